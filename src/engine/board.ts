@@ -1,0 +1,151 @@
+// The derived board index: occupied cells, the frontier of empty neighbours, and realms
+// as a union-find over segment nodes. Rebuilt from the placement list on parse, so it
+// never needs to be serialized; every operation is deterministic in placement order.
+import { DX, DY, TILESET, type TileDef } from './tiles';
+import type { PlacedTile } from './types';
+
+const OFFSET = 4096;
+const SPAN = 8192;
+export const cellKey = (x: number, y: number): number => (x + OFFSET) * SPAN + (y + OFFSET);
+export const keyX = (k: number): number => Math.floor(k / SPAN) - OFFSET;
+export const keyY = (k: number): number => (k % SPAN) - OFFSET;
+
+/** Node ids: tile index × stride + segment index. */
+export const STRIDE = TILESET.maxSegments;
+
+export class BoardIndex {
+  /** cell key → index of the tile in the placement list */
+  cells: Map<number, number>;
+  /** empty cells orthogonally next to a tile (R4.1) */
+  frontier: Set<number>;
+  /** union-find parent per node; -1 for ids that are no segment */
+  parent: number[];
+  /** open edges of a route / asteroid field realm, valid at its root (R7.1, R7.2) */
+  open: number[];
+  defs: TileDef[];
+  rots: number[];
+  xs: number[];
+  ys: number[];
+
+  constructor(from?: BoardIndex) {
+    this.cells = new Map(from?.cells);
+    this.frontier = new Set(from?.frontier);
+    this.parent = from ? from.parent.slice() : [];
+    this.open = from ? from.open.slice() : [];
+    this.defs = from ? from.defs.slice() : [];
+    this.rots = from ? from.rots.slice() : [];
+    this.xs = from ? from.xs.slice() : [];
+    this.ys = from ? from.ys.slice() : [];
+  }
+
+  clone(): BoardIndex {
+    return new BoardIndex(this);
+  }
+
+  get size(): number {
+    return this.defs.length;
+  }
+
+  tileAt(x: number, y: number): number {
+    const t = this.cells.get(cellKey(x, y));
+    return t === undefined ? -1 : t;
+  }
+
+  find(node: number): number {
+    const parent = this.parent;
+    let root = node;
+    while (parent[root] !== root) root = parent[root];
+    while (parent[node] !== root) {
+      const next = parent[node];
+      parent[node] = root;
+      node = next;
+    }
+    return root;
+  }
+
+  /** The packed edge-match constraint of an empty cell: [mask, value] (R4.2). */
+  constraint(x: number, y: number): [number, number] {
+    let mask = 0;
+    let value = 0;
+    for (let d = 0; d < 4; d++) {
+      const t = this.cells.get(cellKey(x + DX[d], y + DY[d]));
+      if (t === undefined) continue;
+      const opposite = (d + 2) & 3;
+      const code = (this.defs[t].edgeCode[this.rots[t]] >> (2 * opposite)) & 3;
+      mask |= 3 << (2 * d);
+      value |= code << (2 * d);
+    }
+    return [mask, value];
+  }
+
+  /** Adds a tile and joins its segments to the realms they touch. */
+  place(def: TileDef, x: number, y: number, r: number): number {
+    const t = this.defs.length;
+    const key = cellKey(x, y);
+    this.cells.set(key, t);
+    this.frontier.delete(key);
+    this.defs.push(def);
+    this.rots.push(r);
+    this.xs.push(x);
+    this.ys.push(y);
+    const base = t * STRIDE;
+    for (let s = 0; s < STRIDE; s++) {
+      const seg = def.segments[s];
+      this.parent[base + s] = seg ? base + s : -1;
+      this.open[base + s] = seg ? seg.edges.length : 0;
+    }
+    const edgeSeg = def.edgeSegment[r];
+    for (let d = 0; d < 4; d++) {
+      const nk = cellKey(x + DX[d], y + DY[d]);
+      const n = this.cells.get(nk);
+      if (n === undefined) {
+        this.frontier.add(nk);
+        continue;
+      }
+      const s = edgeSeg[d];
+      if (s < 0) continue;
+      const ns = this.defs[n].edgeSegment[this.rots[n]][(d + 2) & 3];
+      this.union(base + s, n * STRIDE + ns);
+    }
+    return t;
+  }
+
+  private union(a: number, b: number): void {
+    const ra = this.find(a);
+    const rb = this.find(b);
+    if (ra === rb) {
+      this.open[ra] -= 2; // the realm closes on itself (a loop)
+      return;
+    }
+    // The older node stays root: deterministic and independent of call order.
+    const [root, child] = ra < rb ? [ra, rb] : [rb, ra];
+    this.parent[child] = root;
+    this.open[root] += this.open[child] - 2;
+  }
+
+  /** Every node of the realm whose root is `root`, ascending. */
+  realmNodes(root: number): number[] {
+    const out: number[] = [];
+    const n = this.parent.length;
+    for (let i = 0; i < n; i++) if (this.parent[i] >= 0 && this.find(i) === root) out.push(i);
+    return out;
+  }
+
+  /** Number of the 8 cells around (x, y) that hold a tile (R5.4, R7.3). */
+  neighbours8(x: number, y: number): number {
+    let n = 0;
+    for (let dy = -1; dy <= 1; dy++)
+      for (let dx = -1; dx <= 1; dx++) if ((dx || dy) && this.cells.has(cellKey(x + dx, y + dy))) n++;
+    return n;
+  }
+
+  static fromTiles(tiles: PlacedTile[]): BoardIndex {
+    const b = new BoardIndex();
+    for (const p of tiles) {
+      const def = TILESET.byId.get(p.id);
+      if (!def) throw new Error(`unknown tile ${p.id}`);
+      b.place(def, p.x, p.y, p.r);
+    }
+    return b;
+  }
+}
