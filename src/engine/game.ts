@@ -572,6 +572,12 @@ function finishGame(state: GameState, events?: GameEvent[]): void {
   events?.push({ type: 'over', scores: state.scores.slice() });
 }
 
+/** Ends the game between turns and applies final scoring (R8.2): for scripted games that stop early. */
+export function endGame(state: GameState, events?: GameEvent[]): void {
+  if (state.phase !== 'draw') throw new RuleError(`the game can only end between turns, not during ${describePhase(state)}`, 'R8.1');
+  finishGame(state, events);
+}
+
 // ---------------------------------------------------------------- actions
 
 function applyDraw(state: GameState, tile: string, events?: GameEvent[]): void {

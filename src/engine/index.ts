@@ -3,7 +3,7 @@ export * from './types';
 export {
   RuleError, defaultOptions, newGame, cloneState, pending, legalPlacements, legalPlacementsFor, legalDeployments,
   placementError, deploymentError, throwError, fitsAnywhere, applyAction, applyInPlace, supplyList, supplySize,
-  scorerOf, scorerName, winners, scoreLaps, tilesInPlay, describePhase, SMALL_MEEPLES, LARGE_MEEPLES, MAX_DICE,
+  scorerOf, scorerName, endGame, winners, scoreLaps, tilesInPlay, describePhase, SMALL_MEEPLES, LARGE_MEEPLES, MAX_DICE,
 } from './game';
 export { serialize, parseState, stateHash, canonicalJson } from './serialize';
 export { TILESET, tileDef, DX, DY, DIR_LETTERS, FACTIONS, type TileDef, type SegmentDef, type Faction, type Dir } from './tiles';
