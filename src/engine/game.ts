@@ -1,10 +1,14 @@
 // The rules as functions of state: new game, what the game waits for, the legal options,
 // and applying one action. Randomness never happens here: draws and dice arrive as
 // actions (R6.9, P1.1); the engine only says which random event it needs.
-import { BoardIndex, STRIDE, cellKey, keyX, keyY } from './board';
+import { BoardIndex, STRIDE as STRIDE_, cellKey } from './board';
 import type { Capability } from './capability';
 import { expansion1 } from './expansion1';
-import { DIR_LETTERS, DX, DY, TILESET, type Faction, type TileDef } from './tiles';
+import { DIR_LETTERS, DX, DY, TILESET as TILESET_, type Faction, type TileDef } from './tiles';
+
+// Module-local copies of hot constants (cross-module live bindings cost a call in some loaders).
+const STRIDE = STRIDE_;
+const TILESET = TILESET_;
 import {
   COLOURS, COLOUR_FACTION, TEAMS,
   type Action, type BattleState, type Colour, type Deployment, type GameEvent, type GameOptions,
@@ -140,10 +144,17 @@ export function supplyList(state: GameState): string[] {
   return out;
 }
 
+const TILES_IN_PLAY = new WeakMap<GameOptions, number>();
+
+/** Tiles left in the supply: every tile in play less those placed or removed. */
 export function supplySize(state: GameState): number {
-  let n = 0;
-  for (const id in state.supply) n += state.supply[id];
-  return n;
+  const options = state.setup.options;
+  let total = TILES_IN_PLAY.get(options);
+  if (total === undefined) {
+    total = tilesInPlay(options).reduce((n, t) => n + t.count, 0);
+    TILES_IN_PLAY.set(options, total);
+  }
+  return total - state.tiles.length - state.removed.length;
 }
 
 export function pending(state: GameState): Pending {
@@ -163,16 +174,7 @@ export function pending(state: GameState): Pending {
 export function legalPlacementsFor(state: GameState, tile: string): Placement[] {
   const def = TILESET.byId.get(tile);
   if (!def) return [];
-  const board = state.board;
-  const out: Placement[] = [];
-  for (const k of board.frontier) {
-    const x = keyX(k);
-    const y = keyY(k);
-    const [mask, value] = board.constraint(x, y);
-    for (let r = 0; r < 4; r++) if ((def.edgeCode[r] & mask) === value) out.push({ x, y, r });
-  }
-  out.sort((a, b) => a.y - b.y || a.x - b.x || a.r - b.r);
-  return out;
+  return state.board.placementsOf(def);
 }
 
 /** Legal placements of the drawn tile (R10.1). */
@@ -182,13 +184,7 @@ export function legalPlacements(state: GameState): Placement[] {
 
 /** Does the tile fit anywhere on the board (R4.3)? */
 export function fitsAnywhere(state: GameState, def: TileDef): boolean {
-  const board = state.board;
-  for (const k of board.frontier) {
-    const [mask, value] = board.constraint(keyX(k), keyY(k));
-    const codes = def.edgeCode;
-    if ((codes[0] & mask) === value || (codes[1] & mask) === value || (codes[2] & mask) === value || (codes[3] & mask) === value) return true;
-  }
-  return false;
+  return state.board.fitsAnywhere(def);
 }
 
 /** Why a placement is illegal, or null when it is legal (R4.1, R4.2). */
@@ -216,7 +212,7 @@ function lastTile(state: GameState): number {
 
 function realmHasMeeple(state: GameState, root: number): boolean {
   const b = state.board;
-  for (const m of state.meeples) if (b.find(m.tile * STRIDE + m.seg) === root) return true;
+  for (const m of state.meeples) if (b.rootOf(m.tile, m.seg) === root) return true;
   return false;
 }
 
@@ -405,25 +401,27 @@ function participantsOf(state: GameState, info: RealmInfo, meeples: Meeple[]): P
 
 function startBattles(state: GameState, events?: GameEvent[]): void {
   const b = state.board;
-  const roots = new Map<number, true>();
-  for (const m of state.meeples) roots.set(b.find(m.tile * STRIDE + m.seg), true);
-  const battles: RealmInfo[] = [];
-  for (const root of roots.keys()) {
-    const ms = meeplesIn(state, root);
-    const ids = new Set(ms.map((m) => scorerOf(state, m.seat)));
-    if (ids.size >= 2) battles.push(realmInfo(state, root)); // R6.1, R9.2
+  // Group the meeples by realm in one pass; a realm with two or more sides is a battle (R6.1, R9.2).
+  const byRoot = new Map<number, Meeple[]>();
+  for (const m of state.meeples) {
+    const root = b.rootOf(m.tile, m.seg);
+    const list = byRoot.get(root);
+    if (list) list.push(m);
+    else byRoot.set(root, [m]);
   }
+  const battles: RealmInfo[] = [];
+  for (const [root, ms] of byRoot) {
+    const first = scorerOf(state, ms[0].seat);
+    if (ms.some((m) => scorerOf(state, m.seat) !== first)) battles.push(realmInfo(state, root));
+  }
+  if (!battles.length) return scoreTurn(state, events);
   battles.sort((x, y) => compareRealms(state, x, y));
   state.battles = battles.map((info) => {
-    const participants = participantsOf(state, info, meeplesIn(state, info.root));
+    const participants = participantsOf(state, info, byRoot.get(info.root)!);
     return { realm: [Math.floor(info.first / STRIDE), info.first % STRIDE], participants, remaining: participants.map((p) => p.id), throws: 0 };
   });
-  if (state.battles.length) {
-    state.phase = 'battle';
-    announceBattle(state, events);
-  } else {
-    scoreTurn(state, events);
-  }
+  state.phase = 'battle';
+  announceBattle(state, events);
 }
 
 function battleRealm(state: GameState, battle: BattleState): RealmInfo {
