@@ -1,0 +1,59 @@
+// Hash chains for commit-reveal (P2.1, P2.2): c[0] = secret, c[k+1] = SHA-256(c[k]);
+// the commitment is c[L]; the reveal for event e is c[L-1-e], which anyone checks by
+// hashing it once and comparing with the previous reveal (or the commitment for e = 0).
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesEqual } from './hex';
+
+export const SECRET_BYTES = 32;
+
+/**
+ * Default chain length L. A game uses one event per draw (unplaceable redraws included),
+ * one per battle throw (ties throw again) and one for the optional seat shuffle. With
+ * Expansion 1 the supply holds 94 tiles; measured games use about 100–250 events
+ * (docs/fairness.md). 4096 leaves a margin of more than 15× for long tie streaks and the
+ * "return" variant of R4.3, at a cost of ~4k hashes per seat when a match is created.
+ */
+export const DEFAULT_CHAIN_LENGTH = 4096;
+export const MAX_CHAIN_LENGTH = 1 << 20;
+
+/** A fresh 32-byte secret from the platform's CSPRNG (P2.1); browser and Node 20 alike. */
+export function freshSecret(): Uint8Array {
+  const secret = new Uint8Array(SECRET_BYTES);
+  globalThis.crypto.getRandomValues(secret);
+  return secret;
+}
+
+export class HashChain {
+  /** links[k] = c[k]; links[length] is the commitment. */
+  private readonly links: Uint8Array[];
+
+  constructor(secret: Uint8Array, readonly length: number) {
+    if (secret.length !== SECRET_BYTES) throw new Error(`a chain secret is ${SECRET_BYTES} bytes, got ${secret.length}`);
+    if (!Number.isSafeInteger(length) || length < 1 || length > MAX_CHAIN_LENGTH)
+      throw new Error(`chain length must be an integer from 1 to ${MAX_CHAIN_LENGTH}, got ${length}`);
+    const links = new Array<Uint8Array>(length + 1);
+    links[0] = secret.slice();
+    for (let k = 0; k < length; k++) links[k + 1] = sha256(links[k]);
+    this.links = links;
+  }
+
+  get secret(): Uint8Array {
+    return this.links[0].slice();
+  }
+
+  get commitment(): Uint8Array {
+    return this.links[this.length];
+  }
+
+  /** r[e] = c[L-1-e] (P2.2). */
+  reveal(event: number): Uint8Array {
+    if (!Number.isSafeInteger(event) || event < 0) throw new Error(`event number must be a non-negative integer, got ${event}`);
+    if (event >= this.length) throw new Error(`the hash chain is used up: event ${event} needs a chain longer than ${this.length}`);
+    return this.links[this.length - 1 - event];
+  }
+}
+
+/** P2.2: a reveal is valid when its hash is the previous link (the commitment for event 0). */
+export function revealMatches(reveal: Uint8Array, previous: Uint8Array): boolean {
+  return bytesEqual(sha256(reveal), previous);
+}

@@ -1,0 +1,295 @@
+// The one place that decides whether a log entry may come next and what it does to the
+// game. FairMatch writes its log through it, and the verifier and the replay viewer read
+// logs through it, so a log that a match wrote is checked by the very code that checks
+// everyone else's (P1.3, P1.5).
+import {
+  applyInPlace, newGame, pending, RuleError, scorerName, stateHash,
+  type Colour, type GameEvent, type GameSetup, type GameState, type Participant,
+} from '../engine';
+import { revealMatches } from './chain';
+import { allowedSeatings, deriveDrawIndex, deriveSeating, deriveThrow, eventSeed } from './derive';
+import { fromHex } from './hex';
+import type { CommitEntry, DrawEntry, LogEntry, SeatsEntry, SettingsEntry, ThrowEntry } from './log';
+
+/** The first entry that breaks the log: what the rules or the chains expected there, and what was found. */
+export class EntryError extends Error {
+  constructor(readonly entry: number, readonly expected: string, readonly found: string, readonly ruleError?: RuleError) {
+    super(`entry ${entry}: expected ${expected}, found ${found}`);
+    this.name = 'EntryError';
+  }
+}
+
+type RandomKind = 'seats' | 'draw' | 'throw';
+
+interface DueEvent {
+  event: number;
+  kind: RandomKind;
+  reveals: (Uint8Array | null)[];
+  missing: number;
+}
+
+export interface DiceTally {
+  draws: number;
+  dice: number;
+  /** Faces 1–6 of normal dice at indices 0–5. */
+  normal: number[];
+  /** Faces 3–8 of the yellow die at indices 0–5. */
+  yellow: number[];
+}
+
+export function describeEntry(e: LogEntry): string {
+  switch (e.k) {
+    case 'settings': return 'the settings';
+    case 'commit': return `the commitment of chain ${e.chain} (${e.colour})`;
+    case 'reveal': return `a reveal of chain ${e.chain} for event ${e.event}`;
+    case 'seats': return `the seating ${e.order.join(',')} from event ${e.event}`;
+    case 'draw': return `a draw of ${e.tile} for seat ${e.seat} from event ${e.event}`;
+    case 'place': return `a placement by seat ${e.seat} at (${e.x},${e.y}) r${e.r}`;
+    case 'deploy': return `a deployment by seat ${e.seat}: ${e.deployment ? JSON.stringify(e.deployment) : 'none'}`;
+    case 'throw': return `a throw ${JSON.stringify(e.values)} from event ${e.event}`;
+    case 'hash': return `state hash ${e.state.slice(0, 16)}… for turn ${e.turn}`;
+    case 'over': return `final scores ${JSON.stringify(e.scores)}`;
+  }
+}
+
+export class LogFollower {
+  settings: SettingsEntry | null = null;
+  /** The game; null until the seats are known (after the commitments, or after the seat shuffle). */
+  state: GameState | null = null;
+  /** Number of entries applied so far (the index of the next one). */
+  index = 0;
+  finished = false;
+  readonly tally: DiceTally = { draws: 0, dice: 0, normal: [0, 0, 0, 0, 0, 0], yellow: [0, 0, 0, 0, 0, 0] };
+  /** Random events resolved so far (the next event's number). */
+  nextEvent = 0;
+  /** Completed turns (one state hash each). */
+  turnsHashed = 0;
+
+  private commits: CommitEntry[] = [];
+  /** Per chain: its last accepted reveal, or its commitment before the first (P2.2). */
+  private heads: Uint8Array[] = [];
+  private due: DueEvent | null = null;
+  private hashDue: number | null = null;
+  private cachedHash: { turn: number; hash: string } | null = null;
+  private overDue = false;
+
+  get chains(): number {
+    return this.commits.length;
+  }
+
+  get lobby(): Colour[] {
+    return this.settings ? this.settings.setup.seats : [];
+  }
+
+  /** The random event whose reveals are awaited now, if any. */
+  get dueEvent(): { event: number; kind: RandomKind; missing: number[] } | null {
+    if (!this.due) return null;
+    const missing: number[] = [];
+    this.due.reveals.forEach((r, i) => r || missing.push(i));
+    return { event: this.due.event, kind: this.due.kind, missing };
+  }
+
+  get dueHashTurn(): number | null {
+    return this.hashDue;
+  }
+
+  get isOverDue(): boolean {
+    return this.overDue;
+  }
+
+  /** What the next entry must be, in words (for error messages and the end-of-log check). */
+  expectation(): string {
+    if (!this.settings) return 'the settings entry';
+    if (this.commits.length < this.lobby.length) return `the commitment of chain ${this.commits.length} (${this.lobby[this.commits.length]})`;
+    if (this.hashDue !== null) return `the state hash after turn ${this.hashDue}`;
+    if (this.overDue) return 'the final scores';
+    if (this.finished) return 'the end of the log';
+    if (this.due) {
+      const missing = this.dueEvent!.missing;
+      if (missing.length) return `a reveal for event ${this.due.event} from chain ${missing.join(' or ')}`;
+      return `the ${this.due.kind} derived from event ${this.due.event}`;
+    }
+    const s = this.state!;
+    const p = pending(s);
+    const who = `seat ${s.seat} (${s.setup.seats[s.seat]})`;
+    if (p.kind === 'place') return `the placement of ${p.tile} by ${who}`;
+    if (p.kind === 'deploy') return `the deployment (or none) of ${who}`;
+    return `an entry for ${p.kind}`;
+  }
+
+  private fail(expected: string, found: string, ruleError?: RuleError): never {
+    throw new EntryError(this.index, expected, found, ruleError);
+  }
+
+  /** The state hash entry value that is due now (computed once). */
+  dueHash(): { turn: number; hash: string } | null {
+    if (this.hashDue === null) return null;
+    if (!this.cachedHash || this.cachedHash.turn !== this.hashDue) this.cachedHash = { turn: this.hashDue, hash: stateHash(this.state!) };
+    return this.cachedHash;
+  }
+
+  /** The derived result entry once every reveal of the due event is in (P2.4). */
+  dueResult(): SeatsEntry | DrawEntry | ThrowEntry | null {
+    const due = this.due;
+    if (!due || due.missing) return null;
+    const seed = eventSeed(this.settings!.gameId, due.event, due.reveals as Uint8Array[]);
+    if (due.kind === 'seats') return { k: 'seats', event: due.event, order: deriveSeating(seed, this.lobby, this.settings!.setup.options) };
+    const p = pending(this.state!);
+    if (p.kind === 'draw') return { k: 'draw', event: due.event, seat: p.seat, tile: p.supply[deriveDrawIndex(seed, p.supply.length)] };
+    if (p.kind === 'throw') return { k: 'throw', event: due.event, values: deriveThrow(seed, p.participants) };
+    throw new Error(`internal: event ${due.event} is due but the engine awaits ${p.kind}`);
+  }
+
+  /** Checks one entry and applies it; throws EntryError (and changes nothing) when it may not come next. */
+  apply(entry: LogEntry, events?: GameEvent[]): void {
+    const found = describeEntry(entry);
+    if (!this.settings) {
+      if (entry.k !== 'settings') this.fail('the settings entry', found);
+      this.applySettings(entry, found);
+    } else if (this.commits.length < this.lobby.length) {
+      const i = this.commits.length;
+      if (entry.k !== 'commit' || entry.chain !== i || entry.colour !== this.lobby[i]) this.fail(this.expectation(), found);
+      this.commits.push(entry);
+      this.heads.push(fromHex(entry.commitment, 32, 'commitment'));
+      if (this.commits.length === this.lobby.length) {
+        if (this.settings.shuffleSeats) this.openEvent('seats');
+        else {
+          this.state = newGame(this.settings.setup);
+          this.scheduleNext();
+        }
+      }
+    } else if (this.hashDue !== null) {
+      const want = this.dueHash()!;
+      if (entry.k !== 'hash' || entry.turn !== want.turn || entry.state !== want.hash)
+        this.fail(`state hash ${want.hash.slice(0, 16)}… for turn ${want.turn}`, found);
+      this.hashDue = null;
+      this.turnsHashed++;
+      if (this.state!.phase === 'over') this.overDue = true;
+      else this.scheduleNext();
+    } else if (this.overDue) {
+      const scores = this.state!.scores;
+      if (entry.k !== 'over' || entry.scores.length !== scores.length || entry.scores.some((s, i) => s !== scores[i]))
+        this.fail(`final scores ${JSON.stringify(scores)}`, found);
+      this.overDue = false;
+      this.finished = true;
+    } else if (this.finished) {
+      this.fail('the end of the log', found);
+    } else if (entry.k === 'reveal') {
+      this.applyReveal(entry.chain, entry.event, entry.value, found);
+    } else if (this.due) {
+      if (this.due.missing) this.fail(this.expectation(), found);
+      this.applyResult(entry, found, events);
+    } else if (entry.k === 'place' || entry.k === 'deploy') {
+      const s = this.state!;
+      if (entry.seat !== s.seat) this.fail(this.expectation(), found);
+      const action = entry.k === 'place' ? { type: 'place' as const, x: entry.x, y: entry.y, r: entry.r } : { type: 'deploy' as const, deployment: entry.deployment };
+      this.applyEngine(action, found, events);
+    } else {
+      this.fail(this.expectation(), found);
+    }
+    this.index++;
+  }
+
+  /** At the end of the log: throws EntryError unless the game is over and fully recorded. */
+  finish(): void {
+    if (!this.finished) this.fail(this.expectation(), 'the end of the log');
+  }
+
+  private applySettings(entry: SettingsEntry, found: string): void {
+    const setup: GameSetup = entry.setup;
+    try {
+      // With the seat shuffle the lobby order need not be a legal seating itself (R9.1), only one of its orders.
+      const seats = entry.shuffleSeats ? allowedSeatings(setup.seats, setup.options)[0] ?? setup.seats : setup.seats;
+      newGame({ seats, options: setup.options });
+    } catch (e) {
+      if (e instanceof RuleError) this.fail('a playable setup', `${found}: ${e.message}`, e);
+      throw e;
+    }
+    this.settings = entry;
+  }
+
+  private openEvent(kind: RandomKind): void {
+    const n = this.lobby.length;
+    this.due = { event: this.nextEvent, kind, reveals: new Array<Uint8Array | null>(n).fill(null), missing: n };
+  }
+
+  private scheduleNext(): void {
+    const p = pending(this.state!);
+    if (p.kind === 'draw' || p.kind === 'throw') this.openEvent(p.kind);
+  }
+
+  private applyReveal(chain: number, event: number, valueHex: string, found: string): void {
+    const due = this.due;
+    // P2.3: a reveal counts only once the log has reached the event that needs it.
+    if (!due) this.fail(this.expectation(), `${found} before that event is due (P2.3)`);
+    if (event !== due.event) this.fail(this.expectation(), event > due.event ? `${found}, ahead of its turn (P2.3)` : found);
+    if (chain >= this.lobby.length) this.fail(this.expectation(), `${found}, but there are only ${this.lobby.length} chains`);
+    if (due.reveals[chain]) this.fail(this.expectation(), `${found}, which chain ${chain} already revealed`);
+    if (event >= this.settings!.chainLength) this.fail(`at most ${this.settings!.chainLength} events (the declared chain length)`, found);
+    const value = fromHex(valueHex, 32, 'reveal');
+    if (!revealMatches(value, this.heads[chain]))
+      this.fail(`a preimage of chain ${chain}'s ${event === 0 ? 'commitment' : `reveal for event ${event - 1}`} (P2.2)`, `${found} whose SHA-256 does not match`);
+    due.reveals[chain] = value;
+    due.missing--;
+  }
+
+  private applyResult(entry: LogEntry, found: string, events?: GameEvent[]): void {
+    const due = this.due!;
+    const want = this.dueResult()!;
+    if (entry.k !== want.k || entry.event !== want.event) this.fail(`the ${want.k} derived from event ${want.event}`, found);
+    if (want.k === 'seats') {
+      const got = entry as SeatsEntry;
+      if (got.order.join(',') !== want.order.join(',')) this.fail(describeEntry(want), found);
+      this.state = newGame({ seats: want.order, options: this.settings!.setup.options });
+    } else if (want.k === 'draw') {
+      const got = entry as DrawEntry;
+      if (got.seat !== want.seat || got.tile !== want.tile) this.fail(describeEntry(want), found);
+      this.applyEngine({ type: 'draw', tile: want.tile }, found, events);
+      this.tally.draws++;
+    } else {
+      const got = entry as ThrowEntry;
+      if (JSON.stringify(got.values) !== JSON.stringify(want.values)) this.fail(describeEntry(want), found);
+      const participants: Participant[] = (pending(this.state!) as { participants: Participant[] }).participants;
+      this.applyEngine({ type: 'throw', values: want.values }, found, events);
+      this.countDice(participants, want.values);
+    }
+    for (let i = 0; i < due.reveals.length; i++) this.heads[i] = due.reveals[i]!;
+    this.nextEvent++;
+    this.due = null;
+    if (want.k === 'seats') this.scheduleNext();
+  }
+
+  private countDice(participants: Participant[], values: number[][]): void {
+    participants.forEach((p, i) =>
+      values[i].forEach((v, j) => {
+        this.tally.dice++;
+        if (p.yellow && j === values[i].length - 1) this.tally.yellow[v - 3]++;
+        else this.tally.normal[v - 1]++;
+      }),
+    );
+  }
+
+  private applyEngine(action: Parameters<typeof applyInPlace>[1], found: string, events?: GameEvent[]): void {
+    const s = this.state!;
+    const turnBefore = s.turn;
+    const overBefore = s.phase === 'over';
+    const expected = this.expectation();
+    try {
+      applyInPlace(s, action, events);
+    } catch (e) {
+      // The engine checks before it changes anything (R10), so the state is still intact.
+      if (e instanceof RuleError) this.fail(`a legal action (${expected})`, `${found}: ${e.message}`, e);
+      throw e;
+    }
+    if (s.turn !== turnBefore || (s.phase === 'over' && !overBefore)) this.hashDue = turnBefore;
+    else this.scheduleNext();
+  }
+
+  /** Scorer names and final scores, for reports. */
+  scoreTable(): Record<string, number> {
+    const s = this.state;
+    const out: Record<string, number> = {};
+    if (s) s.scores.forEach((v, i) => (out[scorerName(s, i)] = v));
+    return out;
+  }
+}
