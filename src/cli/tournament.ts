@@ -1,0 +1,196 @@
+// npm run tournament -- --games 500 --seats strong,greedy [--expansion] [--teams] [--seed N]
+//   [--strong-iterations N] [--progress]
+// Plays bot-only games with the seats rotated so that each bot sits in each seat equally
+// often, and prints win rates (95% Wilson interval), mean scores, and time per decision
+// and per turn of each bot. Draws and dice come from a seeded chooser (src/bots/playout.ts),
+// not from src/fair: this measures play, not fairness.
+import { applyInPlace, defaultOptions, newGame, winners, type Colour, type GameSetup } from '../engine';
+import { botByLevel, createStrongBot, BOT_LEVELS, type Bot, type BotLevel } from '../bots';
+import { SeededChooser } from '../bots/chooser';
+import { botAction, randomEventAction } from '../bots/playout';
+
+interface Args {
+  games: number;
+  seats: BotLevel[];
+  expansion: boolean;
+  teams: boolean;
+  seed: number;
+  strongIterations: number | null;
+  progress: boolean;
+}
+
+class UsageError extends Error {}
+
+const USAGE = 'usage: npm run tournament -- --games N --seats a,b[,…] [--expansion] [--teams] [--seed N] [--strong-iterations N] [--progress]';
+
+function parseIntArg(name: string, v: string | undefined, min: number): number {
+  if (v === undefined || !/^\d+$/.test(v)) throw new UsageError(`${name} needs a whole number, got ${v === undefined ? 'nothing' : JSON.stringify(v)}`);
+  const n = Number(v);
+  if (!Number.isSafeInteger(n) || n < min) throw new UsageError(`${name} must be at least ${min}, got ${v}`);
+  return n;
+}
+
+export function parseArgs(argv: string[]): Args {
+  const a: Args = { games: 100, seats: [], expansion: false, teams: false, seed: 1, strongIterations: null, progress: false };
+  for (let i = 0; i < argv.length; i++) {
+    const k = argv[i];
+    switch (k) {
+      case '--games': a.games = parseIntArg(k, argv[++i], 1); break;
+      case '--seed': a.seed = parseIntArg(k, argv[++i], 0); break;
+      case '--strong-iterations': a.strongIterations = parseIntArg(k, argv[++i], 0); break;
+      case '--expansion': a.expansion = true; break;
+      case '--teams': a.teams = true; break;
+      case '--progress': a.progress = true; break;
+      case '--seats': {
+        const v = argv[++i];
+        if (!v) throw new UsageError('--seats needs a list such as strong,greedy');
+        a.seats = v.split(',').map((s) => {
+          if (!BOT_LEVELS.includes(s as BotLevel)) throw new UsageError(`--seats: unknown bot "${s}"; use random, greedy or strong`);
+          return s as BotLevel;
+        });
+        break;
+      }
+      default: throw new UsageError(`unknown argument ${JSON.stringify(k)}`);
+    }
+  }
+  if (!a.seats.length) throw new UsageError('--seats is required, e.g. --seats strong,greedy');
+  const max = a.expansion ? 6 : 5;
+  if (a.teams) {
+    if (a.seats.length !== 2 && a.seats.length !== 4) throw new UsageError('--teams takes 2 bots (one per team) or 4 (one per seat)');
+  } else if (a.seats.length < 2 || a.seats.length > max) throw new UsageError(`--seats takes 2 to ${max} bots${a.expansion ? '' : ' (6 with --expansion)'}`);
+  return a;
+}
+
+const COLOURS: Colour[] = ['red', 'black', 'green', 'white', 'orange', 'blue'];
+
+/** Wilson score interval for a proportion p̂ = k/n at 95% (z = 1.96). */
+export function wilson(k: number, n: number, z = 1.96): [number, number] {
+  if (n === 0) return [0, 1];
+  const p = k / n;
+  const d = 1 + (z * z) / n;
+  const c = (p + (z * z) / (2 * n)) / d;
+  const h = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
+  return [Math.max(0, c - h), Math.min(1, c + h)];
+}
+
+function median(xs: number[]): number {
+  if (!xs.length) return NaN;
+  const s = xs.slice().sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+interface Entry {
+  label: string;
+  bot: Bot;
+  wins: number; // shared victories count 1/k each (R8.3)
+  ties: number;
+  score: number;
+  games: number;
+  decisionMs: number[];
+  turnMs: number[];
+}
+
+export function runTournament(a: Args, log: (line: string) => void): Entry[] {
+  const count = new Map<string, number>();
+  const entries: Entry[] = a.seats.map((level, i) => {
+    const dup = a.seats.filter((s) => s === level).length > 1;
+    count.set(level, (count.get(level) ?? 0) + 1);
+    const bot = level === 'strong' && a.strongIterations !== null ? createStrongBot({ iterations: a.strongIterations, deployIterations: Math.ceil(a.strongIterations / 3) }) : botByLevel(level);
+    return { label: dup ? `${level}#${i + 1}` : level, bot, wins: 0, ties: 0, score: 0, games: 0, decisionMs: [], turnMs: [] };
+  });
+  const n = entries.length;
+  const options = defaultOptions();
+  options.teams = a.teams;
+  if (a.expansion) options.expansion = { tiles: true, blue: true, equipment: true, yellowDie: true };
+  const seatCount = a.teams ? 4 : n;
+  const setup: GameSetup = { seats: COLOURS.slice(0, seatCount), options };
+  for (let g = 0; g < a.games; g++) {
+    // Rotation: in game g, seat s is played by entry (s + g) mod n; with teams and 2 bots the
+    // two teams swap each game (seats alternate Rebel/Empire, R9.1).
+    const entryOfSeat = (s: number) => (a.teams && n === 2 ? (s + g) % 2 : (s + g) % n);
+    const rng = new SeededChooser((a.seed * 1000003 + g) >>> 0);
+    const botRng = Array.from({ length: seatCount }, (_, s) => new SeededChooser((a.seed * 7919 + g * 31 + s + 0x5bd1e995) >>> 0));
+    const state = newGame(setup);
+    let turnStart = -1;
+    let turnMs = 0;
+    for (let guard = 0; state.phase !== 'over'; guard++) {
+      if (guard > 100000) throw new Error('game did not end');
+      const event = randomEventAction(state, rng);
+      if (event) {
+        applyInPlace(state, event);
+        continue;
+      }
+      const seat = state.seat;
+      const entry = entries[entryOfSeat(seat)];
+      if (state.turn !== turnStart) {
+        turnStart = state.turn;
+        turnMs = 0;
+      }
+      const t0 = performance.now();
+      const action = botAction(state, entry.bot, { rng: botRng[seat], budgetMs: Infinity });
+      const ms = performance.now() - t0;
+      entry.decisionMs.push(ms);
+      turnMs += ms;
+      applyInPlace(state, action);
+      if (action.type === 'deploy') entry.turnMs.push(turnMs);
+    }
+    // R8.3: a shared victory counts 1/k for each of the k tied winners. Each entry is
+    // credited once per game with the scorer it played (its seat, or its team: seat s is in
+    // team s mod 2 because the colours alternate red, black, green, white, R9.1).
+    const top = winners(state);
+    const credited = new Set<number>();
+    for (let s = 0; s < seatCount; s++) {
+      const idx = entryOfSeat(s);
+      if (credited.has(idx)) continue;
+      credited.add(idx);
+      const e = entries[idx];
+      const sc = a.teams ? s % 2 : s;
+      e.games++;
+      e.score += state.scores[sc];
+      if (top.includes(sc)) {
+        e.wins += 1 / top.length;
+        if (top.length > 1) e.ties++;
+      }
+    }
+    if (a.progress && (g + 1) % 10 === 0) log(`… ${g + 1}/${a.games} games: ${entries.map((e) => `${e.label} ${((100 * e.wins) / Math.max(1, e.games)).toFixed(1)}%`).join(', ')}`);
+  }
+  return entries;
+}
+
+export function report(a: Args, entries: Entry[]): string[] {
+  const lines: string[] = [];
+  const variant = [a.teams ? 'team variant' : `${a.seats.length} seats`, a.expansion ? 'Expansion 1 on (tiles, blue, equipment, yellow die)' : 'base game'].join(', ');
+  lines.push(`${a.games} games, ${variant}, seed ${a.seed}; seats rotated (balanced when games is a multiple of ${a.teams ? 2 : a.seats.length})`);
+  lines.push('win = a game won; a shared victory (R8.3) counts 1/k for each of the k tied winners');
+  lines.push('bot        games  win rate  95% Wilson CI     shared  mean score  ms/decision (mean, median)  ms/turn (mean, median)');
+  for (const e of entries) {
+    const [lo, hi] = wilson(e.wins, e.games);
+    const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length);
+    lines.push(
+      `${e.label.padEnd(10)} ${String(e.games).padStart(5)}  ${(100 * e.wins / Math.max(1, e.games)).toFixed(1).padStart(6)}%  [${(100 * lo).toFixed(1)}%, ${(100 * hi).toFixed(1)}%]`.padEnd(52) +
+      `${String(e.ties).padStart(6)}  ${(e.score / Math.max(1, e.games)).toFixed(1).padStart(10)}  ` +
+      `${mean(e.decisionMs).toFixed(2).padStart(12)}, ${median(e.decisionMs).toFixed(2).padStart(9)}       ` +
+      `${mean(e.turnMs).toFixed(2).padStart(10)}, ${median(e.turnMs).toFixed(2).padStart(9)}`,
+    );
+  }
+  return lines;
+}
+
+function main(): void {
+  let args: Args;
+  try {
+    args = parseArgs(process.argv.slice(2));
+  } catch (e) {
+    if (e instanceof UsageError) {
+      process.stderr.write(`tournament: ${e.message}\n${USAGE}\n`.split('\n')[0] + '\n');
+      process.exit(2);
+    }
+    throw e;
+  }
+  const entries = runTournament(args, (l) => process.stderr.write(l + '\n'));
+  for (const l of report(args, entries)) console.log(l);
+}
+
+const invokedDirectly = typeof process !== 'undefined' && process.argv[1] !== undefined && /tournament\.ts$/.test(process.argv[1]);
+if (invokedDirectly) main();
