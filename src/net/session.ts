@@ -1,0 +1,64 @@
+// The Session: the one thing the UI talks to while a game runs. Intents go in (place,
+// deploy); states and per-action engine events come out through subscribe(). The local
+// session (hotseat, solo) and the later networked session share this interface, so the
+// UI never knows where a seat's moves come from.
+import type { Colour, Deployment, GameEvent, GameSetup, GameState, Placement } from '../engine';
+
+export type BotLevel = 'random' | 'greedy' | 'strong';
+export const BOT_LEVELS: readonly BotLevel[] = ['random', 'greedy', 'strong'];
+
+/** Who moves for a seat. `remote` seats belong to other peers (networked sessions). */
+export type SeatController = { kind: 'human' } | { kind: 'bot'; level: BotLevel } | { kind: 'remote'; name: string };
+
+export interface SeatInfo {
+  colour: Colour;
+  controller: SeatController;
+  /** True when this device takes the seat's moves from its own UI (a local human). */
+  localHuman: boolean;
+}
+
+/** What a session is doing right now, for the UI's status line. */
+export type SessionStatus =
+  | { kind: 'your-move'; seat: number }      // a local human must place or deploy
+  | { kind: 'bot-thinking'; seat: number }   // a local bot seat is choosing
+  | { kind: 'waiting-remote'; seat: number } // another peer must act
+  | { kind: 'over' }
+  | { kind: 'failed'; message: string };     // the session cannot go on (e.g. a bot crashed)
+
+/** One accepted action and everything the engine said about it (and the random events it made due). */
+export interface SessionStep {
+  seat: number | null; // null for the random events that start the game
+  intent: 'start' | 'place' | 'deploy';
+  events: GameEvent[];
+}
+
+export interface SessionUpdate {
+  state: GameState;
+  status: SessionStatus;
+  /** The steps applied since the previous update, in order (empty for a pure status change). */
+  steps: SessionStep[];
+}
+
+export interface Session {
+  readonly gameId: string;
+  readonly seats: readonly SeatInfo[];
+  readonly setup: GameSetup;
+  /** Current engine state; callers never mutate it. */
+  readonly state: GameState;
+  readonly status: SessionStatus;
+  /** Every engine event since the game began (rebuilt from the log on resume). */
+  history(): readonly GameEvent[];
+  /** Calls `listener` on every change; returns the unsubscribe function. */
+  subscribe(listener: (update: SessionUpdate) => void): () => void;
+  /** Resolves the random events due at the start (the first draw) and lets bots play. Idempotent. */
+  start(): Promise<void>;
+  /** Places the drawn tile for the local human whose turn it is. Rejects with a one-line message when illegal. */
+  place(placement: Placement): Promise<void>;
+  /** Deploys (or skips with null) for the local human whose turn it is. */
+  deploy(deployment: Deployment | null): Promise<void>;
+  /** The replay file (P4.2), no secrets. */
+  replayText(): string;
+  /** A file that resumes this game on this device (replay + local secrets + seat controllers). */
+  saveText(): string;
+  dispose(): void;
+}

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { defaultOptions, legalDeployments, legalPlacements, stateHash, type GameSetup } from '../../src/engine';
+import { replayLog, verifyReplay } from '../../src/fair';
+import { LocalSession, STORAGE_KEY, type KeyValueStorage } from '../../src/net/local-session';
+import { parseLocalSave } from '../../src/net/local-save';
+import { botSeed } from '../../src/net/bot-seed';
+import type { SessionUpdate } from '../../src/net/session';
+
+class MemoryStorage implements KeyValueStorage {
+  data = new Map<string, string>();
+  getItem(k: string) { return this.data.get(k) ?? null; }
+  setItem(k: string, v: string) { this.data.set(k, v); }
+  removeItem(k: string) { this.data.delete(k); }
+}
+
+const setup: GameSetup = { seats: ['red', 'black'], options: defaultOptions() };
+const secrets = [new Uint8Array(32).fill(1), new Uint8Array(32).fill(2)];
+
+/** Plays the local humans' moves with the first legal option until the state is over or `turns` pass. */
+async function playHumans(session: LocalSession, maxTurns = Infinity): Promise<void> {
+  while (session.state.phase !== 'over' && session.state.turn <= maxTurns) {
+    if (session.state.phase === 'place') await session.place(legalPlacements(session.state)[0]);
+    else if (session.state.phase === 'deploy') await session.deploy(legalDeployments(session.state)[0] ?? null);
+    else throw new Error(`unexpected phase ${session.state.phase}`);
+  }
+}
+
+describe('LocalSession', () => {
+  it('plays a hotseat game to the end with fair dice, and the replay re-derives the same scores (P1.5)', async () => {
+    const storage = new MemoryStorage();
+    const session = LocalSession.create(setup, [{ kind: 'human' }, { kind: 'human' }], { storage, secrets });
+    const updates: SessionUpdate[] = [];
+    session.subscribe((u) => updates.push(u));
+    await session.start();
+    expect(session.state.phase).toBe('place');
+    expect(session.status).toEqual({ kind: 'your-move', seat: 0 });
+    await playHumans(session);
+    expect(session.state.phase).toBe('over');
+    expect(session.status.kind).toBe('over');
+    // P1.5: the replay file re-derives the final state.
+    const replay = replayLog(session.replayText());
+    expect(stateHash(replay.states[replay.states.length - 1])).toBe(stateHash(session.state));
+    expect(verifyReplay(session.replayText()).ok).toBe(true);
+    // Every step's events are in the history, and the history's 'over' scores are the engine's (R8).
+    const over = session.history().filter((e) => e.type === 'over');
+    expect(over).toHaveLength(1);
+    expect(over[0].type === 'over' && over[0].scores).toEqual(session.state.scores);
+    expect(updates.length).toBeGreaterThan(100);
+    // A finished game is no longer "in progress".
+    expect(storage.getItem(STORAGE_KEY)).toBeNull();
+    session.dispose();
+  });
+
+  it('rejects an illegal placement with a one-line message and changes nothing (R4.2, P1.3)', async () => {
+    const session = LocalSession.create(setup, [{ kind: 'human' }, { kind: 'human' }], { secrets });
+    await session.start();
+    const before = stateHash(session.state);
+    await expect(session.place({ x: 5, y: 5, r: 0 })).rejects.toThrow(/\(R4\.1\)$/);
+    expect(stateHash(session.state)).toBe(before);
+    // The queue is not blocked by the rejected intent.
+    await session.place(legalPlacements(session.state)[0]);
+    expect(session.state.phase).toBe('deploy');
+    session.dispose();
+  });
+
+  it('lets bots play their own seats and refuses human intents for them', async () => {
+    const session = LocalSession.create(setup, [{ kind: 'bot', level: 'random' }, { kind: 'human' }], { secrets });
+    const statuses: string[] = [];
+    session.subscribe((u) => statuses.push(u.status.kind));
+    const started = session.start();
+    await started;
+    // After start the bot (seat 0) is due; its move is queued behind start.
+    await expect(session.place({ x: 0, y: 1, r: 0 })).rejects.toThrow();
+    while (session.state.seat === 0 && session.state.phase !== 'over') await new Promise((r) => setTimeout(r, 1));
+    expect(session.status).toEqual({ kind: 'your-move', seat: 1 });
+    expect(statuses).toContain('bot-thinking');
+    session.dispose();
+  });
+
+  it('resumes the game in progress from storage after a reload (P1.6)', async () => {
+    const storage = new MemoryStorage();
+    const first = LocalSession.create(setup, [{ kind: 'human' }, { kind: 'human' }], { storage, secrets });
+    await first.start();
+    await playHumans(first, 6);
+    const hash = stateHash(first.state);
+    const historyLength = first.history().length;
+    first.dispose();
+    const { session, error } = LocalSession.resumeStored({ storage });
+    expect(error).toBeNull();
+    expect(session).not.toBeNull();
+    expect(stateHash(session!.state)).toBe(hash);
+    expect(session!.history().length).toBe(historyLength);
+    await session!.start(); // idempotent: nothing new is due
+    expect(stateHash(session!.state)).toBe(hash);
+    await playHumans(session!);
+    expect(session!.state.phase).toBe('over');
+    session!.dispose();
+  });
+
+  it('keeps seat controllers in the save file and rejects a broken one in one line', async () => {
+    const session = LocalSession.create(setup, [{ kind: 'human' }, { kind: 'bot', level: 'greedy' }], { secrets });
+    const save = parseLocalSave(session.saveText());
+    expect(save.seats).toEqual([{ kind: 'human' }, { kind: 'bot', level: 'greedy' }]);
+    expect(() => parseLocalSave('{"format":"carcassonne-sw-local-save","version":1,"seats":[{"kind":"bot","level":"godlike"},{"kind":"human"}],"match":""}'))
+      .toThrow('save file: seat 1 is neither a human nor a bot of a known level');
+    expect(() => LocalSession.resume('not json at all')).toThrow(/^cannot resume|not/);
+    const { session: none, error } = LocalSession.resumeStored({ storage: Object.assign(new MemoryStorage(), { data: new Map([[STORAGE_KEY, '{"broken"']]) }) });
+    expect(none).toBeNull();
+    expect(error).toMatch(/./);
+    expect(error).not.toContain('\n');
+    session.dispose();
+  });
+
+  it('derives bot seeds from the game and the moment only (P2.6: same moves on every device)', () => {
+    const a = botSeed('g1', { turn: 3, seat: 1, phase: 'place' });
+    expect(botSeed('g1', { turn: 3, seat: 1, phase: 'place' })).toBe(a);
+    expect(botSeed('g1', { turn: 3, seat: 1, phase: 'deploy' })).not.toBe(a);
+    expect(botSeed('g2', { turn: 3, seat: 1, phase: 'place' })).not.toBe(a);
+    expect(Number.isInteger(a) && a >= 0 && a < 2 ** 32).toBe(true);
+  });
+});
