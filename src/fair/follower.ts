@@ -237,26 +237,34 @@ export class LogFollower {
     const due = this.due!;
     const want = this.dueResult()!;
     if (entry.k !== want.k || entry.event !== want.event) this.fail(`the ${want.k} derived from event ${want.event}`, found);
-    if (want.k === 'seats') {
-      const got = entry as SeatsEntry;
-      if (got.order.join(',') !== want.order.join(',')) this.fail(describeEntry(want), found);
-      this.state = newGame({ seats: want.order, options: this.settings!.setup.options });
-    } else if (want.k === 'draw') {
-      const got = entry as DrawEntry;
-      if (got.seat !== want.seat || got.tile !== want.tile) this.fail(describeEntry(want), found);
-      this.applyEngine({ type: 'draw', tile: want.tile }, found, events);
-      this.tally.draws++;
-    } else {
-      const got = entry as ThrowEntry;
-      if (JSON.stringify(got.values) !== JSON.stringify(want.values)) this.fail(describeEntry(want), found);
-      const participants: Participant[] = (pending(this.state!) as { participants: Participant[] }).participants;
-      this.applyEngine({ type: 'throw', values: want.values }, found, events);
-      this.countDice(participants, want.values);
-    }
+    const same = want.k === 'seats' ? (entry as SeatsEntry).order.join(',') === want.order.join(',')
+      : want.k === 'draw' ? (entry as DrawEntry).seat === want.seat && (entry as DrawEntry).tile === want.tile
+      : JSON.stringify((entry as ThrowEntry).values) === JSON.stringify(want.values);
+    if (!same) this.fail(describeEntry(want), found);
+    // The event is consumed before the engine moves on, because the engine may at once
+    // need the next event (a tied throw, an unplaceable tile's redraw).
+    const heads = this.heads.slice();
     for (let i = 0; i < due.reveals.length; i++) this.heads[i] = due.reveals[i]!;
     this.nextEvent++;
     this.due = null;
-    if (want.k === 'seats') this.scheduleNext();
+    try {
+      if (want.k === 'seats') {
+        this.state = newGame({ seats: want.order, options: this.settings!.setup.options });
+        this.scheduleNext();
+      } else if (want.k === 'draw') {
+        this.applyEngine({ type: 'draw', tile: want.tile }, found, events);
+        this.tally.draws++;
+      } else {
+        const participants: Participant[] = (pending(this.state!) as { participants: Participant[] }).participants;
+        this.applyEngine({ type: 'throw', values: want.values }, found, events);
+        this.countDice(participants, want.values);
+      }
+    } catch (e) {
+      this.heads = heads;
+      this.nextEvent--;
+      this.due = due;
+      throw e;
+    }
   }
 
   private countDice(participants: Participant[], values: number[][]): void {

@@ -240,7 +240,17 @@ export function stringifySave(log: GameLog, secrets: { chain: number; secret: st
 }
 
 export function parseSave(text: string): SaveFile {
-  const raw = parseJson(text, 'the save');
+  return readSave(parseJson(text, 'the save'));
+}
+
+/** A replay file, or a save file (its replay and its secrets). */
+export function parseReplayOrSave(text: string): { log: GameLog; secrets: SaveFile['secrets'] | null } {
+  const raw = parseJson(text, 'the file');
+  if (raw.format === SAVE_FORMAT) return readSave(raw);
+  return { log: readLog(raw), secrets: null };
+}
+
+function readSave(raw: Raw): SaveFile {
   if (raw.format !== SAVE_FORMAT) throw new LogFormatError(`not a save file: "format" must be "${SAVE_FORMAT}"`, null);
   if (raw.version !== LOG_VERSION) throw new LogFormatError(`unsupported save version ${JSON.stringify(raw.version) ?? '(missing)'}`, null);
   const secrets = raw.secrets;

@@ -48,7 +48,12 @@ export class FairMatch {
       gameId, chainLength, shuffleSeats: opts.shuffleSeats ?? false,
     };
     const match = new FairMatch();
-    match.append(settings); // validates the setup before any hashing work
+    try {
+      match.append(settings); // validates the setup before any hashing work
+    } catch (e) {
+      if (e instanceof EntryError && e.ruleError) throw e.ruleError;
+      throw e;
+    }
     const chains = setup.seats.map((_, i) => new HashChain(opts.secrets?.[i] ?? freshSecret(), chainLength));
     match.chains = chains;
     chains.forEach((c, i) => match.append({ k: 'commit', chain: i, colour: setup.seats[i], commitment: toHex(c.commitment) }));
