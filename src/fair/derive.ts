@@ -114,8 +114,10 @@ export function deriveThrow(seed: Uint8Array, participants: readonly Participant
 /** R9.1: in the team variant the seats alternate between the teams. */
 export function seatingAllowed(seats: readonly Colour[], options: GameOptions): boolean {
   if (!options.teams) return true;
-  for (let i = 0; i < seats.length; i++)
-    if (COLOUR_FACTION[seats[i]] === COLOUR_FACTION[seats[(i + 1) % seats.length]]) return false;
+  for (let i = 0; i < seats.length; i++) {
+    const next = i + 1 === seats.length ? 0 : i + 1; // around the table
+    if (COLOUR_FACTION[seats[i]] === COLOUR_FACTION[seats[next]]) return false;
+  }
   return true;
 }
 

@@ -3,7 +3,7 @@
 // logs through it, so a log that a match wrote is checked by the very code that checks
 // everyone else's (P1.3, P1.5).
 import {
-  applyInPlace, newGame, pending, RuleError, scorerName, stateHash,
+  applyInPlace, cloneState, newGame, pending, RuleError, scorerName, stateHash,
   type Colour, type GameEvent, type GameSetup, type GameState, type Participant,
 } from '../engine';
 import { revealMatches } from './chain';
@@ -72,6 +72,28 @@ export class LogFollower {
   private hashDue: number | null = null;
   private cachedHash: { turn: number; hash: string } | null = null;
   private overDue = false;
+
+  /** An independent copy (to try entries speculatively, or to resume checking from a known-good prefix). */
+  clone(): LogFollower {
+    const c = new LogFollower();
+    c.settings = this.settings;
+    c.state = this.state ? cloneState(this.state) : null;
+    c.index = this.index;
+    c.finished = this.finished;
+    c.tally.draws = this.tally.draws;
+    c.tally.dice = this.tally.dice;
+    c.tally.normal.splice(0, 6, ...this.tally.normal);
+    c.tally.yellow.splice(0, 6, ...this.tally.yellow);
+    c.nextEvent = this.nextEvent;
+    c.turnsHashed = this.turnsHashed;
+    c.commits = this.commits.slice();
+    c.heads = this.heads.slice();
+    c.due = this.due ? { ...this.due, reveals: this.due.reveals.slice() } : null;
+    c.hashDue = this.hashDue;
+    c.cachedHash = this.cachedHash;
+    c.overDue = this.overDue;
+    return c;
+  }
 
   get chains(): number {
     return this.commits.length;

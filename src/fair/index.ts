@@ -1,8 +1,8 @@
 // Fair randomness and the game log (PROTOCOL.md P2, P4): the public face of src/fair.
 export { FairMatch, type MatchOptions } from './match';
-export { verifyReplay, replayLog, chiSquareUniform, CHI_SQUARE_5DF_P01, type VerifyReport } from './verify';
+export { verifyReplay, verifyEntries, replayLog, chiSquareUniform, CHI_SQUARE_5DF_P01, type VerifyReport } from './verify';
 export {
-  parseLog, stringifyLog, readEntry, LogFormatError, REPLAY_FORMAT, SAVE_FORMAT, LOG_VERSION,
+  parseLog, parseReplayOrSave, stringifyLog, readEntry, LogFormatError, REPLAY_FORMAT, SAVE_FORMAT, LOG_VERSION,
   type GameLog, type LogEntry, type EntryKind, type SettingsEntry, type CommitEntry, type RevealEntry, type SeatsEntry,
   type DrawEntry, type PlaceEntry, type DeployEntry, type ThrowEntry, type HashEntry, type OverEntry,
 } from './log';

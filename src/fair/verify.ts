@@ -73,8 +73,21 @@ export function verifyReplay(text: string): VerifyReport {
   try {
     if (typeof text !== 'string') throw new LogFormatError('the replay must be text', null);
     const { log, secrets } = parseReplayOrSave(text);
-    const f = new LogFollower();
-    for (const entry of log.entries) f.apply(entry);
+    return verifyEntries(log, secrets, new LogFollower());
+  } catch (e) {
+    return failure(e);
+  }
+}
+
+/**
+ * Checks the log's entries from `follower.index` on (0 for a fresh follower) and the end
+ * of the game. Given a follower that already accepted an identical prefix, the result is
+ * the same as verifying the whole log, because the follower is deterministic (P1.1).
+ */
+export function verifyEntries(log: GameLog, secrets: SaveFile['secrets'] | null, follower: LogFollower): VerifyReport {
+  try {
+    const f = follower;
+    for (let i = f.index; i < log.entries.length; i++) f.apply(log.entries[i]);
     f.finish();
     if (secrets) checkSecrets(log, secrets);
     const t = f.tally;
