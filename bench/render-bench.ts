@@ -1,0 +1,57 @@
+// Dev page for the tabletop: builds a board with the engine and random bots, then draws it.
+// ?board=full (a whole game of 6 random bots with Expansion 1) | empty (start tile only)
+//       | place (mid-game, legal cells shown) | deploy (mid-game, meeple spots shown)
+// &seed=N  &turns=N (for place/deploy). Exposes window.bench for the screenshot / bench driver.
+import {
+  applyInPlace, defaultOptions, legalDeployments, legalPlacements, newGame, type Colour, type GameEvent, type GameState,
+} from '../src/engine';
+import { randomBot } from '../src/bots/random';
+import { botAction, continuePlayout, randomEventAction } from '../src/bots/playout';
+import type { Chooser } from '../src/bots/types';
+import { Tabletop, type TableView } from '../src/render/tabletop';
+import { SeededRandom } from '../src/render/seeded-random';
+
+const params = new URLSearchParams(location.search);
+const board = params.get('board') ?? 'full';
+const seed = Number(params.get('seed') ?? 1);
+const turns = Number(params.get('turns') ?? 30);
+
+const rnd = new SeededRandom(seed);
+const rng: Chooser = { int: (n) => Math.floor(rnd.next() * n) };
+const seats: Colour[] = ['red', 'green', 'black', 'white', 'orange', 'blue'];
+const options = defaultOptions();
+options.expansion = { tiles: true, blue: true, equipment: true, yellowDie: true };
+let state: GameState = newGame({ seats, options });
+const events: GameEvent[] = [];
+const ctx = (_seat: number) => ({ rng, budgetMs: 0 });
+
+if (board === 'full') {
+  state = continuePlayout(state, { bots: seats.map(() => randomBot), rng, ctx, events });
+} else if (board === 'place' || board === 'deploy') {
+  // play until the given turn, then stop where a human would act
+  for (let n = 0; n < 100000; n++) {
+    if (state.phase === 'over') break;
+    if (state.turn >= turns && state.phase === board) break;
+    const a = randomEventAction(state, rng) ?? botAction(state, randomBot, ctx(state.seat));
+    applyInPlace(state, a, events);
+  }
+}
+
+const host = document.getElementById('table')!;
+const table = new Tabletop(host);
+const view: TableView = {
+  state,
+  placements: state.phase === 'place' ? legalPlacements(state) : [],
+  deployments: state.phase === 'deploy' ? legalDeployments(state) : [],
+  deployChoice: { meeple: 'small', equipment: null },
+};
+table.setView(view);
+const placed: unknown[] = [];
+table.onPlace = (p) => placed.push(p);
+table.onDeploy = (d) => placed.push(d);
+
+declare global {
+  interface Window { bench: { table: Tabletop; state: GameState; events: GameEvent[]; intents: unknown[]; view: TableView } }
+}
+window.bench = { table, state, events, intents: placed, view };
+document.title = `ready ${board} tiles=${state.tiles.length} meeples=${state.meeples.length}`;

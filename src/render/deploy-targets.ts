@@ -1,0 +1,38 @@
+// Meeple spots of the deploy step (R5.2, R5.4, R10.2): the engine's legal deployments
+// grouped by target (one clickable spot each), and the deployment a click on a spot means
+// given the meeple size and equipment chosen in the HUD.
+import type { Deployment, DeployTarget, Equipment, MeepleSize } from '../engine';
+
+export interface DeployChoiceLike { meeple: MeepleSize; equipment: Equipment | null }
+
+export function targetKey(t: DeployTarget): string {
+  return 'seg' in t ? `seg:${t.seg}` : `attack:${t.attack.x},${t.attack.y}`;
+}
+
+export interface SpotGroup { key: string; target: DeployTarget; options: Deployment[] }
+
+/** One group per distinct target, in the engine's order. */
+export function groupByTarget(deployments: readonly Deployment[]): SpotGroup[] {
+  const groups = new Map<string, SpotGroup>();
+  for (const d of deployments) {
+    const key = targetKey(d.target);
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = { key, target: d.target, options: [] }));
+    g.options.push(d);
+  }
+  return [...groups.values()];
+}
+
+/** The deployment for a clicked spot: the exact HUD choice when legal, else the same size
+    without equipment, else the same equipment on the other size, else the spot's first option. */
+export function matchDeployment(group: SpotGroup, choice: DeployChoiceLike): Deployment | null {
+  const o = group.options;
+  return (
+    o.find((d) => d.meeple === choice.meeple && d.equipment === choice.equipment) ??
+    o.find((d) => d.meeple === choice.meeple && d.equipment === null) ??
+    o.find((d) => d.equipment === choice.equipment) ??
+    o.find((d) => d.equipment === null) ??
+    o[0] ??
+    null
+  );
+}

@@ -1,0 +1,174 @@
+// Shared geometries of the pieces on the table: meeple figures, equipment markers, the
+// seat-letter label atlas (the colour-blind cue), planets' banded surface.
+import * as THREE from 'three';
+import { COLOURS, type Colour } from '../engine';
+import { SEAT_HEX, SEAT_INK, SEAT_LETTER } from './palette';
+
+/** Height of a small meeple in board units (a tile is 1); a large one is LARGE_SCALE times that. */
+export const MEEPLE_HEIGHT = 0.3;
+export const LARGE_SCALE = 1.45;
+
+export function meepleGeometry(): THREE.BufferGeometry {
+  const s = new THREE.Shape();
+  s.moveTo(-0.42, 0);
+  s.lineTo(-0.12, 0);
+  s.lineTo(0, 0.2);
+  s.lineTo(0.12, 0);
+  s.lineTo(0.42, 0);
+  s.lineTo(0.22, 0.38);
+  s.lineTo(0.5, 0.5);
+  s.quadraticCurveTo(0.52, 0.64, 0.38, 0.64);
+  s.lineTo(0.141, 0.659);
+  s.absarc(0, 0.8, 0.2, -Math.PI / 4, (5 * Math.PI) / 4, false);
+  s.lineTo(-0.38, 0.64);
+  s.quadraticCurveTo(-0.52, 0.64, -0.5, 0.5);
+  s.lineTo(-0.22, 0.38);
+  s.closePath();
+  const g = new THREE.ExtrudeGeometry(s, { depth: 0.22, bevelEnabled: true, bevelThickness: 0.05, bevelSize: 0.04, bevelSegments: 2, curveSegments: 10 });
+  g.translate(0, 0.04, -0.11);
+  g.scale(MEEPLE_HEIGHT, MEEPLE_HEIGHT, MEEPLE_HEIGHT);
+  g.computeVertexNormals();
+  return g;
+}
+
+function coloured(g: THREE.BufferGeometry, hex: number): THREE.BufferGeometry {
+  const c = new THREE.Color(hex);
+  const n = g.getAttribute('position').count;
+  const colours = new Float32Array(n * 3);
+  for (let i = 0; i < n; i++) c.toArray(colours, i * 3);
+  g.setAttribute('color', new THREE.BufferAttribute(colours, 3));
+  return g.index ? g.toNonIndexed() : g;
+}
+
+function merge(parts: THREE.BufferGeometry[]): THREE.BufferGeometry {
+  let count = 0;
+  for (const p of parts) count += p.getAttribute('position').count;
+  const out = new THREE.BufferGeometry();
+  for (const name of ['position', 'normal', 'color']) {
+    const arr = new Float32Array(count * 3);
+    let o = 0;
+    for (const p of parts) {
+      const a = p.getAttribute(name).array as Float32Array;
+      arr.set(a, o);
+      o += a.length;
+    }
+    out.setAttribute(name, new THREE.BufferAttribute(arr, 3));
+  }
+  for (const p of parts) p.dispose();
+  return out;
+}
+
+/** A lightsaber (hilt and glowing blade), in a meeple's hand: origin at the grip. */
+export function saberGeometry(): THREE.BufferGeometry {
+  const hilt = coloured(new THREE.CylinderGeometry(0.014, 0.014, 0.06, 8).translate(0, 0, 0), 0x9aa0a8);
+  const blade = coloured(new THREE.CylinderGeometry(0.011, 0.011, 0.22, 8).translate(0, 0.14, 0), 0x7dfcff);
+  return merge([hilt, blade]).rotateZ(-0.5);
+}
+
+/** A blaster pistol: body, grip and a red muzzle. */
+export function blasterGeometry(): THREE.BufferGeometry {
+  const body = coloured(new THREE.BoxGeometry(0.11, 0.035, 0.03).translate(0.03, 0, 0), 0x3a3d44);
+  const grip = coloured(new THREE.BoxGeometry(0.03, 0.06, 0.028).translate(-0.01, -0.035, 0).rotateZ(0.25), 0x2a2b30);
+  const muzzle = coloured(new THREE.CylinderGeometry(0.012, 0.012, 0.03, 8).rotateZ(Math.PI / 2).translate(0.1, 0.004, 0), 0xff4a3a);
+  return merge([body, grip, muzzle]);
+}
+
+/** Label atlas: one disc per seat colour with its letter, then the two team discs (R9.1). */
+export const LABELS: readonly string[] = [...COLOURS, 'team:Rebel', 'team:Empire'];
+
+export function labelAtlas(): { texture: THREE.CanvasTexture; scale: THREE.Vector2; offset(label: string): [number, number] } {
+  const cell = 128;
+  const canvas = document.createElement('canvas');
+  canvas.width = cell * LABELS.length;
+  canvas.height = cell;
+  const ctx = canvas.getContext('2d')!;
+  LABELS.forEach((label, i) => {
+    const team = label.startsWith('team:');
+    const colour: Colour = team ? (label === 'team:Rebel' ? 'red' : 'black') : (label as Colour);
+    const letter = team ? (label === 'team:Rebel' ? 'R' : 'E') : SEAT_LETTER[colour];
+    const cx = i * cell + cell / 2;
+    const cy = cell / 2;
+    ctx.beginPath();
+    ctx.arc(cx, cy, cell * 0.44, 0, Math.PI * 2);
+    ctx.fillStyle = '#' + SEAT_HEX[colour].toString(16).padStart(6, '0');
+    ctx.fill();
+    ctx.lineWidth = cell * 0.06;
+    ctx.strokeStyle = colour === 'white' ? '#222' : '#fff';
+    ctx.stroke();
+    ctx.fillStyle = SEAT_INK[colour];
+    ctx.font = `bold ${cell * 0.55}px system-ui, sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(letter, cx, cy + cell * 0.03);
+  });
+  const texture = new THREE.CanvasTexture(canvas);
+  texture.colorSpace = THREE.SRGBColorSpace;
+  const scale = new THREE.Vector2(1 / LABELS.length, 1);
+  return { texture, scale, offset: (label) => [Math.max(0, LABELS.indexOf(label)) / LABELS.length, 0] };
+}
+
+/** A grey banded surface; each planet tints it with its own colour (instance colour). */
+export function planetTexture(): THREE.CanvasTexture {
+  const canvas = document.createElement('canvas');
+  canvas.width = 256;
+  canvas.height = 128;
+  const ctx = canvas.getContext('2d')!;
+  for (let y = 0; y < 128; y++) {
+    const band = 0.78 + 0.22 * Math.sin(y * 0.21) * Math.sin(y * 0.047 + 1.3);
+    const g = Math.floor(255 * band);
+    ctx.fillStyle = `rgb(${g},${g},${g})`;
+    ctx.fillRect(0, y, 256, 1);
+  }
+  for (let i = 0; i < 40; i++) {
+    const x = (i * 97) % 256;
+    const y = 20 + ((i * 53) % 88);
+    ctx.fillStyle = `rgba(255,255,255,${0.08 + (i % 5) * 0.03})`;
+    ctx.beginPath();
+    ctx.ellipse(x, y, 10 + (i % 7) * 3, 3 + (i % 3), 0, 0, Math.PI * 2);
+    ctx.fill();
+  }
+  const t = new THREE.CanvasTexture(canvas);
+  t.colorSpace = THREE.SRGBColorSpace;
+  return t;
+}
+
+/** A soft glowing square frame for legal cells and realm flashes. */
+export function frameTexture(): THREE.CanvasTexture {
+  const s = 128;
+  const canvas = document.createElement('canvas');
+  canvas.width = s;
+  canvas.height = s;
+  const ctx = canvas.getContext('2d')!;
+  ctx.fillStyle = 'rgba(255,255,255,0.16)';
+  ctx.fillRect(8, 8, s - 16, s - 16);
+  for (const [w, a] of [[14, 0.25], [8, 0.5], [4, 1]] as const) {
+    ctx.strokeStyle = `rgba(255,255,255,${a})`;
+    ctx.lineWidth = w;
+    ctx.strokeRect(10, 10, s - 20, s - 20);
+  }
+  const t = new THREE.CanvasTexture(canvas);
+  t.colorSpace = THREE.SRGBColorSpace;
+  return t;
+}
+
+/** A ring with a bright centre dot: a meeple spot (R10.2). */
+export function spotTexture(): THREE.CanvasTexture {
+  const s = 128;
+  const canvas = document.createElement('canvas');
+  canvas.width = s;
+  canvas.height = s;
+  const ctx = canvas.getContext('2d')!;
+  const g = ctx.createRadialGradient(s / 2, s / 2, 0, s / 2, s / 2, s / 2);
+  g.addColorStop(0, 'rgba(255,255,255,0.9)');
+  g.addColorStop(0.25, 'rgba(255,255,255,0.35)');
+  g.addColorStop(0.55, 'rgba(255,255,255,0.1)');
+  g.addColorStop(0.62, 'rgba(255,255,255,1)');
+  g.addColorStop(0.78, 'rgba(255,255,255,1)');
+  g.addColorStop(0.84, 'rgba(255,255,255,0.3)');
+  g.addColorStop(1, 'rgba(255,255,255,0)');
+  ctx.fillStyle = g;
+  ctx.fillRect(0, 0, s, s);
+  const t = new THREE.CanvasTexture(canvas);
+  t.colorSpace = THREE.SRGBColorSpace;
+  return t;
+}

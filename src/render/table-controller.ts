@@ -1,0 +1,56 @@
+// A Lit Reactive Controller that owns the Tabletop for an element: created when the host
+// connects (inside the container the host renders), disposed when it disconnects.
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { Deployment, GameEvent, GameState, Placement } from '../engine';
+import { Tabletop, type TableView } from './tabletop';
+
+export interface TableControllerHost extends ReactiveControllerHost, HTMLElement {
+  /** The element the canvas goes into (in the host's shadow root). */
+  tableContainer(): HTMLElement | null;
+}
+
+export class TableController implements ReactiveController {
+  tabletop: Tabletop | null = null;
+  private view: TableView | null = null;
+
+  constructor(
+    private readonly host: TableControllerHost,
+    private readonly handlers: { place(p: Placement): void; deploy(d: Deployment | null): void },
+  ) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    // the container exists after the first render; create then (hostUpdated) if not yet
+    this.ensure();
+  }
+
+  hostUpdated(): void {
+    this.ensure();
+  }
+
+  hostDisconnected(): void {
+    this.tabletop?.dispose();
+    this.tabletop = null;
+  }
+
+  setView(view: TableView | null): void {
+    this.view = view;
+    if (view && this.tabletop) this.tabletop.setView(view);
+  }
+
+  playEvents(events: GameEvent[], after: GameState): Promise<void> {
+    return this.tabletop ? this.tabletop.playEvents(events, after) : Promise.resolve();
+  }
+
+  private ensure(): void {
+    if (this.tabletop || !this.host.isConnected) return;
+    const container = this.host.tableContainer();
+    if (!container) return;
+    const table = new Tabletop(container);
+    table.onPlace = (p) => this.handlers.place(p);
+    table.onDeploy = (d) => this.handlers.deploy(d);
+    this.tabletop = table;
+    if (this.view) table.setView(this.view);
+  }
+}

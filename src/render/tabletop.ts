@@ -1,0 +1,715 @@
+// The Three.js tabletop: draws the board from the engine state, shows the legal options
+// the engine lists (R10.1, R10.2) and turns pointer / keyboard input into intents
+// (onPlace / onDeploy). It never changes the state. Structure as in three's examples:
+// init, resize, animate-on-demand, render, dispose.
+import * as THREE from 'three';
+import { MapControls } from 'three/examples/jsm/controls/MapControls.js';
+import {
+  tileDef, type Colour, type Deployment, type Equipment, type GameEvent, type GameState, type MeepleSize, type Placement,
+} from '../engine';
+import { useAtlasPerInstance, billboardMaterial } from './atlas-material';
+import { groupByTarget, matchDeployment, targetKey, type SpotGroup } from './deploy-targets';
+import {
+  LARGE_SCALE, MEEPLE_HEIGHT, blasterGeometry, frameTexture, labelAtlas, meepleGeometry, planetTexture, saberGeometry, spotTexture,
+} from './figures';
+import { HIGHLIGHT_HEX, SEAT_HEX, SPOT_HEX, planetColour } from './palette';
+import { cellId, legalCells, nextLegalRotation, rotationAt, stepCell, type LegalCell } from './placement-cursor';
+import { createTileAtlas, type TileAtlas } from './tile-atlas';
+import { PLANET_RADIUS, boardPoint, tileLayout } from './tile-layout';
+import { TableAnimator } from './table-animator';
+
+export interface DeployChoice { meeple: MeepleSize; equipment: Equipment | null }
+export interface TableView {
+  state: GameState;
+  placements: Placement[];
+  deployments: Deployment[];
+  deployChoice: DeployChoice;
+}
+
+export const TILE_HEIGHT = 0.06;
+const TILE_GAP = 0.985;
+const GHOST_LIFT = 0.16;
+const PLANET_Y = TILE_HEIGHT + PLANET_RADIUS * 0.85;
+const PLANET_TOP = PLANET_Y + PLANET_RADIUS * 0.95;
+const TILE_CAPACITY = 160;
+const MEEPLE_CAPACITY = 64;
+const CLICK_SLOP_PX = 6;
+const SPOT_PICK_PX = 34;
+
+interface Drawn { tiles: GameState['tiles']; }
+
+export class Tabletop {
+  onPlace: ((p: Placement) => void) | null = null;
+  onDeploy: ((d: Deployment | null) => void) | null = null;
+
+  readonly canvas: HTMLCanvasElement;
+  readonly overlay: HTMLDivElement;
+  private readonly wrapper: HTMLDivElement;
+  private readonly renderer: THREE.WebGLRenderer;
+  readonly scene = new THREE.Scene();
+  readonly camera: THREE.PerspectiveCamera;
+  private readonly controls: MapControls;
+  private readonly resizeObserver: ResizeObserver;
+  private readonly disposables: { dispose(): void }[] = [];
+  private readonly atlas: TileAtlas;
+  private readonly labels: ReturnType<typeof labelAtlas>;
+
+  private readonly tileTops: THREE.InstancedMesh;
+  private readonly tileBodies: THREE.InstancedMesh;
+  private readonly planets: THREE.InstancedMesh;
+  private readonly highlights: THREE.InstancedMesh;
+  private readonly spots: THREE.InstancedMesh;
+  readonly meeples: THREE.InstancedMesh;
+  readonly meepleLabels: THREE.InstancedMesh;
+  private readonly sabers: THREE.InstancedMesh;
+  private readonly blasters: THREE.InstancedMesh;
+  readonly animator: TableAnimator;
+
+  private view: TableView | null = null;
+  private cells: LegalCell[] = [];
+  private ghost: { cell: LegalCell; r: number } | null = null;
+  private preferredRotation = 0;
+  private spotGroups: SpotGroup[] = [];
+  private hoveredSpot = -1;
+  private drawn: Drawn = { tiles: [] };
+  private framed = false;
+  private renderQueued = false;
+  private disposed = false;
+  private lastFrameMs = 0;
+  private pointerDown: { x: number; y: number; button: number; t: number } | null = null;
+  private readonly raycaster = new THREE.Raycaster();
+  private readonly ground = new THREE.Plane(new THREE.Vector3(0, 1, 0), -TILE_HEIGHT);
+  private readonly reducedMotion: MediaQueryList | null;
+
+  constructor(host: HTMLElement) {
+    this.wrapper = document.createElement('div');
+    this.wrapper.style.cssText = 'position:relative;width:100%;height:100%;overflow:hidden;touch-action:none;';
+    this.canvas = document.createElement('canvas');
+    this.canvas.style.cssText = 'display:block;width:100%;height:100%;outline:none;';
+    this.canvas.tabIndex = 0;
+    this.canvas.setAttribute('aria-label', 'Game table');
+    this.overlay = document.createElement('div');
+    this.overlay.style.cssText = 'position:absolute;inset:0;pointer-events:none;font:600 15px system-ui,sans-serif;color:#fff;';
+    this.wrapper.append(this.canvas, this.overlay);
+    host.append(this.wrapper);
+
+    this.renderer = new THREE.WebGLRenderer({ canvas: this.canvas, antialias: true, powerPreference: 'high-performance' });
+    this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
+    this.renderer.outputColorSpace = THREE.SRGBColorSpace;
+    this.scene.background = new THREE.Color(0x03050c);
+
+    this.camera = new THREE.PerspectiveCamera(42, 1, 0.1, 400);
+    this.camera.position.set(0, 7, 6);
+    this.controls = new MapControls(this.camera, this.canvas);
+    this.controls.enableDamping = false;
+    this.controls.zoomToCursor = true;
+    this.controls.minDistance = 2.2;
+    this.controls.maxDistance = 45;
+    this.controls.maxPolarAngle = 1.15; // never below a comfortable tilt
+    this.controls.addEventListener('change', () => {
+      this.faceCamera();
+      this.requestRender();
+    });
+
+    this.scene.add(new THREE.HemisphereLight(0xc8d8ff, 0x1a1a28, 1.6));
+    const sun = new THREE.DirectionalLight(0xffffff, 2.2);
+    sun.position.set(4, 10, 7);
+    this.scene.add(sun);
+
+    this.atlas = createTileAtlas(this.renderer.capabilities.getMaxAnisotropy());
+    this.labels = labelAtlas();
+    this.disposables.push(this.atlas, this.labels.texture);
+
+    // the table surface and a distant starfield
+    this.scene.add(this.own(this.tableSurface()));
+    this.scene.add(this.own(this.starfield()));
+
+    // tiles: one instanced top (atlas) + one instanced body; the ghost is the last instance
+    const topGeometry = new THREE.PlaneGeometry(TILE_GAP, TILE_GAP).rotateX(-Math.PI / 2);
+    topGeometry.setAttribute('atlasOffset', new THREE.InstancedBufferAttribute(new Float32Array(TILE_CAPACITY * 2), 2));
+    const topMaterial = useAtlasPerInstance(new THREE.MeshBasicMaterial({ map: this.atlas.texture, toneMapped: false }), new THREE.Vector2(this.atlas.scale, this.atlas.scale));
+    this.tileTops = this.instanced(topGeometry, topMaterial, TILE_CAPACITY);
+    this.tileBodies = this.instanced(
+      new THREE.BoxGeometry(TILE_GAP, TILE_HEIGHT, TILE_GAP),
+      new THREE.MeshStandardMaterial({ color: 0x8d95ad, roughness: 0.6, metalness: 0.3 }),
+      TILE_CAPACITY,
+    );
+    const planetMap = planetTexture();
+    this.disposables.push(planetMap);
+    this.planets = this.instanced(
+      new THREE.SphereGeometry(PLANET_RADIUS, 32, 16),
+      new THREE.MeshStandardMaterial({ map: planetMap, roughness: 0.85, metalness: 0.0 }),
+      TILE_CAPACITY,
+    );
+    this.planets.instanceColor = new THREE.InstancedBufferAttribute(new Float32Array(TILE_CAPACITY * 3), 3);
+
+    const frame = frameTexture();
+    this.disposables.push(frame);
+    this.highlights = this.instanced(
+      new THREE.PlaneGeometry(0.96, 0.96).rotateX(-Math.PI / 2),
+      new THREE.MeshBasicMaterial({ map: frame, color: HIGHLIGHT_HEX, transparent: true, depthWrite: false, toneMapped: false }),
+      TILE_CAPACITY,
+    );
+    this.highlights.instanceColor = new THREE.InstancedBufferAttribute(new Float32Array(TILE_CAPACITY * 3), 3);
+    const spotTex = spotTexture();
+    this.disposables.push(spotTex);
+    this.spots = this.instanced(
+      new THREE.PlaneGeometry(0.2, 0.2).rotateX(-Math.PI / 2),
+      new THREE.MeshBasicMaterial({ map: spotTex, color: SPOT_HEX, transparent: true, depthTest: false, depthWrite: false, toneMapped: false }),
+      32,
+    );
+    this.spots.renderOrder = 10;
+    this.spots.instanceColor = new THREE.InstancedBufferAttribute(new Float32Array(32 * 3), 3);
+
+    this.meeples = this.instanced(meepleGeometry(), new THREE.MeshStandardMaterial({ roughness: 0.45, metalness: 0.05 }), MEEPLE_CAPACITY);
+    this.meeples.instanceColor = new THREE.InstancedBufferAttribute(new Float32Array(MEEPLE_CAPACITY * 3), 3);
+    const labelGeometry = new THREE.PlaneGeometry(1, 1);
+    labelGeometry.setAttribute('atlasOffset', new THREE.InstancedBufferAttribute(new Float32Array(MEEPLE_CAPACITY * 2), 2));
+    this.meepleLabels = this.instanced(labelGeometry, billboardMaterial(this.labels.texture, this.labels.scale), MEEPLE_CAPACITY);
+    this.sabers = this.instanced(saberGeometry(), new THREE.MeshBasicMaterial({ vertexColors: true, toneMapped: false }), MEEPLE_CAPACITY);
+    this.blasters = this.instanced(blasterGeometry(), new THREE.MeshStandardMaterial({ vertexColors: true, roughness: 0.5 }), MEEPLE_CAPACITY);
+
+    this.animator = new TableAnimator(this, this.labels);
+
+    this.resizeObserver = new ResizeObserver(() => this.resize());
+    this.resizeObserver.observe(this.wrapper);
+    this.reducedMotion = typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null;
+
+    this.canvas.addEventListener('pointermove', this.onPointerMove);
+    this.canvas.addEventListener('pointerdown', this.onPointerDown);
+    this.canvas.addEventListener('pointerup', this.onPointerUp);
+    this.canvas.addEventListener('contextmenu', this.onContextMenu);
+    this.canvas.addEventListener('keydown', this.onKeyDown);
+    this.resize();
+  }
+
+  // ------------------------------------------------------------------ setup helpers
+
+  private own<T extends THREE.Mesh | THREE.Points>(obj: T): T {
+    this.disposables.push(obj.geometry, obj.material as THREE.Material);
+    return obj;
+  }
+
+  private instanced(geometry: THREE.BufferGeometry, material: THREE.Material, capacity: number): THREE.InstancedMesh {
+    const mesh = new THREE.InstancedMesh(geometry, material, capacity);
+    mesh.count = 0;
+    mesh.frustumCulled = false; // instances spread over the board; bounds would go stale
+    this.disposables.push(geometry, material, mesh);
+    this.scene.add(mesh);
+    return mesh;
+  }
+
+  private tableSurface(): THREE.Mesh {
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = 512;
+    const ctx = canvas.getContext('2d')!;
+    const g = ctx.createRadialGradient(256, 256, 20, 256, 256, 256);
+    g.addColorStop(0, '#3a3431');
+    g.addColorStop(0.55, '#2a2522');
+    g.addColorStop(1, '#0c0a09');
+    ctx.fillStyle = g;
+    ctx.fillRect(0, 0, 512, 512);
+    const texture = new THREE.CanvasTexture(canvas);
+    texture.colorSpace = THREE.SRGBColorSpace;
+    this.disposables.push(texture);
+    const mesh = new THREE.Mesh(new THREE.CircleGeometry(60, 64).rotateX(-Math.PI / 2), new THREE.MeshBasicMaterial({ map: texture, toneMapped: false }));
+    mesh.position.y = -0.002;
+    return mesh;
+  }
+
+  private starfield(): THREE.Points {
+    const n = 1500;
+    const pos = new Float32Array(n * 3);
+    let s = 12345;
+    const rnd = () => ((s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 4294967296);
+    for (let i = 0; i < n; i++) {
+      const theta = rnd() * Math.PI * 2;
+      const phi = Math.acos(rnd() * 1.6 - 0.6);
+      const r = 150;
+      pos.set([r * Math.sin(phi) * Math.cos(theta), r * Math.cos(phi), r * Math.sin(phi) * Math.sin(theta)], i * 3);
+    }
+    const g = new THREE.BufferGeometry();
+    g.setAttribute('position', new THREE.BufferAttribute(pos, 3));
+    return new THREE.Points(g, new THREE.PointsMaterial({ color: 0xaabbdd, size: 1.2, sizeAttenuation: false }));
+  }
+
+  // ------------------------------------------------------------------ public API
+
+  setView(view: TableView): void {
+    if (this.disposed) return;
+    const prevState = this.view?.state;
+    this.view = view;
+    this.cells = legalCells(view.placements);
+    if (this.ghost) {
+      const same = this.cells.find((c) => c.x === this.ghost!.cell.x && c.y === this.ghost!.cell.y);
+      this.ghost = same ? { cell: same, r: rotationAt(same, this.ghost.r) } : null;
+    }
+    this.spotGroups = groupByTarget(view.deployments);
+    if (this.hoveredSpot >= this.spotGroups.length) this.hoveredSpot = -1;
+    if (!this.spotGroups.length) this.hoveredSpot = -1;
+    if (prevState !== view.state || !this.framed) this.syncBoard(view.state);
+    if (!this.framed) this.frameBoard();
+    this.syncOptions();
+    this.requestRender();
+  }
+
+  playEvents(events: GameEvent[], after: GameState): Promise<void> {
+    if (this.disposed) return Promise.resolve();
+    const reduced = !!this.reducedMotion?.matches;
+    return this.animator.play(events, after, reduced);
+  }
+
+  rotateGhost(): void {
+    if (!this.ghost && this.cells.length) this.ghost = { cell: this.cells[0], r: rotationAt(this.cells[0], this.preferredRotation) };
+    if (!this.ghost) return;
+    this.ghost.r = nextLegalRotation(this.ghost.cell.rotations, this.ghost.r);
+    this.preferredRotation = this.ghost.r;
+    this.syncOptions();
+    this.requestRender();
+  }
+
+  cellToScreen(x: number, y: number): { x: number; y: number } | null {
+    return this.worldToScreen(new THREE.Vector3(x, TILE_HEIGHT, y));
+  }
+
+  spotToScreen(d: Deployment): { x: number; y: number } | null {
+    const p = this.targetWorld(d.target);
+    return p ? this.worldToScreen(p) : null;
+  }
+
+  stats(): { drawCalls: number; triangles: number; frameMs: number } {
+    const info = this.renderer.info.render;
+    return { drawCalls: info.calls, triangles: info.triangles, frameMs: this.lastFrameMs };
+  }
+
+  /** Renders one frame now and waits for the GPU (benchmarks); returns its duration in ms. */
+  renderFrameSync(): number {
+    const t0 = performance.now();
+    this.render();
+    const gl = this.renderer.getContext();
+    gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
+    return performance.now() - t0;
+  }
+
+  /** Points the camera at the whole board. */
+  frameBoard(): void {
+    const tiles = this.drawn.tiles;
+    if (!tiles.length) return;
+    let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
+    for (const t of tiles) {
+      minX = Math.min(minX, t.x); maxX = Math.max(maxX, t.x);
+      minY = Math.min(minY, t.y); maxY = Math.max(maxY, t.y);
+    }
+    const cx = (minX + maxX) / 2;
+    const cy = (minY + maxY) / 2;
+    // vertical half-extent the view must hold, the board's width divided by the aspect ratio
+    const half = Math.max(maxY - minY + 1.6, (maxX - minX + 1.6) / this.camera.aspect, 4) / 2;
+    const dist = Math.min(this.controls.maxDistance, (half / Math.tan((this.camera.fov * Math.PI) / 360)) * 1.08);
+    this.controls.target.set(cx, 0, cy + 0.4);
+    this.camera.position.set(cx, dist * 0.8, cy + 0.4 + dist * 0.6); // about 37° from the vertical
+    this.controls.update();
+    this.framed = true;
+    this.faceCamera();
+    this.requestRender();
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.animator.dispose();
+    this.resizeObserver.disconnect();
+    this.canvas.removeEventListener('pointermove', this.onPointerMove);
+    this.canvas.removeEventListener('pointerdown', this.onPointerDown);
+    this.canvas.removeEventListener('pointerup', this.onPointerUp);
+    this.canvas.removeEventListener('contextmenu', this.onContextMenu);
+    this.canvas.removeEventListener('keydown', this.onKeyDown);
+    this.controls.dispose();
+    for (const d of this.disposables) d.dispose();
+    this.disposables.length = 0;
+    this.renderer.dispose();
+    this.renderer.forceContextLoss();
+    this.wrapper.remove();
+    this.onPlace = null;
+    this.onDeploy = null;
+  }
+
+  // ------------------------------------------------------------------ drawing the state
+
+  /** World position of a point of a placed tile's printed frame, at the tile top. */
+  tilePointWorld(tile: { x: number; y: number; r: number }, p: { u: number; v: number }, y = TILE_HEIGHT): THREE.Vector3 {
+    const b = boardPoint(tile, p);
+    return new THREE.Vector3(b.x, y, b.y);
+  }
+
+  private syncBoard(state: GameState): void {
+    this.drawn = { tiles: state.tiles };
+    this.writeTiles();
+    this.writeMeeples(state);
+    this.animator.syncScores(state);
+  }
+
+  /** Rewrites the tile instances: placed tiles, then the ghost (if any) as the last instance. */
+  writeTiles(drop?: { index: number; lift: number }): void {
+    const m = new THREE.Matrix4();
+    const q = new THREE.Quaternion();
+    const up = new THREE.Vector3(0, 1, 0);
+    const one = new THREE.Vector3(1, 1, 1);
+    const offsets = this.tileTops.geometry.getAttribute('atlasOffset') as THREE.InstancedBufferAttribute;
+    let n = 0;
+    let planets = 0;
+    const colour = new THREE.Color();
+    const put = (t: { id: string; x: number; y: number; r: number }, lift: number) => {
+      if (n >= TILE_CAPACITY - 1) return;
+      q.setFromAxisAngle(up, (-t.r * Math.PI) / 2); // r quarter-turns clockwise seen from above
+      m.compose(new THREE.Vector3(t.x, TILE_HEIGHT + 0.0005 + lift, t.y), q, one);
+      this.tileTops.setMatrixAt(n, m);
+      m.compose(new THREE.Vector3(t.x, TILE_HEIGHT / 2 + lift, t.y), q, one);
+      this.tileBodies.setMatrixAt(n, m);
+      const cell = this.atlas.cells.get(t.id)!;
+      offsets.setXY(n, cell.offsetU, cell.offsetV);
+      n++;
+      if (tileDef(t.id).planet >= 0) {
+        const pc = planetColour(t.id);
+        m.compose(new THREE.Vector3(t.x, PLANET_Y + lift, t.y), q, one);
+        this.planets.setMatrixAt(planets, m);
+        this.planets.setColorAt(planets, colour.setHSL(pc.hue / 360, pc.sat, pc.light, THREE.SRGBColorSpace));
+        planets++;
+      }
+    };
+    this.drawn.tiles.forEach((t, i) => put(t, drop && drop.index === i ? drop.lift : 0));
+    if (this.ghost && this.view?.state.drawn) {
+      put({ id: this.view.state.drawn, x: this.ghost.cell.x, y: this.ghost.cell.y, r: this.ghost.r }, GHOST_LIFT);
+    }
+    this.tileTops.count = n;
+    this.tileBodies.count = n;
+    this.planets.count = planets;
+    for (const mesh of [this.tileTops, this.tileBodies, this.planets]) mesh.instanceMatrix.needsUpdate = true;
+    offsets.needsUpdate = true;
+    if (this.planets.instanceColor) this.planets.instanceColor.needsUpdate = true;
+  }
+
+  /** Base position of the k-th of `count` meeples standing on one spot. */
+  meepleSpotWorld(state: GameState, tileIndex: number, seg: number, k: number, count: number): THREE.Vector3 {
+    const t = state.tiles[tileIndex];
+    const def = tileDef(t.id);
+    const isPlanet = def.segments[seg]?.kind === 'P';
+    const p = this.tilePointWorld(t, tileLayout(def).spots[seg] ?? { u: 0.5, v: 0.5 }, isPlanet ? PLANET_TOP - 0.02 : TILE_HEIGHT);
+    if (count > 1) {
+      const a = (k / count) * Math.PI * 2 + 0.4;
+      const rad = isPlanet ? 0.1 : 0.09;
+      p.x += Math.cos(a) * rad;
+      p.z += Math.sin(a) * rad;
+    }
+    return p;
+  }
+
+  private meepleYaw = 0;
+
+  writeMeeples(state: GameState, extra: { seat: number; size: MeepleSize; equipment: Equipment | null; at: THREE.Vector3; scale?: number }[] = []): void {
+    const seats = state.setup.seats;
+    const groups = new Map<string, number>();
+    for (const m of state.meeples) groups.set(`${m.tile}:${m.seg}`, (groups.get(`${m.tile}:${m.seg}`) ?? 0) + 1);
+    const seen = new Map<string, number>();
+    const list = state.meeples.map((m) => {
+      const key = `${m.tile}:${m.seg}`;
+      const k = seen.get(key) ?? 0;
+      seen.set(key, k + 1);
+      return { seat: m.seat, size: m.size, equipment: m.equipment, at: this.meepleSpotWorld(state, m.tile, m.seg, k, groups.get(key)!), scale: 1 };
+    });
+    this.pieces = [...list, ...extra].map((p) => ({ ...p, colour: seats[p.seat], scale: p.scale ?? 1 }));
+    this.writePieces();
+  }
+
+  private pieces: { seat: number; size: MeepleSize; equipment: Equipment | null; at: THREE.Vector3; colour: string; scale: number }[] = [];
+
+  private writePieces(): void {
+    const m = new THREE.Matrix4();
+    const q = new THREE.Quaternion().setFromAxisAngle(new THREE.Vector3(0, 1, 0), this.meepleYaw);
+    const colour = new THREE.Color();
+    const labelOffsets = this.meepleLabels.geometry.getAttribute('atlasOffset') as THREE.InstancedBufferAttribute;
+    let sabers = 0;
+    let blasters = 0;
+    let n = 0;
+    for (const p of this.pieces) {
+      if (n >= MEEPLE_CAPACITY) break;
+      const s = (p.size === 'large' ? LARGE_SCALE : 1) * p.scale;
+      const scale = new THREE.Vector3(s, s, s);
+      m.compose(p.at, q, scale);
+      this.meeples.setMatrixAt(n, m);
+      this.meeples.setColorAt(n, colour.setHex(seatHex(p.colour)));
+      const chest = new THREE.Vector3(0, MEEPLE_HEIGHT * 0.5 * s, 0).add(p.at);
+      const ls = 0.13 * s;
+      m.compose(chest, q, new THREE.Vector3(ls, ls, ls));
+      this.meepleLabels.setMatrixAt(n, m);
+      const [ou, ov] = this.labels.offset(p.colour);
+      labelOffsets.setXY(n, ou, ov);
+      if (p.equipment) {
+        const hand = new THREE.Vector3(0.15 * MEEPLE_HEIGHT * s * 3.2 / 3, MEEPLE_HEIGHT * 0.5 * s, 0.05).applyQuaternion(q).add(p.at);
+        m.compose(hand, q, scale);
+        if (p.equipment === 'lightsaber') this.sabers.setMatrixAt(sabers++, m);
+        else this.blasters.setMatrixAt(blasters++, m);
+      }
+      n++;
+    }
+    this.meeples.count = n;
+    this.meepleLabels.count = n;
+    this.sabers.count = sabers;
+    this.blasters.count = blasters;
+    for (const mesh of [this.meeples, this.meepleLabels, this.sabers, this.blasters]) mesh.instanceMatrix.needsUpdate = true;
+    if (this.meeples.instanceColor) this.meeples.instanceColor.needsUpdate = true;
+    labelOffsets.needsUpdate = true;
+  }
+
+  /** Figures turn to face the viewer, so their letter and equipment always show. */
+  private faceCamera(): void {
+    const d = new THREE.Vector3().subVectors(this.camera.position, this.controls.target);
+    const yaw = Math.atan2(d.x, d.z);
+    if (Math.abs(yaw - this.meepleYaw) < 1e-4) return;
+    this.meepleYaw = yaw;
+    this.writePieces();
+    this.animator.faceCamera(yaw);
+  }
+
+  /** Legal cells, the ghost and the meeple spots from the current view. */
+  private syncOptions(): void {
+    const m = new THREE.Matrix4();
+    const colour = new THREE.Color();
+    this.cells.forEach((c, i) => {
+      if (i >= TILE_CAPACITY) return;
+      m.makeTranslation(c.x, 0.004, c.y);
+      this.highlights.setMatrixAt(i, m);
+      const isGhost = this.ghost && this.ghost.cell === c;
+      this.highlights.setColorAt(i, colour.setHex(isGhost ? 0xffffff : HIGHLIGHT_HEX));
+    });
+    this.highlights.count = Math.min(this.cells.length, TILE_CAPACITY);
+    this.highlights.instanceMatrix.needsUpdate = true;
+    if (this.highlights.instanceColor) this.highlights.instanceColor.needsUpdate = true;
+    this.writeTiles();
+
+    this.spotGroups.forEach((g, i) => {
+      const p = this.targetWorld(g.target)!;
+      const s = i === this.hoveredSpot ? 1.6 : 1;
+      m.compose(p.add(new THREE.Vector3(0, 0.01, 0)), new THREE.Quaternion(), new THREE.Vector3(s, s, s));
+      this.spots.setMatrixAt(i, m);
+      this.spots.setColorAt(i, colour.setHex(i === this.hoveredSpot ? 0xffffff : 'attack' in g.target ? 0xff7a59 : SPOT_HEX));
+    });
+    this.spots.count = this.spotGroups.length;
+    this.spots.instanceMatrix.needsUpdate = true;
+    if (this.spots.instanceColor) this.spots.instanceColor.needsUpdate = true;
+  }
+
+  /** Where a deploy target is drawn: the segment's spot on the tile just placed, or the top of an attacked planet (R5.4). */
+  private targetWorld(target: Deployment['target']): THREE.Vector3 | null {
+    const state = this.view?.state;
+    if (!state || !state.tiles.length) return null;
+    if ('seg' in target) {
+      const t = state.tiles[state.tiles.length - 1];
+      const def = tileDef(t.id);
+      const spot = tileLayout(def).spots[target.seg];
+      if (!spot) return null;
+      return this.tilePointWorld(t, spot, def.segments[target.seg].kind === 'P' ? PLANET_TOP : TILE_HEIGHT);
+    }
+    const i = state.board.tileAt(target.attack.x, target.attack.y);
+    if (i < 0) return null;
+    return new THREE.Vector3(target.attack.x, PLANET_TOP, target.attack.y);
+  }
+
+  // ------------------------------------------------------------------ render loop
+
+  requestRender(): void {
+    if (this.renderQueued || this.disposed) return;
+    this.renderQueued = true;
+    requestAnimationFrame(this.frame);
+  }
+
+  private readonly frame = (now: number): void => {
+    this.renderQueued = false;
+    if (this.disposed) return;
+    const busy = this.animator.update(now);
+    this.render();
+    if (busy) this.requestRender();
+  };
+
+  private render(): void {
+    const t0 = performance.now();
+    this.renderer.render(this.scene, this.camera);
+    this.lastFrameMs = performance.now() - t0;
+  }
+
+  private resize(): void {
+    const w = Math.max(1, this.wrapper.clientWidth);
+    const h = Math.max(1, this.wrapper.clientHeight);
+    this.renderer.setSize(w, h, false);
+    this.camera.aspect = w / h;
+    this.camera.updateProjectionMatrix();
+    this.requestRender();
+  }
+
+  worldToScreen(p: THREE.Vector3): { x: number; y: number } | null {
+    const v = p.clone().project(this.camera);
+    if (v.z > 1 || v.z < -1) return null;
+    const w = this.wrapper.clientWidth;
+    const h = this.wrapper.clientHeight;
+    return { x: ((v.x + 1) / 2) * w, y: ((1 - v.y) / 2) * h };
+  }
+
+  // ------------------------------------------------------------------ input
+
+  private pointerCell(e: PointerEvent | MouseEvent): { x: number; y: number } | null {
+    const rect = this.canvas.getBoundingClientRect();
+    const ndc = new THREE.Vector2(((e.clientX - rect.left) / rect.width) * 2 - 1, -((e.clientY - rect.top) / rect.height) * 2 + 1);
+    this.raycaster.setFromCamera(ndc, this.camera);
+    const hit = new THREE.Vector3();
+    if (!this.raycaster.ray.intersectPlane(this.ground, hit)) return null;
+    return { x: Math.round(hit.x), y: Math.round(hit.z) };
+  }
+
+  private nearestSpot(e: PointerEvent | MouseEvent): number {
+    const rect = this.canvas.getBoundingClientRect();
+    const px = e.clientX - rect.left;
+    const py = e.clientY - rect.top;
+    let best = -1;
+    let bestD = SPOT_PICK_PX;
+    this.spotGroups.forEach((g, i) => {
+      const p = this.targetWorld(g.target);
+      const s = p && this.worldToScreen(p);
+      if (!s) return;
+      const d = Math.hypot(s.x - px, s.y - py);
+      if (d < bestD) {
+        bestD = d;
+        best = i;
+      }
+    });
+    return best;
+  }
+
+  private moveGhostTo(cell: LegalCell): void {
+    if (this.ghost?.cell === cell) return;
+    this.ghost = { cell, r: rotationAt(cell, this.ghost?.r ?? this.preferredRotation) };
+    this.syncOptions();
+    this.requestRender();
+  }
+
+  private readonly onPointerMove = (e: PointerEvent): void => {
+    if (e.buttons && this.pointerDown) return; // dragging the camera
+    if (this.cells.length) {
+      const c = this.pointerCell(e);
+      const cell = c && this.cells.find((l) => l.x === c.x && l.y === c.y);
+      if (cell) this.moveGhostTo(cell);
+    } else if (this.spotGroups.length) {
+      const i = this.nearestSpot(e);
+      if (i !== this.hoveredSpot) {
+        this.hoveredSpot = i;
+        this.syncOptions();
+        this.requestRender();
+      }
+    }
+  };
+
+  private readonly onPointerDown = (e: PointerEvent): void => {
+    this.pointerDown = { x: e.clientX, y: e.clientY, button: e.button, t: performance.now() };
+    this.canvas.focus({ preventScroll: true });
+  };
+
+  private readonly onPointerUp = (e: PointerEvent): void => {
+    const down = this.pointerDown;
+    this.pointerDown = null;
+    if (!down || Math.hypot(e.clientX - down.x, e.clientY - down.y) > CLICK_SLOP_PX) return;
+    if (down.button === 1 || down.button === 2) {
+      if (this.cells.length) this.rotateGhost();
+      return;
+    }
+    if (down.button !== 0) return;
+    if (this.cells.length) {
+      const c = this.pointerCell(e);
+      const cell = c && this.cells.find((l) => l.x === c.x && l.y === c.y);
+      if (!cell) return;
+      // a touch first moves the ghost (there is no hover), a second tap confirms
+      if (e.pointerType !== 'mouse' && this.ghost?.cell !== cell) return this.moveGhostTo(cell);
+      this.moveGhostTo(cell);
+      this.confirmPlacement();
+    } else if (this.spotGroups.length) {
+      const i = this.nearestSpot(e);
+      if (i >= 0) this.confirmSpot(i);
+    }
+  };
+
+  private readonly onContextMenu = (e: Event): void => e.preventDefault();
+
+  private readonly onKeyDown = (e: KeyboardEvent): void => {
+    const key = e.key;
+    const arrows: Record<string, [number, number]> = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+    if (this.cells.length) {
+      if (key === 'r' || key === 'R') this.rotateGhost();
+      else if (key === ' ' || key === 'Enter') {
+        if (!this.ghost) this.moveGhostTo(this.cells[0]);
+        else this.confirmPlacement();
+      } else if (arrows[key]) {
+        const [dx, dy] = this.screenToBoardDirection(arrows[key]);
+        const from = this.ghost?.cell ?? null;
+        const next = from ? stepCell(this.cells, from, dx, dy) : this.cells[0];
+        if (next) this.moveGhostTo(next);
+      } else return;
+      e.preventDefault();
+    } else if (this.spotGroups.length) {
+      if (key === 'Escape') this.onDeploy?.(null);
+      else if (key === 'Enter' || key === ' ') {
+        if (this.hoveredSpot >= 0) this.confirmSpot(this.hoveredSpot);
+        else this.cycleSpot(1);
+      } else if (arrows[key]) this.cycleSpot(key === 'ArrowLeft' || key === 'ArrowUp' ? -1 : 1);
+      else return;
+      e.preventDefault();
+    } else if (key === 'Escape' && this.view?.state.phase === 'deploy' && this.view.deployments.length === 0) {
+      // nothing to deploy: nothing to skip either (the HUD decides)
+    }
+  };
+
+  /** Arrow keys follow the screen: map screen up/right onto the nearest board direction. */
+  private screenToBoardDirection([sx, sy]: [number, number]): [number, number] {
+    const yaw = this.meepleYaw; // camera azimuth about the target
+    const fx = -Math.sin(yaw), fz = -Math.cos(yaw); // screen-up on the board
+    const rx = Math.cos(yaw), rz = -Math.sin(yaw); // screen-right on the board
+    const wx = rx * sx + fx * -sy;
+    const wz = rz * sx + fz * -sy;
+    return Math.abs(wx) >= Math.abs(wz) ? [Math.sign(wx), 0] : [0, Math.sign(wz)];
+  }
+
+  private cycleSpot(step: number): void {
+    const n = this.spotGroups.length;
+    this.hoveredSpot = this.hoveredSpot < 0 ? (step > 0 ? 0 : n - 1) : (this.hoveredSpot + step + n) % n;
+    this.syncOptions();
+    this.requestRender();
+  }
+
+  private confirmPlacement(): void {
+    if (!this.ghost) return;
+    const p: Placement = { x: this.ghost.cell.x, y: this.ghost.cell.y, r: this.ghost.r };
+    this.onPlace?.(p);
+  }
+
+  private confirmSpot(i: number): void {
+    const g = this.spotGroups[i];
+    if (!g || !this.view) return;
+    const d = matchDeployment(g, this.view.deployChoice);
+    if (d) this.onDeploy?.(d);
+  }
+
+  /** The ghost's cell and rotation (tests, HUD hints). */
+  ghostPlacement(): Placement | null {
+    return this.ghost ? { x: this.ghost.cell.x, y: this.ghost.cell.y, r: this.ghost.r } : null;
+  }
+
+  /** Exposed for the HUD / tests: the key of the spot under focus. */
+  focusedSpot(): string | null {
+    const g = this.spotGroups[this.hoveredSpot];
+    return g ? targetKey(g.target) : null;
+  }
+
+  get legalCellIds(): string[] {
+    return this.cells.map((c) => cellId(c.x, c.y));
+  }
+}
+
+export function seatHex(colour: string): number {
+  return SEAT_HEX[colour as Colour] ?? 0x888888;
+}

@@ -1,0 +1,56 @@
+// <sw-table .view=${TableView}>: the 3D tabletop as a Lit element. The WebGL machinery
+// lives in a Reactive Controller (src/render/table-controller.ts); the element passes the
+// view down and sends the player's intents up as `sw-place` / `sw-deploy` events.
+import { LitElement, css, html, type PropertyValues } from 'lit';
+import type { Deployment, GameEvent, GameState, Placement } from '../engine';
+import type { TableView, Tabletop } from '../render/tabletop';
+import { TableController } from '../render/table-controller';
+
+export class SwTable extends LitElement {
+  static override properties = { view: { attribute: false } };
+
+  static override styles = css`
+    :host { display: block; position: relative; width: 100%; height: 100%; min-height: 200px; background: #03050c; }
+    .table { position: absolute; inset: 0; }
+  `;
+
+  view: TableView | null = null;
+
+  private readonly table = new TableController(this, {
+    place: (p: Placement) => this.dispatchEvent(new CustomEvent<Placement>('sw-place', { detail: p, bubbles: true, composed: true })),
+    deploy: (d: Deployment | null) => this.dispatchEvent(new CustomEvent<Deployment | null>('sw-deploy', { detail: d, bubbles: true, composed: true })),
+  });
+
+  get tabletop(): Tabletop | null {
+    return this.table.tabletop;
+  }
+
+  /** Dice and scoring animations; resolves when they are done (at once with reduced motion). */
+  playEvents(events: GameEvent[], after: GameState): Promise<void> {
+    return this.table.playEvents(events, after);
+  }
+
+  tableContainer(): HTMLElement | null {
+    return this.renderRoot.querySelector('.table');
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('view')) this.table.setView(this.view);
+  }
+
+  protected override render() {
+    return html`<div class="table"></div>`;
+  }
+}
+
+customElements.define('sw-table', SwTable);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sw-table': SwTable;
+  }
+  interface HTMLElementEventMap {
+    'sw-place': CustomEvent<Placement>;
+    'sw-deploy': CustomEvent<Deployment | null>;
+  }
+}
