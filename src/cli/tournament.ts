@@ -9,7 +9,7 @@ import { botByLevel, createStrongBot, BOT_LEVELS, type Bot, type BotLevel } from
 import { SeededChooser } from '../bots/chooser';
 import { botAction, randomEventAction } from '../bots/playout';
 
-interface Args {
+export interface Args {
   games: number;
   seats: BotLevel[];
   expansion: boolean;
@@ -91,12 +91,18 @@ interface Entry {
   turnMs: number[];
 }
 
-export function runTournament(a: Args, log: (line: string) => void): Entry[] {
+function botFor(a: Args, level: BotLevel): Bot {
+  if (level === 'strong' && a.strongIterations !== null)
+    return createStrongBot({ iterations: a.strongIterations, deployIterations: Math.ceil(a.strongIterations / 3) });
+  return botByLevel(level);
+}
+
+export function runTournament(a: Args, log: (line: string) => void, makeBot: (level: BotLevel) => Bot = (level) => botFor(a, level)): Entry[] {
   const count = new Map<string, number>();
   const entries: Entry[] = a.seats.map((level, i) => {
     const dup = a.seats.filter((s) => s === level).length > 1;
     count.set(level, (count.get(level) ?? 0) + 1);
-    const bot = level === 'strong' && a.strongIterations !== null ? createStrongBot({ iterations: a.strongIterations, deployIterations: Math.ceil(a.strongIterations / 3) }) : botByLevel(level);
+    const bot = makeBot(level);
     return { label: dup ? `${level}#${i + 1}` : level, bot, wins: 0, ties: 0, score: 0, games: 0, decisionMs: [], turnMs: [] };
   });
   const n = entries.length;

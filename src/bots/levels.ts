@@ -1,0 +1,17 @@
+// The bot levels by name (lobby settings, the bot runner, the tournament CLI).
+import { greedyBot } from './greedy';
+import { randomBot } from './random';
+import { strongBot } from './strong';
+import type { Bot } from './types';
+
+export type BotLevel = 'random' | 'greedy' | 'strong';
+export const BOT_LEVELS: readonly BotLevel[] = ['random', 'greedy', 'strong'];
+
+export function botByLevel(level: BotLevel): Bot {
+  switch (level) {
+    case 'random': return randomBot;
+    case 'greedy': return greedyBot;
+    case 'strong': return strongBot;
+    default: throw new Error(`unknown bot level "${String(level)}"; use random, greedy or strong`);
+  }
+}

@@ -1,0 +1,55 @@
+// Same seed, same state → same choice, for every bot (P2.6: a bot seat plays identically on
+// every peer), also after the state crossed as text (serialize → parseState, as to a worker).
+import { describe, expect, it } from 'vitest';
+import { applyInPlace, newGame, parseState, serialize, type GameState } from '../../src/engine';
+import { SeededChooser, botAction, createStrongBot, greedyBot, randomBot, randomEventAction, type Bot } from '../../src/bots';
+import { mixedSetup } from './support';
+
+/** States of one game (played by greedy) at which a seat must place or deploy. */
+function decisionStates(g: number, every: number): GameState[] {
+  const state = newGame(mixedSetup(g));
+  const events = new SeededChooser(500 + g);
+  const rng = new SeededChooser(g);
+  const out: GameState[] = [];
+  let n = 0;
+  while (state.phase !== 'over') {
+    const event = randomEventAction(state, events);
+    if (event) {
+      applyInPlace(state, event);
+      continue;
+    }
+    if (n++ % every === 0) out.push(parseState(serialize(state)));
+    applyInPlace(state, botAction(state, greedyBot, { rng, budgetMs: Infinity }));
+  }
+  return out;
+}
+
+function expectDeterministic(bot: Bot, states: GameState[]): void {
+  for (const [i, s] of states.entries()) {
+    const a = bot.choose(s, { rng: new SeededChooser(i), budgetMs: Infinity });
+    const b = bot.choose(s, { rng: new SeededChooser(i), budgetMs: Infinity });
+    const c = bot.choose(parseState(serialize(s)), { rng: new SeededChooser(i), budgetMs: Infinity });
+    expect(b).toEqual(a);
+    expect(c).toEqual(a);
+  }
+}
+
+describe('bots are deterministic for a seed (P2.6)', () => {
+  it('random', () => expectDeterministic(randomBot, [0, 3, 5].flatMap((g) => decisionStates(g, 7))));
+  it('greedy', () => expectDeterministic(greedyBot, [0, 3, 5, 10].flatMap((g) => decisionStates(g, 7))));
+  it('strong (reduced effort)', () => {
+    expectDeterministic(createStrongBot({ iterations: 12, deployIterations: 6, candidates: 4 }), [1, 5, 16].flatMap((g) => decisionStates(g, 29)));
+  });
+  it('the time cap applies only when a clock is given, and a clock within budget changes nothing', () => {
+    const bot = createStrongBot({ iterations: 40, deployIterations: 10, candidates: 6 });
+    const s = decisionStates(2, 31)[1];
+    const free = bot.choose(s, { rng: new SeededChooser(1), budgetMs: Infinity });
+    // A clock that never moves: same work, same choice as the lockstep call without a clock.
+    expect(bot.choose(s, { rng: new SeededChooser(1), budgetMs: 5, now: () => 0 })).toEqual(free);
+    // A clock that jumps past the budget at once: the search stops at its first check.
+    let calls = 0;
+    const capped = bot.choose(s, { rng: new SeededChooser(1), budgetMs: 5, now: () => (calls++ === 0 ? 0 : 1000) });
+    expect(calls).toBeLessThanOrEqual(3);
+    expect(capped.type).toBe(free.type);
+  });
+});

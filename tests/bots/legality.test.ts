@@ -1,0 +1,68 @@
+// Every bot only ever returns one of the engine's legal options, in every option mix:
+// 2–6 seats, the team variant, each Expansion 1 switch and the R4.3 rule option.
+import { describe, expect, it } from 'vitest';
+import { applyInPlace, cloneState, newGame, serialize, type GameState } from '../../src/engine';
+import { SeededChooser, botAction, createStrongBot, greedyBot, randomBot, randomEventAction, type Bot } from '../../src/bots';
+import { assertLegal, mixedSetup } from './support';
+
+/** Plays one whole game, checking every decision for legality and that the bot left the state alone. */
+function checkedGame(g: number, bot: Bot, everyMove: boolean): GameState {
+  const setup = mixedSetup(g);
+  const state = newGame(setup);
+  const events = new SeededChooser(1000 + g);
+  const rngs = setup.seats.map((_, s) => new SeededChooser(g * 10 + s));
+  while (state.phase !== 'over') {
+    const event = randomEventAction(state, events);
+    if (event) {
+      applyInPlace(state, event);
+      continue;
+    }
+    const ctx = { rng: rngs[state.seat], budgetMs: Infinity };
+    const before = everyMove ? serialize(state) : '';
+    const choice = bot.choose(state, ctx);
+    assertLegal(state, choice);
+    if (everyMove && serialize(state) !== before) throw new Error(`${bot.name} changed the state it was given`);
+    applyInPlace(state, botAction(state, { name: 'replay', choose: () => choice }, ctx));
+  }
+  return state;
+}
+
+describe('bots return only legal options (R4.1, R4.2, R5.1–R5.5, R9, R10)', () => {
+  it('random: 240 games over every option mix', () => {
+    for (let g = 0; g < 240; g++) expect(checkedGame(g, randomBot, g < 24).phase).toBe('over');
+  });
+
+  it('greedy: 120 games over every option mix, the state it is given untouched', () => {
+    for (let g = 0; g < 120; g++) expect(checkedGame(g, greedyBot, g < 24).phase).toBe('over');
+  });
+
+  it('strong (reduced effort): decisions sampled from games of every option mix', () => {
+    const strong = createStrongBot({ iterations: 8, deployIterations: 4, candidates: 4 });
+    let decisions = 0;
+    for (let g = 0; g < 12; g++) {
+      // Greedy plays the games; the strong bot is asked at a few moments of each.
+      const setup = mixedSetup(g * 5 + (g % 6));
+      const state = newGame(setup);
+      const events = new SeededChooser(77 + g);
+      const rng = new SeededChooser(g);
+      let n = 0;
+      while (state.phase !== 'over') {
+        const event = randomEventAction(state, events);
+        if (event) {
+          applyInPlace(state, event);
+          continue;
+        }
+        if (n++ % 23 === g % 5) {
+          const before = serialize(state);
+          const copy = cloneState(state);
+          assertLegal(state, strong.choose(state, { rng: new SeededChooser(n), budgetMs: Infinity }));
+          expect(serialize(state)).toBe(before); // never mutates what it is given
+          expect(serialize(copy)).toBe(before);
+          decisions++;
+        }
+        applyInPlace(state, botAction(state, greedyBot, { rng, budgetMs: Infinity }));
+      }
+    }
+    expect(decisions).toBeGreaterThan(40);
+  });
+});

@@ -1,0 +1,43 @@
+// Shared helpers of the bot tests: game setups covering every option mix, and a legality check.
+import {
+  defaultOptions, legalDeployments, legalPlacements,
+  type Colour, type Deployment, type GameSetup, type GameState,
+} from '../../src/engine';
+import type { BotChoice } from '../../src/bots/types';
+
+const COLOURS: Colour[] = ['red', 'black', 'green', 'white', 'orange', 'blue'];
+
+/** Setup number g of a cycle through 2–6 seats, the team variant and every Expansion 1 switch (R2.4, R9). */
+export function mixedSetup(g: number): GameSetup {
+  const options = defaultOptions();
+  const bits = Math.floor(g / 6);
+  options.expansion = { tiles: (bits & 1) !== 0, blue: false, equipment: (bits & 2) !== 0, yellowDie: (bits & 4) !== 0 };
+  options.unplaceable = (bits & 8) !== 0 ? 'return' : 'remove';
+  const kind = g % 6;
+  if (kind === 5) {
+    options.teams = true; // R9.1: red, black, green, white alternate Rebel/Empire
+    return { seats: COLOURS.slice(0, 4), options };
+  }
+  const seats = 2 + kind; // 2..6
+  if (seats === 6) options.expansion.blue = true; // R1.3: the sixth seat is Expansion 1's blue
+  return { seats: COLOURS.slice(0, seats), options };
+}
+
+const key = (x: unknown) => JSON.stringify(x);
+const deploymentKey = (d: Deployment) =>
+  `${d.meeple}|${'seg' in d.target ? `seg ${d.target.seg}` : `attack ${d.target.attack.x},${d.target.attack.y}`}|${d.equipment}`;
+
+/** Throws unless the choice is one of the engine's legal options for the state (R4.1, R5, R10). */
+export function assertLegal(state: GameState, choice: BotChoice): void {
+  if (state.phase === 'place') {
+    if (choice.type !== 'place') throw new Error(`expected a placement, got ${key(choice)}`);
+    const ok = legalPlacements(state).some((p) => p.x === choice.placement.x && p.y === choice.placement.y && p.r === choice.placement.r);
+    if (!ok) throw new Error(`illegal placement ${key(choice.placement)} on turn ${state.turn}`);
+    return;
+  }
+  if (state.phase !== 'deploy' || choice.type !== 'deploy') throw new Error(`expected a deployment in phase ${state.phase}, got ${key(choice)}`);
+  if (choice.deployment === null) return; // R5.1: deploying nothing is always allowed
+  const legal = new Set(legalDeployments(state).map(deploymentKey));
+  const d = choice.deployment;
+  if (!legal.has(deploymentKey(d))) throw new Error(`illegal deployment ${key(d)} on turn ${state.turn}`);
+}
