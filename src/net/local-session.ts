@@ -7,7 +7,7 @@ import {
   cloneState, type Action, type Deployment, type GameEvent, type GameSetup, type GameState, type Placement,
 } from '../engine';
 import { FairMatch, replayLog } from '../fair';
-import { createBotRunner, type BotRunner } from './interim-bots';
+import { createBotRunner, type BotRunner } from '../bots/bot-runner';
 import { botSeed } from './bot-seed';
 import { encodeLocalSave, isLocalSave, parseLocalSave } from './local-save';
 import type { SeatController, SeatInfo, Session, SessionStatus, SessionStep, SessionUpdate } from './session';

@@ -1,0 +1,27 @@
+// Wires the app: mounts <sw-app>. With ?e2e in the URL (browser tests) animations are
+// skipped and a test hook `window.__sw` exposes the table's screen mapping and the
+// engine's view of the game, so tests can click real cells and compare real scores.
+import { legalDeployments, legalPlacements, stateHash } from './engine';
+import './ui/sw-app';
+
+const params = new URLSearchParams(location.search);
+const testing = params.has('e2e');
+const app = document.createElement('sw-app');
+app.fast = testing || window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+if (testing) app.botDelayMs = 0;
+document.body.append(app);
+
+if (testing) {
+  (window as unknown as { __sw: unknown }).__sw = {
+    app,
+    session: () => app.currentSession,
+    state: () => app.currentSession?.state ?? null,
+    status: () => app.currentSession?.status ?? null,
+    tabletop: () => app.game?.tabletop ?? null,
+    /** True when the UI shows everything the session did and waits for a local human. */
+    ready: () => !!app.game && app.currentSession?.status.kind === 'your-move' && !app.game.game.busy,
+    legalPlacements: () => (app.currentSession ? legalPlacements(app.currentSession.state) : []),
+    legalDeployments: () => (app.currentSession ? legalDeployments(app.currentSession.state) : []),
+    stateHash: () => (app.currentSession ? stateHash(app.currentSession.state) : null),
+  };
+}

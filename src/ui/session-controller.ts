@@ -1,0 +1,109 @@
+// Connects an element to a Session: subscribes, and shows the session's updates one at a
+// time, each after the table has played its events (dice, scoring), so the HUD and the
+// table never run ahead of what the players have seen. `idle()` lets bots wait for it.
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { cloneState, type GameEvent, type GameState } from '../engine';
+import type { Session, SessionStatus, SessionUpdate } from '../net/session';
+
+export type Animate = (events: GameEvent[], after: GameState) => Promise<void>;
+
+export class SessionController implements ReactiveController {
+  session: Session | null = null;
+  /** The state the players currently see. */
+  shown: GameState | null = null;
+  status: SessionStatus | null = null;
+  /** Every event shown so far, oldest first. */
+  events: GameEvent[] = [];
+  /** Events of the latest shown update (for "what just happened"). */
+  latest: GameEvent[] = [];
+  /** Set by the host: plays events on the table; resolves when done. */
+  animate: Animate | null = null;
+
+  private off: (() => void) | null = null;
+  private queue: SessionUpdate[] = [];
+  private pumping = false;
+  private waiters: (() => void)[] = [];
+
+  constructor(private readonly host: ReactiveControllerHost) {
+    host.addController(this);
+  }
+
+  attach(session: Session | null): void {
+    if (session === this.session) return;
+    this.off?.();
+    this.off = null;
+    this.queue = [];
+    this.session = session;
+    this.shown = session ? cloneState(session.state) : null;
+    this.status = session ? session.status : null;
+    this.events = session ? [...session.history()] : [];
+    this.latest = [];
+    if (session && this.connected) this.off = session.subscribe((u) => this.receive(u));
+    this.host.requestUpdate();
+    this.release();
+  }
+
+  /** True while updates wait to be shown. */
+  get busy(): boolean {
+    return this.pumping || this.queue.length > 0;
+  }
+
+  /** Resolves once every received update has been shown. */
+  idle(): Promise<void> {
+    if (!this.busy) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  private connected = false;
+
+  hostConnected(): void {
+    this.connected = true;
+    if (this.session && !this.off) this.off = this.session.subscribe((u) => this.receive(u));
+  }
+
+  hostDisconnected(): void {
+    this.connected = false;
+    this.off?.();
+    this.off = null;
+    this.release();
+  }
+
+  private receive(update: SessionUpdate): void {
+    this.queue.push(update);
+    if (!this.pumping) void this.pump();
+  }
+
+  private async pump(): Promise<void> {
+    this.pumping = true;
+    try {
+      while (this.queue.length) {
+        const u = this.queue.shift()!;
+        const events = u.steps.flatMap((s) => s.events);
+        if (events.length && this.animate) {
+          try {
+            await this.animate(events, u.state);
+          } catch {
+            // an animation that fails must not stop the game; the state below is still shown
+          }
+        }
+        this.shown = u.state;
+        this.status = u.status;
+        if (events.length) {
+          this.events = this.events.concat(events);
+          this.latest = events;
+        }
+        this.host.requestUpdate();
+      }
+    } finally {
+      this.pumping = false;
+      this.release();
+    }
+  }
+
+  private release(): void {
+    if (this.busy) return;
+    const w = this.waiters;
+    this.waiters = [];
+    for (const r of w) r();
+  }
+}

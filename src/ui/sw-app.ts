@@ -1,0 +1,173 @@
+// <sw-app>: the app shell. Screens: home, game, replay viewer, verification report. Owns
+// the Session (a LocalSession for hotseat and solo play) and the file actions: download a
+// save or a replay, load a save, open or verify a replay. A game in progress is resumed
+// when the page is opened again (P1.6).
+import { LitElement, css, html } from 'lit';
+import { customElement, property, query, state } from 'lit/decorators.js';
+import { replayLog, verifyReplay, type VerifyReport } from '../fair';
+import { LocalSession, STORAGE_KEY, type KeyValueStorage, type LocalSessionOptions } from '../net/local-session';
+import type { Session } from '../net/session';
+import { downloadText } from './file-download';
+import { initLanguage, t } from './i18n';
+import { LanguageController } from './language-controller';
+import type { FileRequest, NewGameRequest } from './sw-home';
+import type { SwGame } from './sw-game';
+import type { ReplayData } from './sw-replay-viewer';
+import { theme } from './theme';
+import './sw-home';
+import './sw-game';
+import './sw-replay-viewer';
+import './sw-verify-report';
+
+type Screen = 'home' | 'game' | 'replay' | 'verify';
+
+function browserStorage(): KeyValueStorage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function oneLine(e: unknown): string {
+  return (e instanceof Error ? e.message : String(e)).split('\n')[0];
+}
+
+@customElement('sw-app')
+export class SwApp extends LitElement {
+  static override styles = [theme, css`
+    :host { display: block; position: fixed; inset: 0; background: var(--sw-bg); }
+    :host > * { height: 100%; }
+  `];
+
+  /** Tests and reduced motion: no table animations, bots move as soon as the table is idle. */
+  @property({ type: Boolean }) fast = false;
+  /** Pause before a bot moves, so people can follow (ms). */
+  @property({ type: Number }) botDelayMs = 450;
+
+  @state() private screen: Screen = 'home';
+  @state() private session: Session | null = null;
+  @state() private homeError: string | null = null;
+  @state() private replay: ReplayData | null = null;
+  @state() private report: VerifyReport | null = null;
+  @state() private fileName = '';
+  @query('sw-game') private gameElement!: SwGame | null;
+  protected readonly i18n = new LanguageController(this);
+  private readonly storage = browserStorage();
+
+  /** The game screen's element (tests reach the table through it). */
+  get game(): SwGame | null {
+    return this.gameElement;
+  }
+
+  get currentSession(): Session | null {
+    return this.session;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    initLanguage();
+    document.title = t('appTitle');
+    if (this.storage && !this.session) {
+      const { session, error } = LocalSession.resumeStored({ ...this.sessionOptions(), storage: this.storage });
+      if (session) this.play(session);
+      else if (error) this.homeError = t('fileError', { message: error });
+    }
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.session?.dispose();
+  }
+
+  private sessionOptions(): LocalSessionOptions {
+    return {
+      storage: this.storage,
+      // Bots wait until the table has shown the previous move, then a short beat.
+      pace: async () => {
+        await (this.gameElement?.idle() ?? Promise.resolve());
+        if (!this.fast && this.botDelayMs > 0) await new Promise((r) => setTimeout(r, this.botDelayMs));
+      },
+    };
+  }
+
+  private play(session: Session): void {
+    this.session?.dispose();
+    this.session = session;
+    this.screen = 'game';
+    this.homeError = null;
+    void session.start().catch((e) => (this.homeError = oneLine(e)));
+  }
+
+  private startNew(req: NewGameRequest): void {
+    try {
+      this.play(LocalSession.create(req.setup, req.controllers, this.sessionOptions()));
+    } catch (e) {
+      this.homeError = oneLine(e);
+    }
+  }
+
+  private openFile(req: FileRequest): void {
+    this.homeError = null;
+    try {
+      if (req.purpose === 'load') {
+        this.play(LocalSession.resume(req.text, this.sessionOptions()));
+      } else if (req.purpose === 'replay') {
+        const { states, events } = replayLog(req.text);
+        this.replay = { states, events };
+        this.screen = 'replay';
+      } else {
+        this.report = verifyReplay(req.text);
+        this.fileName = req.name;
+        this.screen = 'verify';
+      }
+    } catch (e) {
+      this.homeError = t('fileError', { message: oneLine(e) });
+    }
+  }
+
+  private toMenu(): void {
+    // The game stays in storage; the home screen offers to resume it.
+    this.session?.dispose();
+    this.session = null;
+    this.replay = null;
+    this.report = null;
+    this.screen = 'home';
+  }
+
+  private resume(): void {
+    if (!this.storage) return;
+    const { session, error } = LocalSession.resumeStored({ ...this.sessionOptions(), storage: this.storage });
+    if (session) this.play(session);
+    else this.homeError = error ? t('fileError', { message: error }) : null;
+  }
+
+  private save(kind: 'game' | 'replay'): void {
+    const s = this.session;
+    if (!s) return;
+    const name = `carcassonne-sw-${s.gameId}-turn${s.state.turn}-${kind === 'game' ? 'save' : 'replay'}.json`;
+    downloadText(name, kind === 'game' ? s.saveText() : s.replayText());
+  }
+
+  override render() {
+    switch (this.screen) {
+      case 'game':
+        return html`<sw-game .session=${this.session} ?fast=${this.fast} @sw-menu=${() => this.toMenu()}
+          @sw-save=${(e: CustomEvent<'game' | 'replay'>) => this.save(e.detail)} @sw-new-game=${() => this.toMenu()}></sw-game>`;
+      case 'replay':
+        return html`<sw-replay-viewer .replay=${this.replay} @sw-menu=${() => this.toMenu()}></sw-replay-viewer>`;
+      case 'verify':
+        return html`<sw-verify-report .report=${this.report} .fileName=${this.fileName} @sw-menu=${() => this.toMenu()}></sw-verify-report>`;
+      default:
+        return html`<sw-home .canResume=${!!this.storage?.getItem(STORAGE_KEY)} .error=${this.homeError}
+          @sw-start=${(e: CustomEvent<NewGameRequest>) => this.startNew(e.detail)}
+          @sw-resume=${() => this.resume()} @sw-file=${(e: CustomEvent<FileRequest>) => this.openFile(e.detail)}></sw-home>`;
+    }
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sw-app': SwApp;
+  }
+}

@@ -1,0 +1,210 @@
+// <sw-home>: the start screen. A new game (seats: human or bot of a level, colours, the
+// team variant R9, each part of Expansion 1 R2.4, the unplaceable-tile rule R4.3), and
+// files: load a saved game, watch a replay, verify a replay. Fires `sw-start`
+// (CustomEvent<NewGameRequest>), `sw-resume` and `sw-file` (CustomEvent<FileRequest>).
+import { LitElement, css, html, nothing } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import { COLOURS, defaultOptions, type Colour, type GameOptions, type GameSetup } from '../engine';
+import { BOT_LEVELS, type SeatController } from '../net/session';
+import { t } from './i18n';
+import { LanguageController } from './language-controller';
+import { meepleIcon } from './hud-icons';
+import { SEAT_CSS, colourName } from './seat-names';
+import { theme } from './theme';
+import './sw-language-picker';
+
+export interface NewGameRequest { setup: GameSetup; controllers: SeatController[] }
+export type FilePurpose = 'load' | 'replay' | 'verify';
+export interface FileRequest { purpose: FilePurpose; text: string; name: string }
+
+type ControllerChoice = 'human' | 'random' | 'greedy' | 'strong';
+interface SeatDraft { colour: Colour; controller: ControllerChoice }
+
+/** R9.1, R9.3: the team variant seats red, black, green, white, alternating Rebel / Empire. */
+export const TEAM_SEATS: readonly Colour[] = ['red', 'black', 'green', 'white'];
+
+function toController(c: ControllerChoice): SeatController {
+  return c === 'human' ? { kind: 'human' } : { kind: 'bot', level: c };
+}
+
+@customElement('sw-home')
+export class SwHome extends LitElement {
+  static override styles = [theme, css`
+    :host { display: block; height: 100%; overflow: auto; background: radial-gradient(ellipse at 30% 0%, #1d2a5c 0%, #070b1a 60%); }
+    .wrap { max-width: 980px; margin: 0 auto; padding: 22px 20px 30px; display: grid; grid-template-columns: 1.35fr 1fr; gap: 18px; }
+    header { grid-column: 1 / -1; display: flex; align-items: center; justify-content: space-between; gap: 12px; flex-wrap: wrap; }
+    h1 { margin: 0; font-size: 2rem; letter-spacing: 0.02em; background: linear-gradient(90deg, #ffe27a, #ffb800); -webkit-background-clip: text; background-clip: text; color: transparent; }
+    .tagline { color: var(--sw-dim); margin: 2px 0 0; }
+    section { padding: 16px 18px; }
+    section h2 { font-size: 1.15rem; margin-bottom: 12px; }
+    .seat { display: grid; grid-template-columns: 22px 1fr 1fr auto; gap: 8px; align-items: center; margin-bottom: 8px; }
+    .seat label { font-size: 0.8rem; color: var(--sw-dim); }
+    .row { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; margin-top: 6px; }
+    fieldset { border: 1px solid var(--sw-line); border-radius: 10px; margin: 12px 0 0; padding: 8px 12px 10px; }
+    legend { color: var(--sw-dim); font-size: 0.8rem; padding: 0 4px; }
+    .check { display: flex; align-items: center; gap: 8px; margin: 5px 0; cursor: pointer; }
+    .note { color: var(--sw-dim); font-size: 0.78rem; margin: 2px 0 0 26px; }
+    .start { margin-top: 16px; width: 100%; padding: 10px; font-size: 1.05rem; }
+    .files { display: grid; gap: 10px; align-content: start; }
+    .files label.file { display: block; }
+    .files input[type=file] { display: none; }
+    .files .button { display: block; text-align: center; padding: 9px 12px; border: 1px solid var(--sw-line); border-radius: 8px; background: var(--sw-panel-2); cursor: pointer; }
+    .files .button:hover { border-color: var(--sw-accent-2); }
+    .fair { color: var(--sw-dim); font-size: 0.8rem; margin-top: 8px; line-height: 1.4; }
+    .error { color: var(--sw-danger); margin-top: 8px; font-size: 0.9rem; }
+    .resume { width: 100%; margin-bottom: 6px; padding: 10px; }
+    @media (max-width: 760px), (max-height: 480px) {
+      .wrap { grid-template-columns: 1fr 1fr; padding: 10px; gap: 10px; }
+      h1 { font-size: 1.4rem; }
+      section { padding: 10px 12px; }
+      .tagline { display: none; }
+    }
+    @media (max-width: 600px) { .wrap { grid-template-columns: 1fr; } }
+  `];
+
+  @property({ type: Boolean }) canResume = false;
+  @property() error: string | null = null;
+
+  @state() private seats: SeatDraft[] = [{ colour: 'red', controller: 'human' }, { colour: 'black', controller: 'greedy' }];
+  @state() private options: GameOptions = defaultOptions();
+  protected readonly i18n = new LanguageController(this);
+
+  /** The setup the form describes now. */
+  get request(): NewGameRequest {
+    return {
+      setup: { seats: this.seats.map((s) => s.colour), options: { ...this.options, expansion: { ...this.options.expansion } } },
+      controllers: this.seats.map((s) => toController(s.controller)),
+    };
+  }
+
+  private maxSeats(): number {
+    return this.options.expansion.blue ? 6 : 5;
+  }
+
+  private availableColours(): Colour[] {
+    return COLOURS.filter((c) => c !== 'blue' || this.options.expansion.blue);
+  }
+
+  private setSeat(i: number, patch: Partial<SeatDraft>): void {
+    this.seats = this.seats.map((s, j) => (j === i ? { ...s, ...patch } : s));
+  }
+
+  private addSeat(): void {
+    const used = new Set(this.seats.map((s) => s.colour));
+    const colour = this.availableColours().find((c) => !used.has(c));
+    if (!colour || this.seats.length >= this.maxSeats()) return;
+    this.seats = [...this.seats, { colour, controller: 'greedy' }];
+  }
+
+  private setTeams(on: boolean): void {
+    this.options = { ...this.options, teams: on };
+    if (on) this.seats = TEAM_SEATS.map((colour, i) => ({ colour, controller: this.seats[i]?.controller ?? 'greedy' }));
+  }
+
+  private setExpansion(key: keyof GameOptions['expansion'], on: boolean): void {
+    this.options = { ...this.options, expansion: { ...this.options.expansion, [key]: on } };
+    if (key === 'blue' && !on) {
+      // Without the blue seat, a blue player takes the first free base colour.
+      const used = new Set(this.seats.map((s) => s.colour));
+      const free = COLOURS.filter((c) => c !== 'blue' && !used.has(c));
+      this.seats = this.seats.filter((s, i) => s.colour !== 'blue' || i < 5).map((s) => (s.colour === 'blue' ? { ...s, colour: free.shift() ?? 'orange' } : s));
+    }
+  }
+
+  private formError(): string | null {
+    const colours = this.seats.map((s) => s.colour);
+    if (new Set(colours).size !== colours.length) return t('duplicateColour');
+    return null;
+  }
+
+  private start(): void {
+    if (this.formError()) return;
+    this.dispatchEvent(new CustomEvent<NewGameRequest>('sw-start', { detail: this.request, bubbles: true, composed: true }));
+  }
+
+  private async readFile(purpose: FilePurpose, e: Event): Promise<void> {
+    const input = e.target as HTMLInputElement;
+    const file = input.files?.[0];
+    input.value = '';
+    if (!file) return;
+    const text = await file.text();
+    this.dispatchEvent(new CustomEvent<FileRequest>('sw-file', { detail: { purpose, text, name: file.name }, bubbles: true, composed: true }));
+  }
+
+  private seatRow(s: SeatDraft, i: number) {
+    const used = new Set(this.seats.map((x, j) => (j === i ? null : x.colour)));
+    const teams = this.options.teams;
+    return html`<div class="seat" data-seat=${i}>
+      ${meepleIcon(SEAT_CSS[s.colour], 22)}
+      <select aria-label=${t('seatN', { n: i + 1 })} data-colour ?disabled=${teams}
+        @change=${(e: Event) => this.setSeat(i, { colour: (e.target as HTMLSelectElement).value as Colour })}>
+        ${this.availableColours().map((c) => html`<option value=${c} ?selected=${c === s.colour} ?disabled=${used.has(c)}>${colourName(c)}</option>`)}
+      </select>
+      <select aria-label=${t('seatN', { n: i + 1 })} data-controller
+        @change=${(e: Event) => this.setSeat(i, { controller: (e.target as HTMLSelectElement).value as ControllerChoice })}>
+        <option value="human" ?selected=${s.controller === 'human'}>${t('human')}</option>
+        ${BOT_LEVELS.map((l) => html`<option value=${l} ?selected=${s.controller === l}>${t('botLevel', { level: t(`level_${l}`) })}</option>`)}
+      </select>
+      <button ?disabled=${teams || this.seats.length <= 2} title=${t('removeSeat')} aria-label=${t('removeSeat')}
+        @click=${() => (this.seats = this.seats.filter((_, j) => j !== i))}>✕</button>
+    </div>`;
+  }
+
+  private check(label: string, checked: boolean, onChange: (on: boolean) => void, name: string, disabled = false) {
+    return html`<label class="check"><input type="checkbox" name=${name} .checked=${checked} ?disabled=${disabled}
+      @change=${(e: Event) => onChange((e.target as HTMLInputElement).checked)} />${label}</label>`;
+  }
+
+  override render() {
+    const ex = this.options.expansion;
+    const err = this.formError();
+    return html`<div class="wrap">
+      <header>
+        <div><h1>${t('appTitle')}</h1><p class="tagline">${t('tagline')}</p></div>
+        <sw-language-picker></sw-language-picker>
+      </header>
+      <section class="panel new-game">
+        <h2>${t('newGame')}</h2>
+        ${this.seats.map((s, i) => this.seatRow(s, i))}
+        <div class="row">
+          <button data-add-seat ?disabled=${this.options.teams || this.seats.length >= this.maxSeats()} @click=${() => this.addSeat()}>+ ${t('addSeat')}</button>
+        </div>
+        <fieldset>
+          ${this.check(t('teamVariant'), this.options.teams, (on) => this.setTeams(on), 'teams')}
+          ${this.options.teams ? html`<div class="note">${t('teamVariantNote')}</div>` : nothing}
+          <label class="check">${t('unplaceableRule')}
+            <select name="unplaceable" @change=${(e: Event) => (this.options = { ...this.options, unplaceable: (e.target as HTMLSelectElement).value as 'remove' | 'return' })}>
+              <option value="remove" ?selected=${this.options.unplaceable === 'remove'}>${t('unplaceable_remove')}</option>
+              <option value="return" ?selected=${this.options.unplaceable === 'return'}>${t('unplaceable_return')}</option>
+            </select>
+          </label>
+        </fieldset>
+        <fieldset>
+          <legend>${t('expansion1')}</legend>
+          ${this.check(t('expTiles'), ex.tiles, (on) => this.setExpansion('tiles', on), 'exp-tiles')}
+          ${this.check(t('expBlue'), ex.blue, (on) => this.setExpansion('blue', on), 'exp-blue', this.options.teams)}
+          ${this.check(t('expEquipment'), ex.equipment, (on) => this.setExpansion('equipment', on), 'exp-equipment')}
+          ${this.check(t('expYellow'), ex.yellowDie, (on) => this.setExpansion('yellowDie', on), 'exp-yellow')}
+          ${ex.equipment && !ex.yellowDie ? html`<div class="note">${t('blasterNeedsYellow')}</div>` : nothing}
+        </fieldset>
+        ${err ? html`<div class="error">${err}</div>` : nothing}
+        <button class="primary start" data-start ?disabled=${!!err} @click=${() => this.start()}>${t('startGame')}</button>
+      </section>
+      <section class="panel files">
+        ${this.canResume ? html`<button class="primary resume" data-resume @click=${() => this.dispatchEvent(new CustomEvent('sw-resume', { bubbles: true, composed: true }))}>${t('resumeGame')}</button>` : nothing}
+        <h2>${t('files')}</h2>
+        ${(['load', 'replay', 'verify'] as const).map((p) => html`<label class="file">
+          <input type="file" accept=".json,application/json" data-file=${p} @change=${(e: Event) => this.readFile(p, e)} />
+          <span class="button">${t(p === 'load' ? 'loadGame' : p === 'replay' ? 'openReplay' : 'verifyReplay')}</span></label>`)}
+        <p class="fair">${t('fairNote')}</p>
+        ${this.error ? html`<div class="error" role="alert">${this.error}</div>` : nothing}
+      </section>
+    </div>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sw-home': SwHome;
+  }
+}

@@ -1,0 +1,71 @@
+// <sw-results .state .events>: the final standings (R8.3: equal scores share the victory)
+// with each seat's or team's points by source: completed realms (R7), battles (R6.4,
+// R6.5) and final scoring (R8.2). Fires `sw-new-game` and `sw-close`.
+import { LitElement, css, html, nothing } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { scoreLaps, winners, type GameEvent, type GameState } from '../engine';
+import { scoreBreakdown } from './event-text';
+import { t } from './i18n';
+import { LanguageController } from './language-controller';
+import { scorerCss, scorerLabel } from './seat-names';
+import { theme } from './theme';
+
+@customElement('sw-results')
+export class SwResults extends LitElement {
+  static override styles = [theme, css`
+    :host { display: block; }
+    .card { padding: 18px 22px; max-width: 560px; margin: auto; box-shadow: 0 20px 60px #000a; }
+    h2 { font-size: 1.4rem; }
+    .winner { color: var(--sw-accent); font-size: 1.1rem; margin: 6px 0 14px; font-weight: 650; }
+    table { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; }
+    th, td { padding: 6px 8px; text-align: right; border-bottom: 1px solid var(--sw-line); }
+    th:first-child, td:first-child { text-align: left; }
+    th { font-size: 0.72rem; color: var(--sw-dim); text-transform: uppercase; letter-spacing: 0.05em; font-weight: 600; }
+    td.total { font-weight: 800; font-size: 1.1rem; }
+    tr.top td.total { color: var(--sw-accent); }
+    .swatch { display: inline-block; width: 11px; height: 11px; border-radius: 50%; margin-right: 6px; box-shadow: 0 0 0 1px #0008; }
+    .actions { display: flex; gap: 8px; justify-content: flex-end; margin-top: 14px; }
+    @media (max-height: 480px) { .card { padding: 10px 14px; } th, td { padding: 3px 6px; } .winner { margin: 2px 0 6px; } }
+  `];
+
+  @property({ attribute: false }) state: GameState | null = null;
+  @property({ attribute: false }) events: readonly GameEvent[] = [];
+  protected readonly i18n = new LanguageController(this);
+
+  override render() {
+    const state = this.state;
+    if (!state || state.phase !== 'over') return nothing;
+    const setup = state.setup;
+    const rows = scoreBreakdown(setup, this.events);
+    const top = winners(state);
+    const names = top.map((i) => scorerLabel(setup, i));
+    const order = state.scores.map((_, i) => i).sort((a, b) => state.scores[b] - state.scores[a] || a - b);
+    return html`<div class="card panel" role="dialog" aria-label=${t('results')}>
+      <h2>${t('results')}</h2>
+      <div class="winner">${names.length === 1 ? t('winnerIs', { who: names[0] }) : t('winnersAre', { who: names.join(', ') })}</div>
+      <table>
+        <thead><tr><th></th><th>${t('realmPoints')}</th><th>${t('battlePoints')}</th><th>${t('finalPoints')}</th><th>${t('total')}</th></tr></thead>
+        <tbody>
+          ${order.map((i) => {
+            const { laps } = scoreLaps(state.scores[i]);
+            return html`<tr class=${top.includes(i) ? 'top' : ''} data-result=${i}>
+              <td><span class="swatch" style="background:${scorerCss(setup, i)}"></span>${scorerLabel(setup, i)}</td>
+              <td>${rows[i]?.realms ?? 0}</td><td>${rows[i]?.battles ?? 0}</td><td>${rows[i]?.final ?? 0}</td>
+              <td class="total" data-final-score=${state.scores[i]}>${state.scores[i]}${laps ? html` <small>(${t('laps', { laps })})</small>` : nothing}</td>
+            </tr>`;
+          })}
+        </tbody>
+      </table>
+      <div class="actions">
+        <button @click=${() => this.dispatchEvent(new CustomEvent('sw-close', { bubbles: true, composed: true }))}>${t('close')}</button>
+        <button class="primary" @click=${() => this.dispatchEvent(new CustomEvent('sw-new-game', { bubbles: true, composed: true }))}>${t('newGameAgain')}</button>
+      </div>
+    </div>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sw-results': SwResults;
+  }
+}

@@ -1,0 +1,78 @@
+// <sw-scoreboard .state .seats>: every seat's (or team's, R9.1) score with laps of 50
+// (R1.7), and each seat's reserve: small and large meeples, lightsaber and blaster (R1.4, R1.6).
+import { LitElement, css, html, nothing } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { scoreLaps, type GameState } from '../engine';
+import type { SeatInfo } from '../net/session';
+import { t } from './i18n';
+import { LanguageController } from './language-controller';
+import { blasterIcon, lightsaberIcon, meepleIcon } from './hud-icons';
+import { scorerCss, scorerLabel, seatName, seatsOfScorer, SEAT_CSS } from './seat-names';
+import { theme } from './theme';
+
+@customElement('sw-scoreboard')
+export class SwScoreboard extends LitElement {
+  static override styles = [theme, css`
+    :host { display: block; }
+    .scorer { display: grid; grid-template-columns: 1fr auto; gap: 2px 8px; padding: 6px 8px; border-radius: 10px; border: 1px solid transparent; }
+    .scorer + .scorer { margin-top: 4px; }
+    .scorer.active { border-color: var(--sw-accent); background: rgba(255, 210, 74, 0.08); }
+    .name { display: flex; align-items: center; gap: 6px; font-weight: 600; min-width: 0; }
+    .name span.label { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+    .swatch { width: 12px; height: 12px; border-radius: 50%; flex: none; box-shadow: 0 0 0 1px #0008; }
+    .score { font-size: 1.35rem; font-weight: 750; text-align: right; font-variant-numeric: tabular-nums; line-height: 1.1; }
+    .laps { font-size: 0.7rem; color: var(--sw-accent); text-align: right; display: block; font-weight: 600; }
+    .seat { grid-column: 1 / -1; display: flex; align-items: center; gap: 6px; font-size: 0.8rem; color: var(--sw-dim); flex-wrap: wrap; }
+    .reserve { display: inline-flex; align-items: center; gap: 1px; }
+    .gone { opacity: 0.22; }
+    .kind { font-size: 0.68rem; padding: 0 5px; border-radius: 6px; border: 1px solid var(--sw-line); }
+  `];
+
+  @property({ attribute: false }) state: GameState | null = null;
+  @property({ attribute: false }) seats: readonly SeatInfo[] = [];
+
+  protected readonly i18n = new LanguageController(this);
+
+  private seatLine(seat: number) {
+    const state = this.state!;
+    const colour = state.setup.seats[seat];
+    const reserve = state.reserves[seat];
+    const fill = SEAT_CSS[colour];
+    const info = this.seats[seat];
+    const equipment = state.setup.options.expansion.equipment;
+    const kind = info?.controller.kind === 'bot' ? t('botLevel', { level: t(`level_${info.controller.level}`) }) : info?.controller.kind === 'remote' ? info.controller.name : t('human');
+    return html`<div class="seat" data-seat=${seat}>
+      ${state.setup.options.teams ? html`<span class="swatch" style="background:${fill}"></span>${seatName(state.setup, seat)}` : nothing}
+      <span class="kind">${kind}</span>
+      <span class="reserve" title=${`${t('reserve')}: ${reserve.small} × ${t('smallMeeple')}, ${reserve.large} × ${t('largeMeeple')}`}>
+        ${[0, 1, 2, 3].map((i) => html`<span class=${i < reserve.small ? '' : 'gone'}>${meepleIcon(fill, 14)}</span>`)}
+        <span class=${reserve.large > 0 ? '' : 'gone'}>${meepleIcon(fill, 19)}</span>
+      </span>
+      ${equipment ? html`<span class=${reserve.lightsaber ? '' : 'gone'} title=${t('lightsaber')}>${lightsaberIcon(16)}</span>` : nothing}
+      ${equipment && state.setup.options.expansion.yellowDie ? html`<span class=${reserve.blaster ? '' : 'gone'} title=${t('blaster')}>${blasterIcon(16)}</span>` : nothing}
+    </div>`;
+  }
+
+  override render() {
+    const state = this.state;
+    if (!state) return nothing;
+    const setup = state.setup;
+    return html`<h3>${t('scores')}</h3>
+      ${state.scores.map((score, scorer) => {
+        const { laps } = scoreLaps(score);
+        const seats = seatsOfScorer(setup, scorer);
+        const active = state.phase !== 'over' && seats.includes(state.seat);
+        return html`<div class="scorer ${active ? 'active' : ''}" data-scorer=${scorer}>
+          <div class="name"><span class="swatch" style="background:${scorerCss(setup, scorer)}"></span><span class="label">${scorerLabel(setup, scorer)}</span></div>
+          <div class="score"><span data-score>${score}</span>${laps ? html`<span class="laps">${t('laps', { laps })}</span>` : nothing}</div>
+          ${seats.map((s) => this.seatLine(s))}
+        </div>`;
+      })}`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sw-scoreboard': SwScoreboard;
+  }
+}

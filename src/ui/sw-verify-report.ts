@@ -1,0 +1,87 @@
+// <sw-verify-report .report .fileName>: the result of verifyReplay (P1.5, P4.2): what was
+// proved (draws, dice, scores, die-face histogram and chi-square), or the first discrepancy.
+// Fires `sw-menu`.
+import { LitElement, css, html, nothing } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import type { VerifyReport } from '../fair';
+import { t } from './i18n';
+import { LanguageController } from './language-controller';
+import { theme } from './theme';
+import './sw-language-picker';
+
+@customElement('sw-verify-report')
+export class SwVerifyReport extends LitElement {
+  static override styles = [theme, css`
+    :host { display: block; height: 100%; overflow: auto; background: radial-gradient(ellipse at 30% 0%, #1d2a5c 0%, #070b1a 60%); }
+    .wrap { max-width: 820px; margin: 0 auto; padding: 20px; }
+    header { display: flex; gap: 10px; align-items: center; margin-bottom: 14px; }
+    header h2 { flex: 1; }
+    .card { padding: 16px 18px; }
+    .verdict { font-size: 1.2rem; font-weight: 700; margin-bottom: 10px; }
+    .ok { color: var(--sw-ok); }
+    .bad { color: var(--sw-danger); }
+    dl { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; margin: 0 0 12px; }
+    dt { color: var(--sw-dim); }
+    dd { margin: 0; font-variant-numeric: tabular-nums; }
+    .hist { display: flex; align-items: flex-end; gap: 6px; height: 90px; margin: 6px 0 4px; }
+    .bar { flex: 1; background: linear-gradient(180deg, #6ee7ff, #2563eb); border-radius: 4px 4px 0 0; position: relative; min-height: 2px; }
+    .bar.yellow { background: linear-gradient(180deg, #ffe27a, #d69e00); }
+    .bar span { position: absolute; bottom: -18px; left: 0; right: 0; text-align: center; font-size: 0.75rem; color: var(--sw-dim); }
+    .bar b { position: absolute; top: -17px; left: 0; right: 0; text-align: center; font-size: 0.7rem; font-weight: 600; }
+    .hists { display: grid; grid-template-columns: 1fr 1fr; gap: 20px; margin-bottom: 24px; }
+    pre { white-space: pre-wrap; font-size: 0.78rem; max-height: 40vh; overflow: auto; background: #0006; padding: 10px; border-radius: 8px; }
+  `];
+
+  @property({ attribute: false }) report: VerifyReport | null = null;
+  @property() fileName = '';
+  protected readonly i18n = new LanguageController(this);
+
+  private histogram(counts: number[], firstFace: number, yellow: boolean) {
+    const max = Math.max(1, ...counts);
+    return html`<div class="hist">${counts.map((c, i) => html`<div class="bar ${yellow ? 'yellow' : ''}" style="height:${(c / max) * 100}%"><b>${c}</b><span>${firstFace + i}</span></div>`)}</div>`;
+  }
+
+  override render() {
+    const r = this.report;
+    if (!r) return nothing;
+    return html`<div class="wrap">
+      <header>
+        <button @click=${() => this.dispatchEvent(new CustomEvent('sw-menu', { bubbles: true, composed: true }))}>☰ ${t('home')}</button>
+        <h2>${t('verifyReplay')}${this.fileName ? html`: ${this.fileName}` : nothing}</h2>
+        <sw-language-picker></sw-language-picker>
+      </header>
+      <div class="card panel">
+        ${r.ok ? html`
+          <div class="verdict ok" data-verdict="ok">✔ ${t('verifyOk')}</div>
+          <dl>
+            <dt>${t('verifySeats')}</dt><dd>${r.seats.join(', ')}</dd>
+            <dt>${t('verifyTurns')}</dt><dd>${r.turns}</dd>
+            <dt>${t('verifyDraws')}</dt><dd>${r.draws}</dd>
+            <dt>${t('verifyDice')}</dt><dd>${r.dice}</dd>
+            <dt>${t('verifyScores')}</dt><dd>${Object.entries(r.scores).map(([k, v]) => `${k} ${v}`).join(' · ')}</dd>
+            <dt>${t('verifyChi')}</dt><dd>${r.chiSquare.normal.toFixed(2)}${r.chiSquare.yellow !== null ? ` · ${r.chiSquare.yellow.toFixed(2)}` : ''}</dd>
+          </dl>
+          <h3>${t('verifyHistogram')}</h3>
+          <div class="hists">
+            ${this.histogram(r.histogram.normal, 1, false)}
+            ${r.histogram.yellow.some((c) => c > 0) ? this.histogram(r.histogram.yellow, 3, true) : nothing}
+          </div>
+          <h3>${t('verifyDetails')}</h3>
+          <pre>${r.lines.join('\n')}</pre>`
+        : html`
+          <div class="verdict bad" data-verdict="bad">✘ ${r.malformed ? t('verifyMalformed') : t('verifyFailed')}</div>
+          <dl>
+            ${r.entry !== null ? html`<dt>${t('verifyEntry', { n: r.entry })}</dt><dd>${r.message}</dd>` : html`<dt></dt><dd>${r.message}</dd>`}
+            ${r.expected ? html`<dt>${t('verifyExpected')}</dt><dd>${r.expected}</dd>` : nothing}
+            ${r.found ? html`<dt>${t('verifyFound')}</dt><dd>${r.found}</dd>` : nothing}
+          </dl>`}
+      </div>
+    </div>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sw-verify-report': SwVerifyReport;
+  }
+}
