@@ -101,30 +101,33 @@ export function parseArgs(argv: string[]): CliArgs {
   return { play, out, save };
 }
 
-export function main(argv: string[]): number {
+export interface PlayLocalCliResult { code: number; stdout: string; stderr: string }
+
+/** The CLI as a function (tests call it): exit code and output instead of process side effects. */
+export function runPlayLocal(argv: string[]): PlayLocalCliResult {
   let args: CliArgs;
   let match: FairMatch;
   try {
     args = parseArgs(argv);
     match = playLocal(args.play);
   } catch (e) {
-    if (e instanceof UsageError || e instanceof RuleError) {
-      process.stderr.write(`play:local: ${e.message}\n${USAGE}\n`);
-      return 2;
-    }
+    if (e instanceof UsageError || e instanceof RuleError) return { code: 2, stdout: '', stderr: `play:local: ${e.message}\n${USAGE}\n` };
     throw e;
   }
   try {
     writeFileSync(args.out, match.replayText());
     if (args.save) writeFileSync(args.save, match.saveText());
   } catch (e) {
-    process.stderr.write(`play:local: cannot write: ${(e as Error).message.split('\n')[0]}\n`);
-    return 2;
+    return { code: 2, stdout: '', stderr: `play:local: cannot write: ${(e as Error).message.split('\n')[0]}\n` };
   }
   const s = match.state;
   const scores = s.scores.map((v, i) => `${scorerName(s, i)} ${v}`).join(', ');
-  process.stdout.write(`wrote ${args.out}: ${match.log.entries.length} entries, ${s.turn} turns; final scores ${scores}\n`);
-  return 0;
+  return { code: 0, stdout: `wrote ${args.out}: ${match.log.entries.length} entries, ${s.turn} turns; final scores ${scores}\n`, stderr: '' };
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) process.exitCode = main(process.argv.slice(2));
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const r = runPlayLocal(process.argv.slice(2));
+  process.stdout.write(r.stdout);
+  process.stderr.write(r.stderr);
+  process.exitCode = r.code;
+}
