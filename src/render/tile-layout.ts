@@ -64,7 +64,9 @@ function quad(a: Pt, c: Pt, b: Pt, steps: number): Pt[] {
 const P = (u: number, v: number): Pt => ({ u, v });
 
 /** Canonical field shapes (before the quarter-turn that brings them onto their edges). */
-const CAP_N = [P(0, 0), P(1, 0), P(0.86, 0.2), ...quad(P(0.86, 0.2), P(0.5, 0.34), P(0.14, 0.2), 10), P(0.14, 0.2)];
+// The cap's sides lean outward (flatter than 45°), so caps on neighbouring edges never meet
+// except at the very corner: SW18's or SWX04's separate fields stay visibly separate.
+const CAP_N = [P(0, 0), P(1, 0), P(0.7, 0.2), ...quad(P(0.7, 0.2), P(0.5, 0.3), P(0.3, 0.2), 10), P(0.3, 0.2)];
 const CORNER_NW = [P(0, 0), P(1, 0), ...quad(P(1, 0), P(0.62, 0.62), P(0, 1), 14), P(0, 1)];
 const BAND_EW = [P(0, 0), ...quad(P(0, 0), P(0.5, 0.6), P(1, 0), 12), P(1, 0), P(1, 1), ...quad(P(1, 1), P(0.5, 0.4), P(0, 1), 12), P(0, 1)];
 const ALL_BUT_S = [P(0, 0), P(1, 0), P(1, 1), ...quad(P(1, 1), P(0.5, 0.25), P(0, 1), 14), P(0, 1)];
@@ -75,7 +77,7 @@ interface FieldShape { polygon: Pt[]; spot: Pt; badge: Pt; turn: number }
 /** The region an asteroid field touching `edges` fills (R1.2: the whole edge is field). */
 function fieldShape(edges: readonly Dir[]): FieldShape {
   const set = new Set(edges);
-  if (set.size === 1) return { polygon: CAP_N, spot: P(0.5, 0.115), badge: P(0.28, 0.095), turn: edges[0] };
+  if (set.size === 1) return { polygon: CAP_N, spot: P(0.5, 0.12), badge: P(0.32, 0.1), turn: edges[0] };
   if (set.size === 4) return { polygon: FULL, spot: P(0.5, 0.5), badge: P(0.27, 0.27), turn: 0 };
   if (set.size === 3) {
     const missing = [0, 1, 2, 3].find((d) => !set.has(d as Dir))!;
@@ -198,10 +200,11 @@ function buildLayout(def: TileDef): TileLayout {
     } else {
       const from = EDGE_MIDPOINT[seg.edges[0]];
       let to = CENTRE;
+      const centreInField = fields.some((f) => pointInPolygon(CENTRE, f.polygon));
       if (hasPlanet) end = 'planet';
-      else if (oneEdgeRoutes >= 2) end = 'hub';
+      else if (oneEdgeRoutes >= 2 && !centreInField) end = 'hub'; // an intersection
       else {
-        // R7.1: a lone route ends at the asteroid field it runs into, else at a station in the centre
+        // R7.1: the route ends at the asteroid field it runs into, else at a station in the centre
         end = 'hub';
         for (let i = 1; i <= 40; i++) {
           const t = i / 40;
