@@ -31,7 +31,7 @@ if (board === 'full') {
   // play until the given turn, then stop where a human would act
   for (let n = 0; n < 100000; n++) {
     if (state.phase === 'over') break;
-    if (state.turn >= turns && state.phase === board) break;
+    if (state.turn >= turns && state.phase === board && (board === 'place' || legalDeployments(state).length > 0)) break;
     const a = randomEventAction(state, rng) ?? botAction(state, randomBot, ctx(state.seat));
     applyInPlace(state, a, events);
   }
