@@ -8,7 +8,7 @@ import {
 } from '../engine';
 import { revealMatches } from './chain';
 import { allowedSeatings, deriveDrawIndex, deriveSeating, deriveThrow, eventSeed } from './derive';
-import { fromHex } from './hex';
+import { fromHex, toHex } from './hex';
 import type { CommitEntry, DrawEntry, LogEntry, SeatsEntry, SettingsEntry, ThrowEntry } from './log';
 
 /** The first entry that breaks the log: what the rules or the chains expected there, and what was found. */
@@ -93,6 +93,19 @@ export class LogFollower {
     c.cachedHash = this.cachedHash;
     c.overDue = this.overDue;
     return c;
+  }
+
+  /**
+   * Everything that decides how the rest of a log is judged, as one string: two followers
+   * with equal fingerprints accept and reject exactly the same continuations (P1.1).
+   */
+  fingerprint(): string {
+    const due = this.due ? { event: this.due.event, kind: this.due.kind, reveals: this.due.reveals.map((r) => (r ? toHex(r) : null)) } : null;
+    return JSON.stringify({
+      settings: this.settings, state: this.state ? stateHash(this.state) : null, index: this.index, finished: this.finished,
+      tally: this.tally, nextEvent: this.nextEvent, turnsHashed: this.turnsHashed, commits: this.commits,
+      heads: this.heads.map(toHex), due, hashDue: this.hashDue, overDue: this.overDue,
+    });
   }
 
   get chains(): number {
