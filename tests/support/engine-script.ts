@@ -74,7 +74,7 @@ export function play(state: GameState, move: Move): GameEvent[] {
   applyInPlace(state, { type: 'deploy', deployment: move.deploy ? deploymentOf(move.tile, move.deploy) : null }, events);
   const throws = move.throws ?? [];
   let n = 0;
-  while (state.phase === 'battle') {
+  while (phaseOf(state) === 'battle') {
     if (n >= throws.length) throw new Error(`${move.tile}: battle throw ${n + 1} needed, ${throws.length} given`);
     applyInPlace(state, { type: 'throw', values: throws[n++] }, events);
   }
@@ -103,4 +103,9 @@ export function throwParticipants(state: GameState) {
 
 export function scoreEvents(events: GameEvent[]) {
   return events.filter((e): e is Extract<GameEvent, { type: 'score' }> => e.type === 'score');
+}
+
+/** The phase, read fresh (TypeScript would otherwise keep a narrowed type across mutations). */
+export function phaseOf(state: GameState): GameState['phase'] {
+  return state.phase;
 }
