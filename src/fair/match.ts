@@ -10,7 +10,7 @@ import { GAME_ID_PATTERN } from './derive';
 import { EntryError, LogFollower } from './follower';
 import { fromHex, toHex } from './hex';
 import {
-  LOG_VERSION, LogFormatError, parseSave, REPLAY_FORMAT, stringifyLog, stringifySave,
+  LOG_VERSION, LogFormatError, parseSave, readEntry, REPLAY_FORMAT, stringifyLog, stringifySave,
   type GameLog, type LogEntry,
 } from './log';
 
@@ -118,10 +118,20 @@ export class FairMatch {
       throw new RuleError(`a ${action.type} is decided by the shared randomness, not by a seat`, 'P2.4');
     const pre = this.resolveRandomness();
     if (pre.length) throw new Error('internal: randomness was due before an action; call start() first');
+    if (this.state.phase === 'over') throw new RuleError('the game is over', 'R8.1');
     const seat = this.state.seat;
-    const entry: LogEntry = action.type === 'place'
+    const raw = action.type === 'place'
       ? { k: 'place', seat, x: action.x, y: action.y, r: action.r }
       : { k: 'deploy', seat, deployment: action.deployment };
+    // P1.3: the action goes through the same parser as any log entry, so the log this match
+    // writes always parses (no stray fields, no non-integers) and keys come in one order.
+    let entry: LogEntry;
+    try {
+      entry = readEntry(JSON.parse(JSON.stringify(raw)), this.log.entries.length);
+    } catch (e) {
+      if (e instanceof LogFormatError) throw new RuleError(`malformed ${action.type} action: ${e.message.replace(/^entry \d+ \(\w+\): /, '')}`, 'P1.3');
+      throw e;
+    }
     const events: GameEvent[] = [];
     try {
       this.append(entry, events);

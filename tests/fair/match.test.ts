@@ -41,6 +41,7 @@ describe('FairMatch', () => {
     expect(() => m.act({ type: 'place', x: 40, y: 40, r: 0 })).toThrow(RuleError);
     expect(() => m.act({ type: 'deploy', deployment: null })).toThrow(RuleError); // wrong phase (R3)
     expect(() => m.act({ type: 'draw', tile: 'SW01' })).toThrow(/shared randomness/); // P2.4
+    expect(() => m.act({ type: 'place', x: 0.5, y: 1, r: 0 })).toThrow(/malformed place action: "x" must be an integer/);
     expect(m.replayText()).toBe(before.log);
     expect(stateHash(m.state)).toBe(before.hash);
   });
@@ -80,6 +81,7 @@ describe('FairMatch', () => {
       else m.act({ type: 'deploy', deployment: null });
     }
     expect(m.state.phase).toBe('over');
+    expect(() => m.act({ type: 'deploy', deployment: null })).toThrow(/the game is over \(R8\.1\)/);
     const report = verifyReplay(m.replayText());
     expect(report.ok).toBe(true);
     const replay = replayLog(m.replayText());
