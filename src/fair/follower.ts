@@ -322,7 +322,8 @@ export class LogFollower {
     } catch (e) {
       // The engine checks before it changes anything (R10), so the state is still intact.
       if (e instanceof RuleError) this.fail(`a legal action (${expected})`, `${found}: ${e.message}`, e);
-      throw e;
+      // Not a rule the engine names: still report the entry rather than lose where it happened.
+      this.fail(`an entry the engine can apply (${expected})`, `${found}: the engine failed with "${e instanceof Error ? e.message : String(e)}"`);
     }
     if (s.turn !== turnBefore || (s.phase === 'over' && !overBefore)) this.hashDue = turnBefore;
     else this.scheduleNext();
