@@ -19,7 +19,7 @@ if (testing) {
     status: () => app.currentSession?.status ?? null,
     tabletop: () => app.game?.tabletop ?? null,
     /** True when the UI shows everything the session did and waits for a local human. */
-    ready: () => !!app.game && app.currentSession?.status.kind === 'your-move' && !app.game.game.busy,
+    ready: () => !!app.game && app.currentSession?.status.kind === 'your-move' && !app.game.sessionController.busy,
     legalPlacements: () => (app.currentSession ? legalPlacements(app.currentSession.state) : []),
     legalDeployments: () => (app.currentSession ? legalDeployments(app.currentSession.state) : []),
     stateHash: () => (app.currentSession ? stateHash(app.currentSession.state) : null),

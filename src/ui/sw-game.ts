@@ -82,14 +82,14 @@ export class SwGame extends LitElement {
   @state() private ghostRotation = 0;
   @query('sw-table') private table!: SwTable | null;
 
-  readonly game = new SessionController(this);
+  readonly sessionController = new SessionController(this);
   protected readonly i18n = new LanguageController(this);
   private toastTimer: ReturnType<typeof setTimeout> | null = null;
   private battleSeen = 0;
 
   constructor() {
     super();
-    this.game.animate = (events, after) => (this.fast || !this.table ? Promise.resolve() : this.table.playEvents(events, after));
+    this.sessionController.animate = (events, after) => (this.fast || !this.table ? Promise.resolve() : this.table.playEvents(events, after));
   }
 
   /** The 3D table's Tabletop (tests drive it through cellToScreen / spotToScreen). */
@@ -99,26 +99,26 @@ export class SwGame extends LitElement {
 
   /** Resolves when the table shows everything the session has done (bots wait for it). */
   idle(): Promise<void> {
-    return this.game.idle();
+    return this.sessionController.idle();
   }
 
   protected override willUpdate(changed: PropertyValues): void {
     if (changed.has('session')) {
-      this.game.attach(this.session);
+      this.sessionController.attach(this.session);
       this.resultsClosed = false;
-      this.battleSeen = latestBattleCount(this.game.events);
+      this.battleSeen = latestBattleCount(this.sessionController.events);
     }
   }
 
   /** Whose move the UI takes now: a local human's, once everything before it is shown. */
   private humanSeat(): number | null {
-    const s = this.game.status;
-    if (!s || s.kind !== 'your-move' || this.game.busy || !this.session) return null;
+    const s = this.sessionController.status;
+    if (!s || s.kind !== 'your-move' || this.sessionController.busy || !this.session) return null;
     return s.seat;
   }
 
   private view(): TableView | null {
-    const state = this.game.shown;
+    const state = this.sessionController.shown;
     if (!state) return null;
     const human = this.humanSeat() !== null;
     const placements = human && state.phase === 'place' ? legalPlacements(state) : [];
@@ -151,13 +151,13 @@ export class SwGame extends LitElement {
   };
 
   private skip(): void {
-    if (this.humanSeat() === null || this.game.shown?.phase !== 'deploy') return;
+    if (this.humanSeat() === null || this.sessionController.shown?.phase !== 'deploy') return;
     void this.intent(() => this.session!.deploy(null));
   }
 
   private readonly onKey = (e: KeyboardEvent) => {
     // Esc skips the deployment even when the table has no spot to offer (R5.1).
-    if (e.key === 'Escape' && !e.defaultPrevented && this.game.shown?.phase === 'deploy') this.skip();
+    if (e.key === 'Escape' && !e.defaultPrevented && this.sessionController.shown?.phase === 'deploy') this.skip();
   };
 
   /** Follow the ghost's rotation for the 2D preview of the drawn tile. */
@@ -179,7 +179,7 @@ export class SwGame extends LitElement {
 
   protected override updated(): void {
     // A new battle brings its tab forward (R10.3).
-    const battles = latestBattleCount(this.game.events);
+    const battles = latestBattleCount(this.sessionController.events);
     if (battles > this.battleSeen) {
       this.battleSeen = battles;
       this.tab = 'battle';
@@ -194,8 +194,8 @@ export class SwGame extends LitElement {
   }
 
   private statusLine() {
-    const state = this.game.shown!;
-    const s = this.game.status!;
+    const state = this.sessionController.shown!;
+    const s = this.sessionController.status!;
     const setup = state.setup;
     if (s.kind === 'over') return html`<span class="who">${t('gameOver')}</span>`;
     if (s.kind === 'failed') return html`<span class="who">${t('sessionFailed', { message: s.message })}</span>`;
@@ -209,15 +209,15 @@ export class SwGame extends LitElement {
   }
 
   private sidePane() {
-    const state = this.game.shown!;
+    const state = this.sessionController.shown!;
     if (this.tab === 'battle')
-      return latestBattle(this.game.events) ? html`<sw-battle-view .setup=${state.setup} .events=${this.game.events}></sw-battle-view>` : html`<p>—</p>`;
+      return latestBattle(this.sessionController.events) ? html`<sw-battle-view .setup=${state.setup} .events=${this.sessionController.events}></sw-battle-view>` : html`<p>—</p>`;
     if (this.tab === 'supply') return html`<sw-supply-list .state=${state}></sw-supply-list>`;
-    return html`<sw-event-log .state=${state} .events=${this.game.events}></sw-event-log>`;
+    return html`<sw-event-log .state=${state} .events=${this.sessionController.events}></sw-event-log>`;
   }
 
   override render() {
-    const state = this.game.shown;
+    const state = this.sessionController.shown;
     const session = this.session;
     if (!state || !session) return nothing;
     const view = this.view()!;
@@ -226,7 +226,7 @@ export class SwGame extends LitElement {
     const ex = state.setup.options.expansion;
     const equipment: Equipment[] = ex.equipment ? (ex.yellowDie ? ['lightsaber', 'blaster'] : ['lightsaber']) : [];
     const drawn = state.phase === 'place' || state.phase === 'deploy' ? state.drawn : null;
-    const failed = this.game.status?.kind === 'failed';
+    const failed = this.sessionController.status?.kind === 'failed';
     return html`
       <div class="stage" @pointermove=${this.trackGhost} @pointerup=${this.trackGhost} @keyup=${this.trackGhost}>
         <sw-table .view=${view} @sw-place=${this.onPlace} @sw-deploy=${this.onDeploy}></sw-table>
@@ -247,9 +247,9 @@ export class SwGame extends LitElement {
             .colour=${SEAT_CSS[state.setup.seats[state.seat]]} .equipmentInPlay=${equipment}
             @sw-deploy-choice=${(e: CustomEvent<DeployChoice>) => (this.choice = e.detail)} @sw-skip=${() => this.skip()}></sw-deploy-controls>` : nothing}
         ${this.toast ? html`<div class="toast" role="alert">${this.toast}</div>` : nothing}
-        ${failed && this.game.status?.kind === 'failed' ? html`<div class="failed" role="alert">${t('sessionFailed', { message: this.game.status.message })}</div>` : nothing}
+        ${failed && this.sessionController.status?.kind === 'failed' ? html`<div class="failed" role="alert">${t('sessionFailed', { message: this.sessionController.status.message })}</div>` : nothing}
         ${state.phase === 'over' && !this.resultsClosed ? html`<div class="overlay">
-            <sw-results .state=${state} .events=${this.game.events} @sw-close=${() => (this.resultsClosed = true)}></sw-results></div>` : nothing}
+            <sw-results .state=${state} .events=${this.sessionController.events} @sw-close=${() => (this.resultsClosed = true)}></sw-results></div>` : nothing}
       </div>
       <aside>
         <sw-scoreboard .state=${state} .seats=${session.seats}></sw-scoreboard>

@@ -1,0 +1,343 @@
+// Browser tests of the whole app (npm run test:e2e): builds dist/, serves it on
+// 127.0.0.1, and drives Debian's Chromium through the real UI: a 2-seat hotseat game
+// and a solo game against a bot, both to the end, with clicks on the legal cells and
+// spots the 3D table reports (R10.1, R10.2) and the keys R / Enter / Esc. Checks that the
+// scores on screen equal the engine's (R8), that WebGL drew, that the replay verifies
+// (P1.5), that a reload resumes the game (P1.6), and that no console error happened.
+// Screenshots go to tests/e2e/artifacts/. Prints "N passed, M failed"; exits 1 on failure.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launchChromium, serveStatic } from './harness.mjs';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const ARTIFACTS = join(ROOT, 'tests', 'e2e', 'artifacts');
+mkdirSync(ARTIFACTS, { recursive: true });
+const started = Date.now();
+const log = (...a) => console.log(`[${((Date.now() - started) / 1000).toFixed(1)}s]`, ...a);
+
+/** A small deterministic PRNG so a run's choices can be reproduced (mulberry32). */
+function prng(seed) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(s ^ (s >>> 15), s | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function assert(cond, message) {
+  if (!cond) throw new Error(message);
+}
+
+// ---------------------------------------------------------------- page helpers
+
+/** Installs helpers in the page: where a table point is on the page, and whether a click there reaches the canvas. */
+async function installPageHelpers(page) {
+  await page.evaluate(() => {
+    const deepHit = (x, y) => {
+      let el = document.elementFromPoint(x, y);
+      while (el && el.shadowRoot) {
+        const inner = el.shadowRoot.elementFromPoint(x, y);
+        if (!inner || inner === el) break;
+        el = inner;
+      }
+      return el;
+    };
+    window.__e2e = {
+      /** Page coordinates of a point given relative to the table host, or null when hidden under the HUD. */
+      pagePoint(p) {
+        const table = window.__sw.tabletop();
+        if (!p || !table) return null;
+        const rect = table.canvas.getBoundingClientRect();
+        const x = rect.left + p.x;
+        const y = rect.top + p.y;
+        if (x < rect.left + 4 || y < rect.top + 4 || x > rect.right - 4 || y > rect.bottom - 4) return null;
+        return deepHit(x, y) === table.canvas ? { x, y } : null;
+      },
+      cellPoint(x, y) {
+        return this.pagePoint(window.__sw.tabletop()?.cellToScreen(x, y) ?? null);
+      },
+      spotPoint(d) {
+        return this.pagePoint(window.__sw.tabletop()?.spotToScreen(d) ?? null);
+      },
+    };
+  });
+}
+
+/** Waits until the UI waits for a local human, or the game is over. */
+async function waitForTurn(page, timeout = 30_000) {
+  await page.waitForFunction(() => window.__sw.state()?.phase === 'over' || window.__sw.ready(), null, { timeout, polling: 20 });
+  return page.evaluate(() => ({ phase: window.__sw.state().phase, turn: window.__sw.state().turn, tiles: window.__sw.state().tiles.length, seat: window.__sw.state().seat }));
+}
+
+/** Places the drawn tile through the UI: hover a legal cell, maybe press R, then Enter or click. */
+async function placeTile(page, rnd) {
+  const placements = await page.evaluate(() => window.__sw.legalPlacements());
+  assert(placements.length > 0, 'no legal placement offered in the place phase');
+  const cells = [...new Map(placements.map((p) => [`${p.x},${p.y}`, p])).values()];
+  for (let attempt = 0; attempt < 3; attempt++) {
+    // Try the cells in a shuffled order until one is visible on the table.
+    const order = cells.map((c) => [rnd(), c]).sort((a, b) => a[0] - b[0]).map(([, c]) => c);
+    for (const cell of order) {
+      const at = await page.evaluate(([x, y]) => window.__e2e.cellPoint(x, y), [cell.x, cell.y]);
+      if (!at) continue;
+      await page.mouse.move(at.x, at.y);
+      const ghost = await page.evaluate(() => window.__sw.tabletop().ghostPlacement());
+      if (!ghost || ghost.x !== cell.x || ghost.y !== cell.y) continue;
+      const before = await page.evaluate(() => window.__sw.state().tiles.length);
+      const turns = Math.floor(rnd() * 3);
+      for (let i = 0; i < turns; i++) await page.keyboard.press('r');
+      const chosen = await page.evaluate(() => window.__sw.tabletop().ghostPlacement());
+      if (rnd() < 0.5) await page.keyboard.press('Enter');
+      else await page.mouse.click(at.x, at.y);
+      await page.waitForFunction((n) => window.__sw.state().tiles.length > n, before, { timeout: 10_000, polling: 20 });
+      const placed = await page.evaluate(() => window.__sw.state().tiles.at(-1));
+      assert(placed.x === chosen.x && placed.y === chosen.y && placed.r === chosen.r,
+        `placed ${JSON.stringify(placed)} but the ghost showed ${JSON.stringify(chosen)}`);
+      return placed;
+    }
+    // No legal cell was visible: frame the board and try again.
+    await page.evaluate(() => window.__sw.tabletop().frameBoard());
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`none of ${cells.length} legal cells could be clicked on the table`);
+}
+
+/** Deploys through the UI (maybe a large meeple, clicking a spot), or skips with Esc. */
+async function deployOrSkip(page, rnd, deployRate) {
+  const legal = await page.evaluate(() => window.__sw.legalDeployments());
+  const turn = await page.evaluate(() => window.__sw.state().turn);
+  const mark = await page.evaluate(() => window.__sw.stateHash());
+  if (legal.length && rnd() < deployRate) {
+    const wantLarge = rnd() < 0.25 && legal.some((d) => d.meeple === 'large' && d.equipment === null);
+    if (wantLarge) await page.locator('sw-deploy-controls button[data-meeple="large"]').click();
+    const size = wantLarge ? 'large' : legal.some((d) => d.meeple === 'small') ? 'small' : 'large';
+    if (!wantLarge && size === 'large') await page.locator('sw-deploy-controls button[data-meeple="large"]').click();
+    const options = legal.filter((d) => d.meeple === size && d.equipment === null);
+    const order = options.map((d) => [rnd(), d]).sort((a, b) => a[0] - b[0]).map(([, d]) => d);
+    for (const d of order) {
+      const at = await page.evaluate((dep) => window.__e2e.spotPoint(dep), d);
+      if (!at) continue;
+      await page.mouse.move(at.x, at.y);
+      await page.mouse.click(at.x, at.y);
+      await page.waitForFunction((h) => window.__sw.stateHash() !== h, mark, { timeout: 10_000, polling: 20 });
+      const deployed = await page.evaluate((t) => window.__sw.session().history().filter((e) => e.type === 'deployed').at(-1), turn);
+      return deployed ? 'deployed' : 'skipped';
+    }
+  }
+  // Esc skips (the table handles it when it offers spots, the game screen otherwise).
+  await page.locator('sw-game').evaluate(() => window.__sw.tabletop()?.canvas.focus());
+  await page.keyboard.press('Escape');
+  await page.waitForFunction((h) => window.__sw.stateHash() !== h, mark, { timeout: 10_000, polling: 20 });
+  return 'skipped';
+}
+
+/** Counts pixels of a screenshot that differ from its most common colour, in the page. */
+async function drawnPixelRatio(page, png) {
+  return page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width;
+    c.height = img.height;
+    const ctx = c.getContext('2d');
+    ctx.drawImage(img, 0, 0);
+    const data = ctx.getImageData(0, 0, c.width, c.height).data;
+    const counts = new Map();
+    for (let i = 0; i < data.length; i += 16) {
+      const key = (data[i] >> 3) << 10 | (data[i + 1] >> 3) << 5 | (data[i + 2] >> 3);
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    const total = data.length / 16;
+    const top = Math.max(...counts.values());
+    return { ratio: (total - top) / total, colours: counts.size };
+  }, png.toString('base64'));
+}
+
+async function checkWebGlDrew(page, name) {
+  const canvas = page.locator('sw-table canvas').first();
+  const png = await canvas.screenshot();
+  const { ratio, colours } = await drawnPixelRatio(page, png);
+  log(`${name}: ${(ratio * 100).toFixed(1)}% of the table differs from its background, ${colours} colours`);
+  assert(ratio > 0.02 && colours > 20, `the WebGL table looks blank (${(ratio * 100).toFixed(2)}% drawn, ${colours} colours)`);
+}
+
+/** Scores on screen (results table and scoreboard) against the engine's final state (R8). */
+async function checkFinalScores(page) {
+  await page.locator('sw-results td[data-final-score]').first().waitFor({ timeout: 15_000 });
+  const engine = await page.evaluate(() => window.__sw.state().scores);
+  const shown = await page.evaluate(() => {
+    const results = document.querySelector('sw-app').shadowRoot.querySelector('sw-game').shadowRoot.querySelector('sw-results').shadowRoot;
+    return [...results.querySelectorAll('tr[data-result]')].map((tr) => [Number(tr.dataset.result), Number(/^\s*(-?\d+)/.exec(tr.querySelector('td.total').textContent)?.[1])]);
+  });
+  const board = await page.evaluate(() => {
+    const sb = document.querySelector('sw-app').shadowRoot.querySelector('sw-game').shadowRoot.querySelector('sw-scoreboard').shadowRoot;
+    return [...sb.querySelectorAll('[data-scorer]')].map((el) => [Number(el.dataset.scorer), Number(el.querySelector('[data-score]').textContent)]);
+  });
+  assert(shown.length === engine.length, `results table shows ${shown.length} rows for ${engine.length} scores`);
+  for (const [i, v] of shown) assert(engine[i] === v, `results show ${v} for scorer ${i}, the engine says ${engine[i]}`);
+  for (const [i, v] of board) assert(engine[i] === v, `scoreboard shows ${v} for scorer ${i}, the engine says ${engine[i]}`);
+  const over = await page.evaluate(() => window.__sw.session().history().filter((e) => e.type === 'over').at(-1)?.scores);
+  assert(JSON.stringify(over) === JSON.stringify(engine), 'the over event disagrees with the state');
+  log(`final scores on screen = engine: ${JSON.stringify(engine)}`);
+  return engine;
+}
+
+async function newPage(browser, errors, viewport = { width: 1280, height: 720 }) {
+  const context = await browser.newContext({ viewport, reducedMotion: 'reduce', acceptDownloads: true });
+  const page = await context.newPage();
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(`console error: ${m.text()}`); });
+  page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+  return { context, page };
+}
+
+async function startGame(page, url, controllers) {
+  await page.goto(`${url}?e2e`);
+  await page.locator('sw-home button[data-start]').waitFor();
+  const selects = page.locator('sw-home select[data-controller]');
+  for (let i = 0; i < controllers.length; i++) await selects.nth(i).selectOption(controllers[i]);
+  await page.locator('sw-home button[data-start]').click();
+  await page.waitForFunction(() => !!window.__sw?.tabletop() && window.__sw.state()?.phase !== 'draw', null, { timeout: 20_000 });
+  await installPageHelpers(page);
+}
+
+/** Plays every local human move through the UI until the game is over. */
+async function playToEnd(page, rnd, name, { midShot, deployRate, onTurn }) {
+  let moves = 0;
+  let deployed = 0;
+  let shotMid = false;
+  for (;;) {
+    const s = await waitForTurn(page);
+    if (s.phase === 'over') break;
+    if (onTurn) await onTurn(s);
+    if (!shotMid && s.turn >= midShot) {
+      shotMid = true;
+      await page.screenshot({ path: join(ARTIFACTS, `${name}-mid.png`) });
+    }
+    if (s.phase === 'place') await placeTile(page, rnd);
+    else if (s.phase === 'deploy') {
+      if ((await deployOrSkip(page, rnd, deployRate)) === 'deployed') deployed++;
+    } else throw new Error(`unexpected phase ${s.phase}`);
+    moves++;
+  }
+  return { moves, deployed };
+}
+
+// ---------------------------------------------------------------- tests
+
+async function hotseatGame(browser, url, errors) {
+  const { context, page } = await newPage(browser, errors);
+  const rnd = prng(20261130);
+  await startGame(page, url, ['human', 'human']);
+  await page.screenshot({ path: join(ARTIFACTS, 'hotseat-start.png') });
+  await checkWebGlDrew(page, 'hotseat start');
+  const { moves, deployed } = await playToEnd(page, rnd, 'hotseat', { midShot: 36, deployRate: 0.6 });
+  log(`hotseat: ${moves} moves through the UI, ${deployed} meeples deployed`);
+  assert(deployed > 3, `only ${deployed} meeples were deployed through the UI`);
+  await checkFinalScores(page);
+  await page.screenshot({ path: join(ARTIFACTS, 'hotseat-end.png') });
+  // The battles of the game (if any) are explained throw by throw (R10.3).
+  const battles = await page.evaluate(() => window.__sw.session().history().filter((e) => e.type === 'throw').length);
+  log(`hotseat: ${battles} battle throws in the game`);
+  await checkWebGlDrew(page, 'hotseat end');
+
+  // P1.5: the downloaded replay verifies in the app, and the replay viewer reaches the same scores.
+  await page.locator('sw-results button').first().click();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.locator('sw-game button[data-save-replay]').click()]);
+  const replayPath = join(ARTIFACTS, 'hotseat-replay.json');
+  await download.saveAs(replayPath);
+  await page.locator('sw-game button[data-menu]').click();
+  await page.locator('sw-home input[data-file="verify"]').setInputFiles(replayPath);
+  await page.locator('sw-verify-report [data-verdict]').waitFor();
+  const verdict = await page.locator('sw-verify-report [data-verdict]').getAttribute('data-verdict');
+  assert(verdict === 'ok', `the replay saved from the game does not verify: ${await page.locator('sw-verify-report').textContent()}`);
+  await page.screenshot({ path: join(ARTIFACTS, 'verify-report.png') });
+  await page.locator('sw-verify-report button').first().click();
+  await page.locator('sw-home input[data-file="replay"]').setInputFiles(replayPath);
+  await page.locator('sw-replay-viewer button[data-last]').click();
+  await page.locator('sw-replay-viewer sw-results td[data-final-score]').first().waitFor();
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: join(ARTIFACTS, 'replay-end.png') });
+  log('hotseat: the saved replay verifies and replays to the end');
+  await context.close();
+}
+
+async function soloGame(browser, url, errors) {
+  const { context, page } = await newPage(browser, errors);
+  const rnd = prng(7);
+  await startGame(page, url, ['human', 'greedy']);
+  await page.screenshot({ path: join(ARTIFACTS, 'solo-start.png') });
+  let reloaded = false;
+  const { moves } = await playToEnd(page, rnd, 'solo', {
+    midShot: 40,
+    deployRate: 0.5,
+    onTurn: async (s) => {
+      if (reloaded || s.turn < 12 || s.phase !== 'place') return;
+      // P1.6: leaving and reopening the page resumes the game in progress.
+      reloaded = true;
+      const before = await page.evaluate(() => window.__sw.stateHash());
+      await page.reload();
+      await page.waitForFunction(() => !!window.__sw?.tabletop() && window.__sw.ready(), null, { timeout: 20_000 });
+      await installPageHelpers(page);
+      const after = await page.evaluate(() => window.__sw.stateHash());
+      assert(before === after, 'the game resumed after a reload is not the same game');
+      log(`solo: reload at turn ${s.turn} resumed the same state`);
+    },
+  });
+  assert(reloaded, 'the game ended before the reload check');
+  const bots = await page.evaluate(() => window.__sw.session().history().filter((e) => e.type === 'placed' && e.seat === 1).length);
+  log(`solo: ${moves} human moves through the UI, the bot placed ${bots} tiles`);
+  assert(bots > 20, 'the bot did not play its seat');
+  await checkFinalScores(page);
+  await page.screenshot({ path: join(ARTIFACTS, 'solo-end.png') });
+  await context.close();
+}
+
+// ---------------------------------------------------------------- runner
+
+async function main() {
+  log('building the app (vite build)…');
+  const build = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  if (build.status !== 0) {
+    console.log('vite build failed');
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  }
+  const server = await serveStatic(join(ROOT, 'dist'));
+  const browser = await launchChromium();
+  const tests = [['hotseat game to the end through the UI', hotseatGame], ['solo game against a bot to the end', soloGame]];
+  let passed = 0;
+  let failed = 0;
+  try {
+    for (const [name, run] of tests) {
+      const errors = [];
+      const t0 = Date.now();
+      try {
+        await run(browser, server.url, errors);
+        if (errors.length) throw new Error(errors.slice(0, 5).join('\n'));
+        passed++;
+        log(`PASS ${name} (${((Date.now() - t0) / 1000).toFixed(1)}s)`);
+      } catch (e) {
+        failed++;
+        log(`FAIL ${name}: ${e instanceof Error ? e.message : e}`);
+        if (errors.length) log(errors.slice(0, 5).join('\n'));
+      }
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  writeFileSync(join(ARTIFACTS, 'summary.txt'), `${passed} passed, ${failed} failed\n`);
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(failed ? 1 : 0);
+}
+
+main().catch((e) => {
+  console.error(e);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+});
