@@ -7,6 +7,7 @@ import {
   type Action, type GameSetup, type GameState,
 } from '../../src/engine';
 import { randomAction, randomSetup } from '../support/engine-random';
+import { phaseOf } from '../support/engine-script';
 import { Prng } from '../support/prng';
 
 const GAMES = 300;
@@ -80,7 +81,7 @@ function playGame(setup: GameSetup, seed: number, check: boolean): Played & { br
       // R6.4, R6.5, R7, R8.2: scores only ever grow
       if (state.scores.some((v, i) => v < lastScores[i])) broken.push(`a score went down after ${a.type} (R7)`);
       lastScores = state.scores.slice();
-      if (state.phase === 'draw' || state.phase === 'over') broken.push(...brokenBetweenTurns(state));
+      if (phaseOf(state) === 'draw' || phaseOf(state) === 'over') broken.push(...brokenBetweenTurns(state));
     }
     if (actions.length % 25 === 0) hashes.push(stateHash(state));
   }
