@@ -3,7 +3,7 @@
 //       | place (mid-game, legal cells shown) | deploy (mid-game, meeple spots shown)
 // &seed=N  &turns=N (for place/deploy). Exposes window.bench for the screenshot / bench driver.
 import {
-  applyInPlace, defaultOptions, legalDeployments, legalPlacements, newGame, type Colour, type GameEvent, type GameState,
+  applyInPlace, cloneState, defaultOptions, legalDeployments, legalPlacements, newGame, type Colour, type GameEvent, type GameState,
 } from '../src/engine';
 import { randomBot } from '../src/bots/random';
 import { botAction, continuePlayout, randomEventAction } from '../src/bots/playout';
@@ -37,6 +37,26 @@ if (board === 'full') {
   }
 }
 
+// ?board=battle|score: the turn of the first battle (or completed scoring), to replay its events
+let replay: { before: GameState; after: GameState; events: GameEvent[] } | null = null;
+if (board === 'battle' || board === 'score') {
+  const all: GameEvent[] = [];
+  let mark = { before: cloneState(state), at: 0 };
+  for (let n = 0; n < 100000 && state.phase !== 'over'; n++) {
+    if (state.phase === 'place') mark = { before: cloneState(state), at: all.length };
+    const a = randomEventAction(state, rng) ?? botAction(state, randomBot, ctx(state.seat));
+    applyInPlace(state, a, all);
+    if (state.turn < turns || state.phase !== 'draw') continue;
+    const turnEvents = all.slice(mark.at);
+    const wanted = board === 'battle' ? turnEvents.some((e) => e.type === 'throw') : turnEvents.some((e) => e.type === 'score' && e.points > 2);
+    if (wanted) {
+      replay = { before: mark.before, after: cloneState(state), events: turnEvents };
+      break;
+    }
+  }
+  if (replay) state = replay.before;
+}
+
 const host = document.getElementById('table')!;
 const table = new Tabletop(host);
 const view: TableView = {
@@ -46,12 +66,17 @@ const view: TableView = {
   deployChoice: { meeple: 'small', equipment: null },
 };
 table.setView(view);
+table.animator.speed = Number(params.get('speed') ?? 1);
 const placed: unknown[] = [];
 table.onPlace = (p) => placed.push(p);
 table.onDeploy = (d) => placed.push(d);
 
 declare global {
-  interface Window { bench: { table: Tabletop; state: GameState; events: GameEvent[]; intents: unknown[]; view: TableView } }
+  interface Window { bench: { table: Tabletop; state: GameState; events: GameEvent[]; intents: unknown[]; view: TableView; play(): Promise<void>; replayEvents(): GameEvent[] } }
 }
-window.bench = { table, state, events, intents: placed, view };
+window.bench = {
+  table, state, events, intents: placed, view,
+  play: () => (replay ? table.playEvents(replay.events, replay.after) : Promise.resolve()),
+  replayEvents: () => replay?.events ?? [],
+};
 document.title = `ready ${board} tiles=${state.tiles.length} meeples=${state.meeples.length}`;

@@ -7,7 +7,7 @@ export const TRACK_SLOTS = 50;
 export interface Bounds { minX: number; minY: number; maxX: number; maxY: number }
 
 /** The rectangle the track runs on: the board's cells plus a margin, never smaller than 7×5. */
-export function trackRect(cells: Bounds, margin = 1.8): Bounds {
+export function trackRect(cells: Bounds, margin = 0.9): Bounds {
   let { minX, minY, maxX, maxY } = cells;
   minX -= 0.5 + margin; maxX += 0.5 + margin;
   minY -= 0.5 + margin; maxY += 0.5 + margin;

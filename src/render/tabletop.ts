@@ -16,7 +16,7 @@ import { HIGHLIGHT_HEX, SEAT_HEX, SPOT_HEX, planetColour } from './palette';
 import { cellId, legalCells, nextLegalRotation, rotationAt, stepCell, type LegalCell } from './placement-cursor';
 import { createTileAtlas, type TileAtlas } from './tile-atlas';
 import { PLANET_RADIUS, boardPoint, tileLayout } from './tile-layout';
-import { TableAnimator } from './table-animator';
+import { TableAnimator, type PieceSpec } from './table-animator';
 
 export interface DeployChoice { meeple: MeepleSize; equipment: Equipment | null }
 export interface TableView {
@@ -169,7 +169,7 @@ export class Tabletop {
     this.sabers = this.instanced(saberGeometry(), new THREE.MeshBasicMaterial({ vertexColors: true, toneMapped: false }), MEEPLE_CAPACITY);
     this.blasters = this.instanced(blasterGeometry(), new THREE.MeshStandardMaterial({ vertexColors: true, roughness: 0.5 }), MEEPLE_CAPACITY);
 
-    this.animator = new TableAnimator(this, this.labels);
+    this.animator = new TableAnimator(this, this.labels, (g, m, n) => this.instanced(g, m, n));
 
     this.resizeObserver = new ResizeObserver(() => this.resize());
     this.resizeObserver.observe(this.wrapper);
@@ -259,6 +259,16 @@ export class Tabletop {
     return this.animator.play(events, after, reduced);
   }
 
+  /** Hides the legal cells, ghost and spots (while events play, nobody is asked to act). */
+  clearOptions(): void {
+    this.cells = [];
+    this.spotGroups = [];
+    this.ghost = null;
+    this.hoveredSpot = -1;
+    this.syncOptions();
+    this.requestRender();
+  }
+
   rotateGhost(): void {
     if (!this.ghost && this.cells.length) this.ghost = { cell: this.cells[0], r: rotationAt(this.cells[0], this.preferredRotation) };
     if (!this.ghost) return;
@@ -293,20 +303,32 @@ export class Tabletop {
 
   /** Points the camera at the whole board. */
   frameBoard(): void {
-    const tiles = this.drawn.tiles;
-    if (!tiles.length) return;
-    let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
-    for (const t of tiles) {
-      minX = Math.min(minX, t.x); maxX = Math.max(maxX, t.x);
-      minY = Math.min(minY, t.y); maxY = Math.max(maxY, t.y);
-    }
+    if (!this.drawn.tiles.length) return;
+    // the board and the score track around it
+    const { minX, maxX, minY, maxY } = this.animator.trackBounds;
     const cx = (minX + maxX) / 2;
     const cy = (minY + maxY) / 2;
-    // vertical half-extent the view must hold, the board's width divided by the aspect ratio
-    const half = Math.max(maxY - minY + 1.6, (maxX - minX + 1.6) / this.camera.aspect, 4) / 2;
-    const dist = Math.min(this.controls.maxDistance, (half / Math.tan((this.camera.fov * Math.PI) / 360)) * 1.08);
-    this.controls.target.set(cx, 0, cy + 0.4);
-    this.camera.position.set(cx, dist * 0.8, cy + 0.4 + dist * 0.6); // about 37° from the vertical
+    // the nearest distance (on a fixed 40° tilt) at which all four corners are on screen
+    const dir = new THREE.Vector3(0, Math.cos(0.7), Math.sin(0.7));
+    const target = new THREE.Vector3(cx, 0, cy);
+    const corners = [[minX, minY], [maxX, minY], [minX, maxY], [maxX, maxY]].map(([x, y]) => new THREE.Vector3(x, 0, y));
+    const fits = (d: number) => {
+      this.camera.position.copy(target).addScaledVector(dir, d);
+      this.camera.lookAt(target);
+      this.camera.updateMatrixWorld();
+      return corners.every((c) => {
+        const v = c.clone().project(this.camera);
+        return Math.abs(v.x) < 0.97 && Math.abs(v.y) < 0.94 && v.z < 1;
+      });
+    };
+    let lo = 1, hi = this.controls.maxDistance;
+    for (let i = 0; i < 24; i++) {
+      const mid = (lo + hi) / 2;
+      if (fits(mid)) hi = mid;
+      else lo = mid;
+    }
+    this.controls.target.copy(target);
+    this.camera.position.copy(target).addScaledVector(dir, hi);
     this.controls.update();
     this.framed = true;
     this.faceCamera();
@@ -343,13 +365,30 @@ export class Tabletop {
 
   private syncBoard(state: GameState): void {
     this.drawn = { tiles: state.tiles };
+    this.tileLifts = new Map();
     this.writeTiles();
-    this.writeMeeples(state);
+    this.writeMeeples(state, piecesOf(state));
     this.animator.syncScores(state);
   }
 
+  /** The state as it is, at once (end of an animation, or reduced motion). */
+  showState(state: GameState): void {
+    if (this.disposed) return;
+    this.syncBoard(state);
+    this.requestRender();
+  }
+
+  /** Board of `state` with explicit pieces and tile lifts (used while animating). */
+  showBoard(state: GameState, pieces: PieceSpec[], lifts: Map<number, number>): void {
+    if (this.disposed) return;
+    this.drawn = { tiles: state.tiles };
+    this.writeTiles(lifts);
+    this.writeMeeples(state, pieces);
+    this.requestRender();
+  }
+
   /** Rewrites the tile instances: placed tiles, then the ghost (if any) as the last instance. */
-  writeTiles(drop?: { index: number; lift: number }): void {
+  writeTiles(lifts?: Map<number, number>): void {
     const m = new THREE.Matrix4();
     const q = new THREE.Quaternion();
     const up = new THREE.Vector3(0, 1, 0);
@@ -376,7 +415,8 @@ export class Tabletop {
         planets++;
       }
     };
-    this.drawn.tiles.forEach((t, i) => put(t, drop && drop.index === i ? drop.lift : 0));
+    if (lifts) this.tileLifts = lifts;
+    this.drawn.tiles.forEach((t, i) => put(t, this.tileLifts.get(i) ?? 0));
     if (this.ghost && this.view?.state.drawn) {
       put({ id: this.view.state.drawn, x: this.ghost.cell.x, y: this.ghost.cell.y, r: this.ghost.r }, GHOST_LIFT);
     }
@@ -387,6 +427,8 @@ export class Tabletop {
     offsets.needsUpdate = true;
     if (this.planets.instanceColor) this.planets.instanceColor.needsUpdate = true;
   }
+
+  private tileLifts = new Map<number, number>();
 
   /** Base position of the k-th of `count` meeples standing on one spot. */
   meepleSpotWorld(state: GameState, tileIndex: number, seg: number, k: number, count: number): THREE.Vector3 {
@@ -405,18 +447,19 @@ export class Tabletop {
 
   private meepleYaw = 0;
 
-  writeMeeples(state: GameState, extra: { seat: number; size: MeepleSize; equipment: Equipment | null; at: THREE.Vector3; scale?: number }[] = []): void {
+  writeMeeples(state: GameState, specs: PieceSpec[]): void {
     const seats = state.setup.seats;
     const groups = new Map<string, number>();
-    for (const m of state.meeples) groups.set(`${m.tile}:${m.seg}`, (groups.get(`${m.tile}:${m.seg}`) ?? 0) + 1);
+    for (const m of specs) groups.set(`${m.tile}:${m.seg}`, (groups.get(`${m.tile}:${m.seg}`) ?? 0) + 1);
     const seen = new Map<string, number>();
-    const list = state.meeples.map((m) => {
+    this.pieces = specs.map((m) => {
       const key = `${m.tile}:${m.seg}`;
       const k = seen.get(key) ?? 0;
       seen.set(key, k + 1);
-      return { seat: m.seat, size: m.size, equipment: m.equipment, at: this.meepleSpotWorld(state, m.tile, m.seg, k, groups.get(key)!), scale: 1 };
+      const at = this.meepleSpotWorld(state, m.tile, m.seg, k, groups.get(key)!);
+      at.y += m.lift;
+      return { seat: m.seat, size: m.size, equipment: m.equipment, at, colour: seats[m.seat], scale: m.scale };
     });
-    this.pieces = [...list, ...extra].map((p) => ({ ...p, colour: seats[p.seat], scale: p.scale ?? 1 }));
     this.writePieces();
   }
 
@@ -712,4 +755,8 @@ export class Tabletop {
 
 export function seatHex(colour: string): number {
   return SEAT_HEX[colour as Colour] ?? 0x888888;
+}
+
+function piecesOf(state: GameState): PieceSpec[] {
+  return state.meeples.map((m) => ({ seat: m.seat, size: m.size, equipment: m.equipment, tile: m.tile, seg: m.seg, lift: 0, scale: 1 }));
 }
