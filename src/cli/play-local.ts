@@ -4,6 +4,7 @@
 // (P2.1) held locally, and writes the real replay log (P4.1). `--seed` seeds only the
 // bots' choices; the chain secrets always come from crypto.getRandomValues.
 import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { COLOURS, defaultOptions, RuleError, scorerName, type Colour, type GameOptions } from '../engine';
 import { BOT_LEVELS, botByLevel, type BotLevel } from '../bots';
@@ -115,8 +116,10 @@ export function runPlayLocal(argv: string[]): PlayLocalCliResult {
     throw e;
   }
   try {
-    writeFileSync(args.out, match.replayText());
-    if (args.save) writeFileSync(args.save, match.saveText());
+    // npm runs scripts from the package root; INIT_CWD is where the user typed the command.
+    const here = process.env.INIT_CWD ?? process.cwd();
+    writeFileSync(resolve(here, args.out), match.replayText());
+    if (args.save) writeFileSync(resolve(here, args.save), match.saveText());
   } catch (e) {
     return { code: 2, stdout: '', stderr: `play:local: cannot write: ${(e as Error).message.split('\n')[0]}\n` };
   }

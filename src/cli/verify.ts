@@ -3,6 +3,7 @@
 // Exit 0: the summary of everything proven. Exit 1: the first discrepancy (entry index,
 // expected, found). Exit 2: unreadable or malformed file, or bad arguments (one line).
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { verifyReplay, type VerifyReport } from '../fair';
 
@@ -19,7 +20,8 @@ export function runVerify(argv: string[]): VerifyCliResult {
   if (argv.length !== 1 || argv[0].startsWith('--')) return { code: 2, stdout: '', stderr: `verify: expected exactly one replay file. ${usage}\n` };
   let text: string;
   try {
-    text = readFileSync(argv[0], 'utf8');
+    // npm runs scripts from the package root; INIT_CWD is where the user typed the command.
+    text = readFileSync(resolve(process.env.INIT_CWD ?? process.cwd(), argv[0]), 'utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     return { code: 2, stdout: '', stderr: `verify: cannot read ${argv[0]}${code ? ` (${code})` : ''}\n` };
