@@ -136,6 +136,23 @@ describe('ties, losers and winners (R6.4–R6.6)', () => {
     expect(s.reserves[1]).toMatchObject({ small: 4, large: 1 });
   });
 
+  it('an attack from the tile that completes the planet: battle first, then the winner scores it', () => {
+    // R3, R5.4, R6.6, R7.3 (decision in docs/rules.md): deploy → battle → scoring
+    const s = startGame(['red', 'black']);
+    const ring: Move[] = [
+      { tile: 'SW22', x: 1, y: 0 }, { tile: 'SW31', x: 0, y: 1, deploy: { seg: 'P', meeple: 'large' } }, // black's planet
+      { tile: 'SW22', x: -1, y: 0 }, { tile: 'SW15', x: 1, y: 1, r: 3 }, { tile: 'SW15', x: -1, y: 1, r: 0 },
+      { tile: 'SW22', x: 2, y: 0 }, { tile: 'SW15', x: 1, y: 2, r: 1 }, { tile: 'SW15', x: -1, y: 2, r: 2 },
+    ];
+    for (const m of ring) play(s, m);
+    const events = play(s, { tile: 'SW22', x: 0, y: 2, deploy: { attack: { x: 0, y: 1 } }, throws: [[[6, 1], [5, 5]]] });
+    const order = events.filter((e) => ['battle', 'throw', 'completed', 'score'].includes(e.type)).map((e) => e.type);
+    expect(order).toEqual(['battle', 'throw', 'score', 'completed', 'score']);
+    expect(scoreEvents(events).map((e) => [e.scorer, e.reason, e.points])).toEqual([[1, 'lost', 2], [0, 'complete', 11]]);
+    expect(s.meeples).toEqual([]);
+    expect(s.scores).toEqual([11, 2]);
+  });
+
   it('the attacker who wins stays on the planet; the defender returns', () => {
     // R6.6
     const s = redPlanet('small');

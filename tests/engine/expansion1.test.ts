@@ -151,6 +151,36 @@ describe('lightsaber and blaster in battle (R6.7, R6.8)', () => {
   });
 });
 
+describe('several cards on one side (R6.7, R6.8, R9.3)', () => {
+  // Decision (docs/rules.md): a side with several lightsabers gets +1 once; with several
+  // blasters, one yellow die — a team is one participant.
+  function rebelsOnPlanet(card: 'lightsaber' | 'blaster'): GameState {
+    const s = startGame(['red', 'black', 'green', 'white'], { teams: true, ...EQUIP });
+    play(s, { tile: 'SW31', x: 0, y: 1, deploy: { seg: 'P', equipment: card } }); // red
+    play(s, { tile: 'SW22', x: 1, y: 0 }); // black
+    play(s, { tile: 'SW22', x: -1, y: 0, deploy: { attack: { x: 0, y: 1 }, equipment: card } }); // green joins
+    placeAndDeploy(s, { tile: 'SW15', x: 1, y: 1, r: 3, deploy: { attack: { x: 0, y: 1 }, meeple: 'large' } }); // white attacks
+    return s;
+  }
+
+  it('two lightsabers: +1 once', () => {
+    // R6.7, R9.3
+    const s = rebelsOnPlanet('lightsaber');
+    const events: GameEvent[] = [];
+    applyInPlace(s, { type: 'throw', values: [[6, 1, 1], [1, 6]] }, events);
+    expect(events.find((e) => e.type === 'throw')).toMatchObject({ rolls: [{ best: 7 }, { best: 6 }], winner: 0 });
+  });
+
+  it('two blasters: one yellow die among the three', () => {
+    // R6.8, R9.3
+    const s = rebelsOnPlanet('blaster');
+    expect(throwParticipants(s).map((p) => [p.dice, p.yellow])).toEqual([[3, true], [2, false]]);
+    expect(() => applyInPlace(s, { type: 'throw', values: [[1, 8, 8], [1, 6]] })).toThrow('die value 8 is outside 1–6 (R1.5)');
+    applyInPlace(s, { type: 'throw', values: [[1, 1, 8], [1, 6]] });
+    expect(s.scores).toEqual([0, 2]);
+  });
+});
+
 describe('each option on its own (R2.4) and the sixth seat (R1.3)', () => {
   it('tiles only: 18 more tiles in the supply, no blue seat, no equipment', () => {
     // R2.4, R1.1
