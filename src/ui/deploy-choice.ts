@@ -17,7 +17,3 @@ export function normaliseChoice(choice: DeployChoice, legal: readonly Deployment
   return { meeple: d.meeple, equipment: d.equipment };
 }
 
-/** The legal deployments that match the choice: the spots the table offers. */
-export function deploymentsFor(choice: DeployChoice, legal: readonly Deployment[]): Deployment[] {
-  return legal.filter((d) => d.meeple === choice.meeple && d.equipment === choice.equipment);
-}

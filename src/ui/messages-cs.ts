@@ -102,7 +102,7 @@ export const cs: Messages = {
   ev_completed: 'Dokončeno – {realm} ({tiles} kartiček): {points} pro {who}.',
   ev_completedNobody: 'Dokončeno – {realm} ({tiles} kartiček): nikdo tam neměl figurku.',
   ev_final: 'Závěrečné hodnocení – {realm}: {points} pro {who}.',
-  ev_turn: 'Tah {n}: {who}.',
+  ev_turn: 'Tah {n} · {who}',
   ev_over: 'Hra skončila.',
   battle: 'Boj',
   battleFor: 'Boj – {realm}',

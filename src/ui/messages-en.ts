@@ -108,7 +108,7 @@ export const en = {
   ev_completed: '{realm} completed ({tiles} tiles): {points} for {who}.',
   ev_completedNobody: '{realm} completed ({tiles} tiles): nobody held it.',
   ev_final: 'Final scoring: {realm} gives {points} to {who}.',
-  ev_turn: 'Turn {n}: {who}.',
+  ev_turn: 'Turn {n} · {who}',
   ev_over: 'The game is over.',
   // battle view
   battle: 'Battle',

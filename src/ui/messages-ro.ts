@@ -102,7 +102,7 @@ export const ro: Messages = {
   ev_completed: '{realm} completă ({tiles} cartonașe): {points} pentru {who}.',
   ev_completedNobody: '{realm} completă ({tiles} cartonașe): nu o ținea nimeni.',
   ev_final: 'Evaluare finală – {realm}: {points} pentru {who}.',
-  ev_turn: 'Tura {n}: {who}.',
+  ev_turn: 'Tura {n} · {who}',
   ev_over: 'Jocul s-a terminat.',
   battle: 'Bătălie',
   battleFor: 'Bătălie – {realm}',

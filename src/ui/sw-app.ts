@@ -155,7 +155,7 @@ export class SwApp extends LitElement {
         return html`<sw-game .session=${this.session} ?fast=${this.fast} @sw-menu=${() => this.toMenu()}
           @sw-save=${(e: CustomEvent<'game' | 'replay'>) => this.save(e.detail)} @sw-new-game=${() => this.toMenu()}></sw-game>`;
       case 'replay':
-        return html`<sw-replay-viewer .replay=${this.replay} @sw-menu=${() => this.toMenu()}></sw-replay-viewer>`;
+        return html`<sw-replay-viewer .replay=${this.replay} @sw-menu=${() => this.toMenu()} @sw-new-game=${() => this.toMenu()}></sw-replay-viewer>`;
       case 'verify':
         return html`<sw-verify-report .report=${this.report} .fileName=${this.fileName} @sw-menu=${() => this.toMenu()}></sw-verify-report>`;
       default:

@@ -40,6 +40,7 @@ export class SwReplayViewer extends LitElement {
 
   @property({ attribute: false }) replay: ReplayData | null = null;
   @state() private step = 0;
+  @state() private resultsClosed = false;
   protected readonly i18n = new LanguageController(this);
 
   /** Log entries that changed the game (draws, moves, throws); commitments and reveals do not. */
@@ -73,6 +74,7 @@ export class SwReplayViewer extends LitElement {
   /** Step k shows the state after the k-th game action (0: the first recorded state). */
   go(k: number): void {
     this.step = Math.max(0, Math.min(this.stops.length, k));
+    this.resultsClosed = false;
   }
 
   private stateAt(k: number): GameState | null {
@@ -94,17 +96,18 @@ export class SwReplayViewer extends LitElement {
         <div class="topbar">
           <button @click=${() => this.dispatchEvent(new CustomEvent('sw-menu', { bubbles: true, composed: true }))}>☰ ${t('home')}</button>
           <div class="controls panel" role="group" aria-label=${t('replay')}>
-            <button data-first @click=${() => this.go(0)} title=${t('first')}>⏮</button>
+            <button data-first @click=${() => this.go(0)} title=${t('first')}>«</button>
             <button data-prev @click=${() => this.go(this.step - 1)} title=${t('previous')}>◀</button>
             <input type="range" min="0" max=${n} .value=${String(this.step)} aria-label=${t('replay')}
               @input=${(e: Event) => this.go(Number((e.target as HTMLInputElement).value))} />
             <button data-next @click=${() => this.go(this.step + 1)} title=${t('next')}>▶</button>
-            <button data-last @click=${() => this.go(n)} title=${t('last')}>⏭</button>
+            <button data-last @click=${() => this.go(n)} title=${t('last')}>»</button>
             <span class="step" data-step=${this.step}>${t('replayStep', { n: this.step, m: n })}</span>
           </div>
           <sw-language-picker></sw-language-picker>
         </div>
-        ${state.phase === 'over' ? html`<div class="overlay"><sw-results .state=${state} .events=${events}></sw-results></div>` : nothing}
+        ${state.phase === 'over' && !this.resultsClosed ? html`<div class="overlay"><sw-results .state=${state} .events=${events}
+          @sw-close=${() => (this.resultsClosed = true)}></sw-results></div>` : nothing}
       </div>
       <aside>
         <sw-scoreboard .state=${state} .seats=${seats}></sw-scoreboard>

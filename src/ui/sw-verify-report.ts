@@ -59,13 +59,13 @@ export class SwVerifyReport extends LitElement {
             <dt>${t('verifyDraws')}</dt><dd>${r.draws}</dd>
             <dt>${t('verifyDice')}</dt><dd>${r.dice}</dd>
             <dt>${t('verifyScores')}</dt><dd>${Object.entries(r.scores).map(([k, v]) => `${k} ${v}`).join(' · ')}</dd>
-            <dt>${t('verifyChi')}</dt><dd>${r.chiSquare.normal.toFixed(2)}${r.chiSquare.yellow !== null ? ` · ${r.chiSquare.yellow.toFixed(2)}` : ''}</dd>
+            ${r.dice ? html`<dt>${t('verifyChi')}</dt><dd>${r.chiSquare.normal.toFixed(2)}${r.chiSquare.yellow !== null ? ` · ${r.chiSquare.yellow.toFixed(2)}` : ''}</dd>` : nothing}
           </dl>
-          <h3>${t('verifyHistogram')}</h3>
+          ${r.dice ? html`<h3>${t('verifyHistogram')}</h3>
           <div class="hists">
             ${this.histogram(r.histogram.normal, 1, false)}
             ${r.histogram.yellow.some((c) => c > 0) ? this.histogram(r.histogram.yellow, 3, true) : nothing}
-          </div>
+          </div>` : nothing}
           <h3>${t('verifyDetails')}</h3>
           <pre>${r.lines.join('\n')}</pre>`
         : html`

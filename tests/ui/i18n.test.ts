@@ -1,0 +1,45 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { catalogueKeys, setLanguage, t } from '../../src/ui/i18n';
+import { en } from '../../src/ui/messages-en';
+import { cs } from '../../src/ui/messages-cs';
+import { ro } from '../../src/ui/messages-ro';
+
+function placeholders(m: unknown): string[] {
+  const texts = typeof m === 'string' ? [m] : Object.values(m as Record<string, string>);
+  return [...new Set(texts.flatMap((s) => [...s.matchAll(/\{(\w+)\}/g)].map((x) => x[1])))].sort();
+}
+
+describe('i18n', () => {
+  afterEach(() => setLanguage('en'));
+
+  it('has every English key in Czech and Romanian, with the same placeholders', () => {
+    const keys = catalogueKeys('en').sort();
+    expect(catalogueKeys('cs').sort()).toEqual(keys);
+    expect(catalogueKeys('ro').sort()).toEqual(keys);
+    for (const k of keys) {
+      const want = placeholders(en[k as keyof typeof en]);
+      expect(placeholders(cs[k as keyof typeof cs]), `cs ${k}`).toEqual(want);
+      expect(placeholders(ro[k as keyof typeof ro]), `ro ${k}`).toEqual(want);
+    }
+  });
+
+  it('uses the rulebook words of GLOSSARY.md', () => {
+    setLanguage('cs');
+    expect(t('realm_R')).toBe('obchodní cesta');
+    expect(t('realm_A')).toBe('pole asteroidů');
+    expect(t('reserve')).toBe('Zásoba');
+    setLanguage('ro');
+    expect(t('realm_A')).toBe('câmp de asteroizi');
+    expect(t('finalPoints')).toBe('Evaluare finală');
+    expect(t('lightsaber')).toBe('sabie laser');
+  });
+
+  it('picks plural forms per language and fills placeholders', () => {
+    expect(t('points', { n: 1 })).toBe('1 point');
+    expect(t('points', { n: 7 })).toBe('7 points');
+    setLanguage('cs');
+    expect([1, 3, 5].map((n) => t('points', { n }))).toEqual(['1 bod', '3 body', '5 bodů']);
+    setLanguage('ro');
+    expect([1, 3, 25].map((n) => t('points', { n }))).toEqual(['1 punct', '3 puncte', '25 de puncte']);
+  });
+});

@@ -1,0 +1,69 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import type { NewGameRequest } from '../../src/ui/sw-home';
+import '../../src/ui/sw-home';
+import { newGame } from '../../src/engine';
+
+async function mount() {
+  const el = document.createElement('sw-home');
+  document.body.append(el);
+  await el.updateComplete;
+  return el;
+}
+
+const $ = (el: Element, sel: string) => el.shadowRoot!.querySelector(sel) as HTMLElement;
+const $$ = (el: Element, sel: string) => [...el.shadowRoot!.querySelectorAll(sel)] as HTMLElement[];
+
+describe('<sw-home>', () => {
+  afterEach(() => document.body.replaceChildren());
+
+  it('starts a 2-seat game, human against a greedy bot, with the base options', async () => {
+    const el = await mount();
+    let request: NewGameRequest | null = null;
+    el.addEventListener('sw-start', (e) => (request = (e as CustomEvent<NewGameRequest>).detail));
+    $(el, 'button[data-start]').click();
+    expect(request).not.toBeNull();
+    expect(request!.setup.seats).toEqual(['red', 'black']);
+    expect(request!.controllers).toEqual([{ kind: 'human' }, { kind: 'bot', level: 'greedy' }]);
+    expect(() => newGame(request!.setup)).not.toThrow();
+  });
+
+  it('seats red, black, green, white alternately in the team variant (R9.1, R9.3)', async () => {
+    const el = await mount();
+    const teams = $(el, 'input[name=teams]') as HTMLInputElement;
+    teams.checked = true;
+    teams.dispatchEvent(new Event('change'));
+    await el.updateComplete;
+    const { setup } = el.request;
+    expect(setup.options.teams).toBe(true);
+    expect(setup.seats).toEqual(['red', 'black', 'green', 'white']);
+    expect(() => newGame(setup)).not.toThrow(); // the engine accepts it (R9.3)
+    // Colours are locked and no seat can be added or removed.
+    expect($$(el, 'select[data-colour]').every((s) => (s as HTMLSelectElement).disabled)).toBe(true);
+    expect(($(el, 'button[data-add-seat]') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('switches each Expansion 1 part on by itself (R2.4) and offers blue only with the blue seat', async () => {
+    const el = await mount();
+    const blueOption = () => $$(el, 'select[data-colour] option').some((o) => (o as HTMLOptionElement).value === 'blue');
+    expect(blueOption()).toBe(false);
+    for (const name of ['exp-blue', 'exp-yellow']) {
+      const box = $(el, `input[name=${name}]`) as HTMLInputElement;
+      box.checked = true;
+      box.dispatchEvent(new Event('change'));
+    }
+    await el.updateComplete;
+    expect(el.request.setup.options.expansion).toEqual({ tiles: false, blue: true, equipment: false, yellowDie: true });
+    expect(blueOption()).toBe(true);
+  });
+
+  it('refuses two seats of one colour (R1.3)', async () => {
+    const el = await mount();
+    const second = $$(el, 'select[data-colour]')[1] as HTMLSelectElement;
+    second.value = 'red';
+    second.dispatchEvent(new Event('change'));
+    await el.updateComplete;
+    expect(($(el, 'button[data-start]') as HTMLButtonElement).disabled).toBe(true);
+    expect($(el, '.error').textContent).toMatch(/colour/);
+  });
+});
