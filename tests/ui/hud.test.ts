@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
+import type { LitElement } from 'lit';
 import {
   defaultOptions, newGame, tileDef, type Deployment, type GameEvent, type GameSetup, type GameState, type Participant, type RealmSummary,
 } from '../../src/engine';
@@ -18,7 +19,7 @@ async function mount<K extends keyof HTMLElementTagNameMap>(tag: K, props: Parti
   const el = document.createElement(tag);
   Object.assign(el, props);
   document.body.append(el);
-  await el.updateComplete;
+  await (el as unknown as LitElement).updateComplete;
   return el;
 }
 
