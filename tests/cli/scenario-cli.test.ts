@@ -112,6 +112,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 describe('scenario runner rejects bad input with one line naming the turn and the rule', () => {
   for (const bad of BAD) {
     it(bad.name, () => {
+      // the rule each case breaks is cited beside it in BAD (R1.1, R2.2, R4.2, R5.3, R6.2, …)
       expect(() => runScenarioText(bad.text)).toThrow(ScenarioError);
       try {
         runScenarioText(bad.text);
@@ -156,6 +157,7 @@ describe('scenario CLI as a child process', () => {
   });
 
   it('a missing file and a missing argument exit 2 with one line', async () => {
+    // no game rule: the CLI contract (bad arguments exit 2 with one line), as for R4.2 input above
     const [missing, none] = await Promise.all([cli([join(work, 'no-such-file.json')]), cli([])]);
     expect(missing.code).toBe(2);
     expect(missing.stderr.trim().split('\n')).toHaveLength(1);

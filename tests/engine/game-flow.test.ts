@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
-  COLOUR_FACTION, applyAction, applyInPlace, endGame, newGame, parseState, pending, scoreLaps, scorerName,
+  COLOUR_FACTION, TILESET, applyAction, applyInPlace, endGame, newGame, parseState, pending, scoreLaps, scorerName,
   serialize, stateHash, supplyList, supplySize, winners, type GameEvent, type GameState,
 } from '../../src/engine';
 import { runScenarioText } from '../../src/cli/scenario-runner';
@@ -29,6 +29,19 @@ describe('setup (R1.3, R1.4, R2.2, R2.3)', () => {
     expect(p.supply).toHaveLength(75);
     expect(p.supply.filter((t) => t === 'SW01')).toHaveLength(3);
     expect(supplySize(s)).toBe(75);
+  });
+
+  it('the supply is listed in the canonical set order, whatever was drawn before', () => {
+    // R2.2: the engine never shuffles; a draw is an index into this list chosen by shared randomness
+    const s = startGame(['red', 'black'], { expansion: { tiles: true } });
+    const order = TILESET.tiles.map((t) => t.id);
+    const before = supplyList(s);
+    expect(before).toEqual([...before].sort((a, b) => order.indexOf(a) - order.indexOf(b)));
+    play(s, { tile: 'SW22', x: 1, y: 0 });
+    const after = supplyList(s);
+    const expected = [...before];
+    expected.splice(before.indexOf('SW22'), 1);
+    expect(after).toEqual(expected);
   });
 
   it('colours belong to factions; scores are named by colour, or by team in the team variant', () => {

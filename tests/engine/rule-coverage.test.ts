@@ -60,6 +60,7 @@ describe('rule coverage', () => {
   });
 
   it('each of R1–R9 and each numbered sub-rule the engine implements is cited by a test', () => {
+    // R1 … R9 as listed in ENGINE_RULES
     const missing = ENGINE_RULES.filter((r) => !cited.has(r));
     expect(missing).toEqual([]);
     for (let n = 1; n <= 9; n++) expect([...cited].some((r) => r === `R${n}` || r.startsWith(`R${n}.`))).toBe(true);
