@@ -139,9 +139,9 @@ export function frameTexture(): THREE.CanvasTexture {
   canvas.width = s;
   canvas.height = s;
   const ctx = canvas.getContext('2d')!;
-  ctx.fillStyle = 'rgba(255,255,255,0.16)';
+  ctx.fillStyle = 'rgba(255,255,255,0.1)';
   ctx.fillRect(8, 8, s - 16, s - 16);
-  for (const [w, a] of [[14, 0.25], [8, 0.5], [4, 1]] as const) {
+  for (const [w, a] of [[12, 0.2], [6, 0.45], [3, 1]] as const) {
     ctx.strokeStyle = `rgba(255,255,255,${a})`;
     ctx.lineWidth = w;
     ctx.strokeRect(10, 10, s - 20, s - 20);

@@ -20,7 +20,7 @@ export const FACTION_STYLE: Record<Faction, { fill: string; ink: string; name: s
 
 export const ROUTE_GLOW = '#4fd8ff';
 export const ROUTE_CORE = '#e8fbff';
-export const HIGHLIGHT_HEX = 0x7cf3a0;
+export const HIGHLIGHT_HEX = 0x4fd08a;
 export const SPOT_HEX = 0xffe066;
 
 /** A planet's colour is a property of its design: the same on every device. */

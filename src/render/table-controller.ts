@@ -15,7 +15,7 @@ export class TableController implements ReactiveController {
 
   constructor(
     private readonly host: TableControllerHost,
-    private readonly handlers: { place(p: Placement): void; deploy(d: Deployment | null): void },
+    private readonly handlers: { place(p: Placement): void; deploy(d: Deployment | null): void; ghost?(p: Placement | null): void },
   ) {
     host.addController(this);
   }
@@ -50,6 +50,7 @@ export class TableController implements ReactiveController {
     const table = new Tabletop(container);
     table.onPlace = (p) => this.handlers.place(p);
     table.onDeploy = (d) => this.handlers.deploy(d);
+    table.onGhostChange = (p) => this.handlers.ghost?.(p);
     this.tabletop = table;
     if (this.view) table.setView(this.view);
   }

@@ -41,6 +41,8 @@ interface Drawn { tiles: GameState['tiles']; }
 export class Tabletop {
   onPlace: ((p: Placement) => void) | null = null;
   onDeploy: ((d: Deployment | null) => void) | null = null;
+  /** The ghost moved or turned (the HUD's tile preview follows it); null when it is gone. */
+  onGhostChange: ((p: Placement | null) => void) | null = null;
 
   readonly canvas: HTMLCanvasElement;
   readonly overlay: HTMLDivElement;
@@ -147,7 +149,7 @@ export class Tabletop {
     this.disposables.push(frame);
     this.highlights = this.instanced(
       new THREE.PlaneGeometry(0.96, 0.96).rotateX(-Math.PI / 2),
-      new THREE.MeshBasicMaterial({ map: frame, color: HIGHLIGHT_HEX, transparent: true, depthWrite: false, toneMapped: false }),
+      new THREE.MeshBasicMaterial({ map: frame, transparent: true, depthWrite: false, toneMapped: false }), // colour per instance
       TILE_CAPACITY,
     );
     this.highlights.instanceColor = new THREE.InstancedBufferAttribute(new Float32Array(TILE_CAPACITY * 3), 3);
@@ -180,6 +182,7 @@ export class Tabletop {
     this.canvas.addEventListener('pointerup', this.onPointerUp);
     this.canvas.addEventListener('contextmenu', this.onContextMenu);
     this.canvas.addEventListener('keydown', this.onKeyDown);
+    window.addEventListener('keydown', this.onWindowKeyDown);
     this.resize();
   }
 
@@ -345,6 +348,7 @@ export class Tabletop {
     this.canvas.removeEventListener('pointerup', this.onPointerUp);
     this.canvas.removeEventListener('contextmenu', this.onContextMenu);
     this.canvas.removeEventListener('keydown', this.onKeyDown);
+    window.removeEventListener('keydown', this.onWindowKeyDown);
     this.controls.dispose();
     for (const d of this.disposables) d.dispose();
     this.disposables.length = 0;
@@ -353,6 +357,7 @@ export class Tabletop {
     this.wrapper.remove();
     this.onPlace = null;
     this.onDeploy = null;
+    this.onGhostChange = null;
   }
 
   // ------------------------------------------------------------------ drawing the state
@@ -429,6 +434,7 @@ export class Tabletop {
   }
 
   private tileLifts = new Map<number, number>();
+  private lastGhostKey = '';
 
   /** Base position of the k-th of `count` meeples standing on one spot. */
   meepleSpotWorld(state: GameState, tileIndex: number, seg: number, k: number, count: number): THREE.Vector3 {
@@ -519,10 +525,12 @@ export class Tabletop {
     const colour = new THREE.Color();
     this.cells.forEach((c, i) => {
       if (i >= TILE_CAPACITY) return;
-      m.makeTranslation(c.x, 0.004, c.y);
-      this.highlights.setMatrixAt(i, m);
       const isGhost = this.ghost && this.ghost.cell === c;
-      this.highlights.setColorAt(i, colour.setHex(isGhost ? 0xffffff : HIGHLIGHT_HEX));
+      // the ghost's frame rides on top of the lifted ghost tile, in gold
+      if (isGhost) m.compose(new THREE.Vector3(c.x, TILE_HEIGHT + GHOST_LIFT + 0.003, c.y), new THREE.Quaternion(), new THREE.Vector3(1.05, 1, 1.05));
+      else m.makeTranslation(c.x, 0.004, c.y);
+      this.highlights.setMatrixAt(i, m);
+      this.highlights.setColorAt(i, colour.setHex(isGhost ? 0xffd84a : HIGHLIGHT_HEX));
     });
     this.highlights.count = Math.min(this.cells.length, TILE_CAPACITY);
     this.highlights.instanceMatrix.needsUpdate = true;
@@ -536,6 +544,11 @@ export class Tabletop {
       this.spots.setMatrixAt(i, m);
       this.spots.setColorAt(i, colour.setHex(i === this.hoveredSpot ? 0xffffff : 'attack' in g.target ? 0xff7a59 : SPOT_HEX));
     });
+    const ghostKey = this.ghost ? `${this.ghost.cell.x},${this.ghost.cell.y},${this.ghost.r}` : '';
+    if (ghostKey !== this.lastGhostKey) {
+      this.lastGhostKey = ghostKey;
+      this.onGhostChange?.(this.ghostPlacement());
+    }
     this.spots.count = this.spotGroups.length;
     this.spots.instanceMatrix.needsUpdate = true;
     if (this.spots.instanceColor) this.spots.instanceColor.needsUpdate = true;
@@ -679,7 +692,15 @@ export class Tabletop {
 
   private readonly onContextMenu = (e: Event): void => e.preventDefault();
 
+  /** Keys typed while nothing has the focus also reach the table (the canvas handles its own). */
+  private readonly onWindowKeyDown = (e: KeyboardEvent): void => {
+    const origin = e.composedPath()[0];
+    if (e.defaultPrevented || (origin !== document.body && origin !== document.documentElement)) return;
+    this.onKeyDown(e);
+  };
+
   private readonly onKeyDown = (e: KeyboardEvent): void => {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
     const key = e.key;
     const arrows: Record<string, [number, number]> = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
     if (this.cells.length) {

@@ -1,6 +1,7 @@
 // <sw-table .view=${TableView}>: the 3D tabletop as a Lit element. The WebGL machinery
 // lives in a Reactive Controller (src/render/table-controller.ts); the element passes the
-// view down and sends the player's intents up as `sw-place` / `sw-deploy` events.
+// view down and sends the player's intents up as `sw-place` / `sw-deploy` events (and
+// `sw-ghost` whenever the placement ghost moves or turns).
 import { LitElement, css, html, type PropertyValues } from 'lit';
 import type { Deployment, GameEvent, GameState, Placement } from '../engine';
 import type { TableView, Tabletop } from '../render/tabletop';
@@ -19,6 +20,8 @@ export class SwTable extends LitElement {
   private readonly table = new TableController(this, {
     place: (p: Placement) => this.dispatchEvent(new CustomEvent<Placement>('sw-place', { detail: p, bubbles: true, composed: true })),
     deploy: (d: Deployment | null) => this.dispatchEvent(new CustomEvent<Deployment | null>('sw-deploy', { detail: d, bubbles: true, composed: true })),
+    // not part of the fixed contract: lets the HUD's tile preview follow the ghost's rotation
+    ghost: (p: Placement | null) => this.dispatchEvent(new CustomEvent<Placement | null>('sw-ghost', { detail: p, bubbles: true, composed: true })),
   });
 
   get tabletop(): Tabletop | null {
@@ -52,5 +55,6 @@ declare global {
   interface HTMLElementEventMap {
     'sw-place': CustomEvent<Placement>;
     'sw-deploy': CustomEvent<Deployment | null>;
+    'sw-ghost': CustomEvent<Placement | null>;
   }
 }
