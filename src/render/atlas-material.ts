@@ -16,31 +16,50 @@ export function useAtlasPerInstance<M extends THREE.MeshBasicMaterial | THREE.Me
   return material;
 }
 
-/** Camera-facing labels (seat letters): each instance's translation and uniform scale from instanceMatrix. */
-export function billboardMaterial(map: THREE.Texture, scale: THREE.Vector2): THREE.ShaderMaterial {
+/** Camera-facing quads (seat letters, meeple spots): each instance's translation and uniform
+    scale come from instanceMatrix, never smaller on screen than `minPixels` (so a letter stays
+    readable when the camera is far away), pushed `lift` × size toward the camera. */
+export function billboardMaterial(map: THREE.Texture, scale: THREE.Vector2, opts: { minPixels?: number; lift?: number; depthTest?: boolean } = {}): THREE.ShaderMaterial {
   return new THREE.ShaderMaterial({
-    uniforms: { map: { value: map }, atlasScale: { value: scale } },
+    uniforms: {
+      map: { value: map },
+      atlasScale: { value: scale },
+      minPixels: { value: opts.minPixels ?? 0 },
+      viewportHeight: { value: 720 },
+    },
     vertexShader: /* glsl */ `
       attribute vec2 atlasOffset;
       uniform vec2 atlasScale;
+      uniform float minPixels;
+      uniform float viewportHeight;
       varying vec2 vUv;
+      varying vec3 vTint;
       void main() {
         vec4 centre = modelViewMatrix * instanceMatrix * vec4(0.0, 0.0, 0.0, 1.0);
         float s = length(instanceMatrix[0].xyz);
+        // world size that covers minPixels at this depth
+        float minSize = minPixels / viewportHeight * 2.0 * max(-centre.z, 0.01) / projectionMatrix[1][1];
+        s = max(s, minSize);
+        centre.z += ${(opts.lift ?? 0.9).toFixed(3)} * s;
         centre.xy += position.xy * s;
-        centre.z += 0.9 * s; // in front of the figure it labels
         gl_Position = projectionMatrix * centre;
         vUv = uv * atlasScale + atlasOffset;
+        #ifdef USE_INSTANCING_COLOR
+          vTint = instanceColor;
+        #else
+          vTint = vec3(1.0);
+        #endif
       }`,
     fragmentShader: /* glsl */ `
       uniform sampler2D map;
       varying vec2 vUv;
+      varying vec3 vTint;
       void main() {
         vec4 c = texture2D(map, vUv);
-        if (c.a < 0.4) discard;
-        gl_FragColor = c;
+        if (c.a < 0.35) discard;
+        gl_FragColor = vec4(c.rgb * vTint, c.a);
         #include <colorspace_fragment>
       }`,
-    transparent: false,
+    depthTest: opts.depthTest ?? true,
   });
 }

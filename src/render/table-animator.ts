@@ -66,7 +66,7 @@ export class TableAnimator {
     this.markers.instanceColor = new THREE.InstancedBufferAttribute(new Float32Array(8 * 3), 3);
     const labelGeometry = new THREE.PlaneGeometry(1, 1);
     labelGeometry.setAttribute('atlasOffset', new THREE.InstancedBufferAttribute(new Float32Array(8 * 2), 2));
-    this.markerLabels = make(labelGeometry, billboardMaterial(labels.texture, labels.scale), 8);
+    this.markerLabels = make(labelGeometry, billboardMaterial(labels.texture, labels.scale, { minPixels: 16 }), 8);
     this.lapPips = make(new THREE.SphereGeometry(0.028, 10, 6), new THREE.MeshStandardMaterial({ color: 0xffd54a, emissive: 0x664400, roughness: 0.3, metalness: 0.6 }), 8 * 6);
 
     const dieGeo = dieGeometry(DIE_SIZE);

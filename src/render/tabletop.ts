@@ -133,7 +133,7 @@ export class Tabletop {
     this.tileTops = this.instanced(topGeometry, topMaterial, TILE_CAPACITY);
     this.tileBodies = this.instanced(
       new THREE.BoxGeometry(TILE_GAP, TILE_HEIGHT, TILE_GAP),
-      new THREE.MeshStandardMaterial({ color: 0x8d95ad, roughness: 0.6, metalness: 0.3 }),
+      new THREE.MeshStandardMaterial({ color: 0x5a6178, roughness: 0.6, metalness: 0.3 }),
       TILE_CAPACITY,
     );
     const planetMap = planetTexture();
@@ -155,11 +155,9 @@ export class Tabletop {
     this.highlights.instanceColor = new THREE.InstancedBufferAttribute(new Float32Array(TILE_CAPACITY * 3), 3);
     const spotTex = spotTexture();
     this.disposables.push(spotTex);
-    this.spots = this.instanced(
-      new THREE.PlaneGeometry(0.2, 0.2).rotateX(-Math.PI / 2),
-      new THREE.MeshBasicMaterial({ map: spotTex, color: SPOT_HEX, transparent: true, depthTest: false, depthWrite: false, toneMapped: false }),
-      32,
-    );
+    const spotGeometry = new THREE.PlaneGeometry(1, 1);
+    spotGeometry.setAttribute('atlasOffset', new THREE.InstancedBufferAttribute(new Float32Array(32 * 2), 2));
+    this.spots = this.instanced(spotGeometry, billboardMaterial(spotTex, new THREE.Vector2(1, 1), { minPixels: 30, lift: 0.2, depthTest: false }), 32);
     this.spots.renderOrder = 10;
     this.spots.instanceColor = new THREE.InstancedBufferAttribute(new Float32Array(32 * 3), 3);
 
@@ -167,7 +165,7 @@ export class Tabletop {
     this.meeples.instanceColor = new THREE.InstancedBufferAttribute(new Float32Array(MEEPLE_CAPACITY * 3), 3);
     const labelGeometry = new THREE.PlaneGeometry(1, 1);
     labelGeometry.setAttribute('atlasOffset', new THREE.InstancedBufferAttribute(new Float32Array(MEEPLE_CAPACITY * 2), 2));
-    this.meepleLabels = this.instanced(labelGeometry, billboardMaterial(this.labels.texture, this.labels.scale), MEEPLE_CAPACITY);
+    this.meepleLabels = this.instanced(labelGeometry, billboardMaterial(this.labels.texture, this.labels.scale, { minPixels: 15 }), MEEPLE_CAPACITY);
     this.sabers = this.instanced(saberGeometry(), new THREE.MeshBasicMaterial({ vertexColors: true, toneMapped: false }), MEEPLE_CAPACITY);
     this.blasters = this.instanced(blasterGeometry(), new THREE.MeshStandardMaterial({ vertexColors: true, roughness: 0.5 }), MEEPLE_CAPACITY);
 
@@ -539,8 +537,8 @@ export class Tabletop {
 
     this.spotGroups.forEach((g, i) => {
       const p = this.targetWorld(g.target)!;
-      const s = i === this.hoveredSpot ? 1.6 : 1;
-      m.compose(p.add(new THREE.Vector3(0, 0.01, 0)), new THREE.Quaternion(), new THREE.Vector3(s, s, s));
+      const s = i === this.hoveredSpot ? 0.34 : 0.22;
+      m.compose(p.add(new THREE.Vector3(0, 0.06, 0)), new THREE.Quaternion(), new THREE.Vector3(s, s, s));
       this.spots.setMatrixAt(i, m);
       this.spots.setColorAt(i, colour.setHex(i === this.hoveredSpot ? 0xffffff : 'attack' in g.target ? 0xff7a59 : SPOT_HEX));
     });
@@ -598,6 +596,10 @@ export class Tabletop {
     this.renderer.setSize(w, h, false);
     this.camera.aspect = w / h;
     this.camera.updateProjectionMatrix();
+    this.scene.traverse((o) => {
+      const mat = (o as THREE.Mesh).material as THREE.ShaderMaterial | undefined;
+      if (mat?.uniforms?.viewportHeight) mat.uniforms.viewportHeight.value = h;
+    });
     this.requestRender();
   }
 
