@@ -95,6 +95,14 @@ describe('dice (R6.2, R6.3)', () => {
     expect(ps.map((p) => p.symbol)).toEqual([true, false]);
   });
 
+  it('players of the same faction battle too, and each gets the die of its own symbol', () => {
+    // R6.1, R6.2, R1.3: black and white are both Empire; outside the team variant they fight
+    const s = startGame(['black', 'white']);
+    play(s, { tile: 'SW34', x: 0, y: 1, deploy: { seg: 'P' } }); // black on an Empire planet
+    placeAndDeploy(s, { tile: 'SW22', x: 1, y: 0, deploy: { attack: { x: 0, y: 1 } } }); // white attacks
+    expect(throwParticipants(s).map((p) => [p.id, p.dice, p.symbol])).toEqual([[0, 2, true], [1, 2, true]]);
+  });
+
   it('only each participant’s highest die counts', () => {
     // R6.3: red's 1, 6, 1 beats black's 5
     const s = redPlanet('large');
