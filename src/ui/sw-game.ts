@@ -54,7 +54,8 @@ export class SwGame extends LitElement {
     aside { display: flex; flex-direction: column; min-height: 0; border-left: 1px solid var(--sw-line); background: linear-gradient(180deg, #0d1430, #080c1c); }
     aside sw-scoreboard { padding: 10px 10px 6px; }
     .tabs { display: flex; gap: 4px; padding: 4px 10px; border-top: 1px solid var(--sw-line); }
-    .tabs button { flex: 1; padding: 4px 6px; font-size: 0.8rem; }
+    .tabs button { flex: 1; padding: 4px 6px; font-size: 0.8rem; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; min-width: 0; }
+    .topbar button { white-space: nowrap; }
     .tabs button.flash { border-color: var(--sw-danger); }
     .pane { flex: 1; min-height: 0; overflow: auto; padding: 6px 10px 10px; }
     .pane sw-event-log { height: 100%; }
@@ -66,7 +67,8 @@ export class SwGame extends LitElement {
       .topbar { top: 6px; left: 6px; right: 6px; gap: 6px; }
       .actions button { padding: 4px 8px; font-size: 0.8rem; }
       .actions sw-language-picker { display: none; }
-      aside sw-scoreboard { padding: 6px; }
+      aside sw-scoreboard { padding: 6px; font-size: 0.85rem; }
+      .tabs button { font-size: 0.72rem; padding: 3px 4px; }
       .deploy { bottom: 6px; }
     }
   `];
@@ -89,6 +91,12 @@ export class SwGame extends LitElement {
 
   constructor() {
     super();
+    // After a click on the HUD (language, meeple size, …) the keys go back to the table (R, Enter, Esc).
+    this.addEventListener('click', (e) => {
+      const control = e.composedPath()[0];
+      if (control instanceof HTMLSelectElement || control instanceof HTMLInputElement) return;
+      requestAnimationFrame(() => this.tabletop?.canvas.focus({ preventScroll: true }));
+    });
     this.sessionController.animate = (events, after) => (this.fast || !this.table ? Promise.resolve() : this.table.playEvents(events, after));
   }
 

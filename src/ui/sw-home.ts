@@ -42,7 +42,7 @@ export class SwHome extends LitElement {
     .row { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; margin-top: 6px; }
     fieldset { border: 1px solid var(--sw-line); border-radius: 10px; margin: 12px 0 0; padding: 8px 12px 10px; }
     legend { color: var(--sw-dim); font-size: 0.8rem; padding: 0 4px; }
-    .check { display: flex; align-items: center; gap: 8px; margin: 5px 0; cursor: pointer; }
+    .check { display: flex; align-items: center; gap: 8px; margin: 5px 0; cursor: pointer; flex-wrap: wrap; }
     .note { color: var(--sw-dim); font-size: 0.78rem; margin: 2px 0 0 26px; }
     .start { margin-top: 16px; width: 100%; padding: 10px; font-size: 1.05rem; }
     .files { display: grid; gap: 10px; align-content: start; }

@@ -26,6 +26,7 @@ export class SwScoreboard extends LitElement {
     .reserve { display: inline-flex; align-items: center; gap: 1px; }
     .gone { opacity: 0.22; }
     .kind { font-size: 0.68rem; padding: 0 5px; border-radius: 6px; border: 1px solid var(--sw-line); }
+    @media (max-height: 500px) { .scorer { padding: 3px 6px; } .score { font-size: 1.1rem; } h3 { display: none; } }
   `];
 
   @property({ attribute: false }) state: GameState | null = null;

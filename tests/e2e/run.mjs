@@ -233,6 +233,10 @@ async function hotseatGame(browser, url, errors) {
   const { context, page } = await newPage(browser, errors);
   const rnd = prng(20261130);
   await startGame(page, url, ['human', 'human']);
+  // Every string goes through the i18n module: switching to Czech changes the status line.
+  await page.locator('sw-game sw-language-picker button[data-lang="cs"]').click();
+  assert((await page.locator('sw-game [data-status]').textContent()).includes('přilož kartičku'), 'the status line did not switch to Czech');
+  await page.locator('sw-game sw-language-picker button[data-lang="en"]').click();
   await page.screenshot({ path: join(ARTIFACTS, 'hotseat-start.png') });
   await checkWebGlDrew(page, 'hotseat start');
   const { moves, deployed } = await playToEnd(page, rnd, 'hotseat', { midShot: 36, deployRate: 0.6 });
@@ -267,7 +271,8 @@ async function hotseatGame(browser, url, errors) {
 }
 
 async function soloGame(browser, url, errors) {
-  const { context, page } = await newPage(browser, errors);
+  // A phone held in landscape: the whole game must stay playable at this size.
+  const { context, page } = await newPage(browser, errors, { width: 844, height: 390 });
   const rnd = prng(7);
   await startGame(page, url, ['human', 'greedy']);
   await page.screenshot({ path: join(ARTIFACTS, 'solo-start.png') });
