@@ -2,6 +2,7 @@
 // random bots with Expansion 1: 94 tiles, up to 30 meeples) against the empty board (start
 // tile only), in headless Chromium through a Vite server this file starts and stops itself.
 // Run directly for screenshots:  npx tsx bench/render.ts --screens /tmp/shots [query@file@WxH ...]
+// and for a browser self-check of input, reduced motion and disposal:  npx tsx bench/render.ts --check
 import { createServer, type ViteDevServer } from 'vite';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
@@ -98,9 +99,87 @@ async function screens(dir: string, specs: string[]): Promise<void> {
   }
 }
 
+/** Drives the dev page like a player would and reports each check; exit code 1 on a failure. */
+async function check(): Promise<boolean> {
+  const { server, browser } = await start();
+  const results: [string, boolean, string][] = [];
+  const ok = (name: string, pass: boolean, detail = '') => results.push([name, pass, detail]);
+  try {
+    const url = baseUrl(server);
+    // placement: hover a cell with several legal rotations, R cycles legal ones only, click places (R4.2, R10.1)
+    let page = await openBoard(browser, `${url}?board=place&turns=14&seed=5`);
+    const placements = await page.evaluate(() => window.bench.view.placements);
+    const count = (c: { x: number; y: number }) => placements.filter((d) => d.x === c.x && d.y === c.y).length;
+    const target = [...placements].sort((a, b) => count(b) - count(a))[0];
+    const legal = placements.filter((d) => d.x === target.x && d.y === target.y).map((d) => d.r);
+    const pt = await page.evaluate(([x, y]) => window.bench.table.cellToScreen(x, y), [target.x, target.y]);
+    await page.mouse.move(pt!.x, pt!.y);
+    const seen: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const g = await page.evaluate(() => window.bench.table.ghostPlacement());
+      seen.push(g?.r ?? -1);
+      await page.keyboard.press('r');
+    }
+    ok('ghost follows the pointer to the hovered legal cell', seen[0] !== -1, JSON.stringify(target));
+    ok('R cycles through the legal rotations only', seen.every((r) => legal.includes(r)) && new Set(seen).size === legal.length, `legal ${legal} seen ${seen}`);
+    const before = await page.evaluate(() => window.bench.table.ghostPlacement());
+    await page.mouse.click(pt!.x, pt!.y, { button: 'right' });
+    const afterRight = await page.evaluate(() => window.bench.table.ghostPlacement());
+    ok('right-click turns the ghost', legal.length < 2 || afterRight!.r !== before!.r, `${before?.r} → ${afterRight?.r}`);
+    await page.mouse.click(pt!.x, pt!.y);
+    const placed = await page.evaluate(() => window.bench.intents);
+    ok('click confirms the ghost placement', JSON.stringify(placed) === JSON.stringify([afterRight]), JSON.stringify(placed));
+    const empty = await page.evaluate(() => window.bench.table.cellToScreen(50, 50));
+    ok('cellToScreen of a far cell is off the canvas or null', !empty || empty.x < 0 || empty.x > 1280 || empty.y < 0 || empty.y > 720);
+    await page.close();
+
+    // deploy: clicking each spot sends a deployment with that target (R5.2, R10.2); Esc skips
+    page = await openBoard(browser, `${url}?board=deploy&turns=20&seed=4`);
+    const deployments = await page.evaluate(() => window.bench.view.deployments);
+    const spot = await page.evaluate((d) => window.bench.table.spotToScreen(d), deployments[0]);
+    await page.mouse.move(spot!.x, spot!.y);
+    await page.mouse.click(spot!.x, spot!.y);
+    await page.keyboard.press('Escape');
+    const intents = await page.evaluate(() => window.bench.intents) as unknown[];
+    ok('clicking a spot deploys onto its target', JSON.stringify((intents[0] as { target: unknown })?.target) === JSON.stringify(deployments[0].target), JSON.stringify(intents[0]));
+    ok('Esc skips the deployment', intents.length === 2 && intents[1] === null);
+    const stats = await page.evaluate(() => window.bench.table.stats());
+    ok('stats() reports draw calls', stats.drawCalls > 0, JSON.stringify(stats));
+    // disposal frees every geometry and texture and removes the canvas
+    const memory = await page.evaluate(() => {
+      const t = window.bench.table as unknown as { renderer: { info: { memory: { geometries: number; textures: number } } }; dispose(): void };
+      const info = t.renderer.info.memory;
+      const was = { ...info };
+      t.dispose();
+      return { was, now: { ...info }, canvases: document.querySelectorAll('canvas').length };
+    });
+    ok('dispose() frees geometries and textures and removes the canvas', memory.now.geometries === 0 && memory.now.textures === 0 && memory.canvases === 0, JSON.stringify(memory));
+    await page.close();
+
+    // battle events: animate (takes time) and resolve; with reduced motion resolve at once
+    page = await openBoard(browser, `${url}?board=battle&turns=10&seed=3`);
+    const animated = await page.evaluate(async () => { const t0 = performance.now(); await window.bench.play(); return performance.now() - t0; });
+    ok('a battle turn animates and resolves (≤ ~1.5 s per throw)', animated > 300 && animated < 8000, `${Math.round(animated)} ms`);
+    await page.close();
+    page = await browser.newPage({ viewport: { width: 1280, height: 720 }, reducedMotion: 'reduce' });
+    await page.goto(`${url}?board=battle&turns=10&seed=3`);
+    await page.waitForFunction(() => document.title.startsWith('ready'), null, { timeout: 120_000 });
+    const reduced = await page.evaluate(async () => { const t0 = performance.now(); await window.bench.play(); return performance.now() - t0; });
+    ok('prefers-reduced-motion: playEvents resolves at once', reduced < 100, `${Math.round(reduced)} ms`);
+    await page.close();
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  for (const [name, pass, detail] of results) console.log(`${pass ? 'ok  ' : 'FAIL'} ${name}${detail ? `  (${detail})` : ''}`);
+  return results.every(([, pass]) => pass);
+}
+
 if (process.argv[1] && new URL(import.meta.url).pathname === process.argv[1]) {
   const args = process.argv.slice(2);
-  if (args[0] === '--screens') {
+  if (args[0] === '--check') {
+    process.exitCode = (await check()) ? 0 : 1;
+  } else if (args[0] === '--screens') {
     const dir = args[1] ?? '/tmp';
     const specs = args.slice(2).length ? args.slice(2) : ['board=full&seed=7@render-full.png', 'board=empty@render-empty.png', 'board=place&turns=20@render-place.png', 'board=deploy&turns=20@render-deploy.png'];
     await screens(dir, specs);

@@ -75,6 +75,7 @@ export class Tabletop {
   private hoveredSpot = -1;
   private drawn: Drawn = { tiles: [] };
   private framed = false;
+  private userMovedCamera = false;
   private renderQueued = false;
   private disposed = false;
   private lastFrameMs = 0;
@@ -108,6 +109,8 @@ export class Tabletop {
     this.controls.minDistance = 2.2;
     this.controls.maxDistance = 45;
     this.controls.maxPolarAngle = 1.15; // never below a comfortable tilt
+    // until the player moves the camera, it keeps framing the growing board
+    this.controls.addEventListener('start', () => (this.userMovedCamera = true));
     this.controls.addEventListener('change', () => {
       this.faceCamera();
       this.requestRender();
@@ -248,8 +251,11 @@ export class Tabletop {
     this.spotGroups = groupByTarget(view.deployments);
     if (this.hoveredSpot >= this.spotGroups.length) this.hoveredSpot = -1;
     if (!this.spotGroups.length) this.hoveredSpot = -1;
-    if (prevState !== view.state || !this.framed) this.syncBoard(view.state);
-    if (!this.framed) this.frameBoard();
+    if (prevState !== view.state || !this.framed) {
+      const grew = view.state.tiles.length !== this.drawn.tiles.length;
+      this.syncBoard(view.state);
+      if (!this.framed || (grew && !this.userMovedCamera)) this.frameBoard();
+    }
     this.syncOptions();
     this.requestRender();
   }
@@ -705,6 +711,13 @@ export class Tabletop {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const key = e.key;
     const arrows: Record<string, [number, number]> = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+    if (key === 'Home' || key === 'f' || key === 'F') {
+      // back to the overview; the camera follows the board again
+      this.userMovedCamera = false;
+      this.frameBoard();
+      e.preventDefault();
+      return;
+    }
     if (this.cells.length) {
       if (key === 'r' || key === 'R') this.rotateGhost();
       else if (key === ' ' || key === 'Enter') {
