@@ -75,9 +75,17 @@ const FULL = [P(0, 0), P(1, 0), P(1, 1), P(0, 1)];
 interface FieldShape { polygon: Pt[]; spot: Pt; badge: Pt; turn: number }
 
 /** The region an asteroid field touching `edges` fills (R1.2: the whole edge is field). */
-function fieldShape(edges: readonly Dir[]): FieldShape {
+function fieldShape(edges: readonly Dir[], otherFieldEdges: ReadonlySet<number>): FieldShape {
   const set = new Set(edges);
-  if (set.size === 1) return { polygon: CAP_N, spot: P(0.5, 0.12), badge: P(0.32, 0.1), turn: edges[0] };
+  if (set.size === 1) {
+    // a cap next to another field's edge leaves the shared corner as space, so the two
+    // fields read as separate (SW18, SWX04), never as one field bending round the corner
+    const d = edges[0];
+    const polygon = CAP_N.slice();
+    if (otherFieldEdges.has((d + 3) % 4)) polygon[0] = P(0.08, 0);
+    if (otherFieldEdges.has((d + 1) % 4)) polygon[1] = P(0.92, 0);
+    return { polygon, spot: P(0.5, 0.12), badge: P(0.32, 0.1), turn: d };
+  }
   if (set.size === 4) return { polygon: FULL, spot: P(0.5, 0.5), badge: P(0.27, 0.27), turn: 0 };
   if (set.size === 3) {
     const missing = [0, 1, 2, 3].find((d) => !set.has(d as Dir))!;
@@ -181,7 +189,8 @@ function buildLayout(def: TileDef): TileLayout {
 
   for (const seg of def.segments) {
     if (seg.kind !== 'A') continue;
-    const shape = fieldShape(seg.edges);
+    const others = new Set(def.segments.filter((o) => o.kind === 'A' && o !== seg).flatMap((o) => o.edges));
+    const shape = fieldShape(seg.edges, others);
     const polygon = shape.polygon.map((p) => rotatePoint(p, shape.turn));
     const onBorder = polygon.map((p, i) => onSameSide(p, polygon[(i + 1) % polygon.length]));
     fields.push({ seg: seg.index, polygon, onBorder });
