@@ -1,7 +1,7 @@
 // The rules as functions of state: new game, what the game waits for, the legal options,
 // and applying one action. Randomness never happens here: draws and dice arrive as
 // actions (R6.9, P1.1); the engine only says which random event it needs.
-import { BoardIndex, STRIDE as STRIDE_, cellKey } from './board';
+import { BoardIndex, STRIDE as STRIDE_, cellKey, keyX, keyY } from './board';
 import type { Capability } from './capability';
 import { expansion1 } from './expansion1';
 import { DIR_LETTERS, DX, DY, TILESET as TILESET_, type Faction, type TileDef } from './tiles';
@@ -192,9 +192,12 @@ export function placementError(state: GameState, tile: string, x: number, y: num
   const def = TILESET.byId.get(tile)!;
   const where = `${tile} at (${x},${y}) r${r}`;
   if (![0, 1, 2, 3].includes(r)) return new RuleError(`${where}: rotation must be 0, 1, 2 or 3`, 'R4.1');
+  // A cell outside the range the board index packs into one key would alias another cell.
+  const key = cellKey(x, y);
+  if (keyX(key) !== x || keyY(key) !== y) return new RuleError(`${where} touches no placed tile`, 'R4.1');
   const board = state.board;
   if (board.tileAt(x, y) >= 0) return new RuleError(`${where}: the cell already holds a tile`, 'R4.1');
-  if (!board.frontier.has(cellKey(x, y))) return new RuleError(`${where} touches no placed tile`, 'R4.1');
+  if (!board.frontier.has(key)) return new RuleError(`${where} touches no placed tile`, 'R4.1');
   const names = ['north', 'east', 'south', 'west'];
   for (let d = 0; d < 4; d++) {
     const n = board.tileAt(x + DX[d], y + DY[d]);

@@ -2,7 +2,7 @@
 // sorted keys, no whitespace, integers only, so equal states give equal bytes everywhere.
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import { BoardIndex } from './board';
+import { BoardIndex, cellKey, keyX, keyY } from './board';
 import { TILESET } from './tiles';
 import type { GameState } from './types';
 
@@ -60,8 +60,13 @@ export function parseState(text: string): GameState {
   if (o.v !== STATE_VERSION) fail('v', `version ${String(o.v)} is not ${STATE_VERSION}`);
   const tiles = o.tiles as GameState['tiles'];
   if (!Array.isArray(tiles) || !tiles.length) fail('tiles', 'must be a non-empty list');
+  const cells = new Set<number>();
   tiles.forEach((t, i) => {
     if (!t || !TILESET.byId.has(t.id) || !isInt(t.x) || !isInt(t.y) || !isInt(t.r) || t.r < 0 || t.r > 3) fail(`tiles[${i}]`, 'bad tile');
+    // one tile per cell, and only cells the board index can key without aliasing
+    const key = cellKey(t.x, t.y);
+    if (keyX(key) !== t.x || keyY(key) !== t.y || cells.has(key)) fail(`tiles[${i}]`, `bad cell (${t.x},${t.y})`);
+    cells.add(key);
   });
   for (const k of ['meeples', 'reserves', 'scores', 'removed', 'battles'] as const) if (!Array.isArray(o[k])) fail(k, 'must be a list');
   if (!o.setup || typeof o.setup !== 'object') fail('setup', 'missing');

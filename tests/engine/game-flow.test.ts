@@ -224,6 +224,10 @@ describe('the state as data (R6.9, P1.1)', () => {
     expect(() => parseState(JSON.stringify({ ...good, v: 99 }))).toThrow(/^state: v:/);
     expect(() => parseState(JSON.stringify({ ...good, tiles: [{ id: 'SW99', x: 0, y: 0, r: 0 }] }))).toThrow(/^state: tiles\[0\]/);
     expect(() => parseState(JSON.stringify({ ...good, scores: [0.5, 0] }))).toThrow(/^state: scores\[0\]/);
+    // two tiles in one cell, or a cell outside the board index's range (it would alias another)
+    const start = good.tiles[0];
+    expect(() => parseState(JSON.stringify({ ...good, tiles: [start, { id: 'SW22', x: 0, y: 0, r: 0 }] }))).toThrow(/^state: tiles\[1\]/);
+    expect(() => parseState(JSON.stringify({ ...good, tiles: [start, { id: 'SW22', x: 0, y: 8192, r: 0 }] }))).toThrow(/^state: tiles\[1\]/);
   });
 
   it('applyAction never changes its input', () => {

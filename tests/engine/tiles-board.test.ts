@@ -114,6 +114,19 @@ describe('the unbounded grid (R1.1)', () => {
     }
   });
 
+  it('a far-away cell that would alias a frontier cell in the board index is refused', () => {
+    // R4.1: (0, 8192) packs to the same cell key as (1, 0) next to the start tile; it touches
+    // no placed tile and must be refused like any other (engine bug found by this test)
+    const s = startGame(['red', 'black']);
+    expect(placementError(s, 'SW22', 1, 0, 0)).toBeNull();
+    for (const [x, y] of [[0, 8192], [2, -8192], [-8192 * 8192 + 1, 0], [0.5, 0], [Number.NaN, 0]]) {
+      expect(placementError(s, 'SW22', x, y, 0)?.rule).toBe('R4.1');
+    }
+    applyInPlace(s, { type: 'draw', tile: 'SW22' });
+    expect(() => applyInPlace(s, { type: 'place', x: 0, y: 8192, r: 0 })).toThrow(/\(R4\.1\)$/);
+    expect(s.tiles).toHaveLength(1);
+  });
+
   it('tiles go west and north into negative coordinates and placements follow them', () => {
     // R1.1, R4.1
     const s = startGame(['red', 'black']);
