@@ -75,6 +75,7 @@ export const cs: Messages = {
   lightsaber: 'světelný meč',
   blaster: 'blaster',
   noEquipment: 'Bez výbavy',
+  nothingToDeploy: 'Na tuto kartičku nelze umístit žádnou figurku.',
   skip: 'Přeskočit',
   meeple: 'Figurka',
   equipment: 'Výbava',

@@ -80,6 +80,7 @@ export const en = {
   lightsaber: 'lightsaber',
   blaster: 'blaster',
   noEquipment: 'No equipment',
+  nothingToDeploy: 'No meeple can be deployed on this tile.',
   skip: 'Skip',
   meeple: 'Meeple',
   equipment: 'Equipment',

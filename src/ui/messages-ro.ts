@@ -75,6 +75,7 @@ export const ro: Messages = {
   lightsaber: 'sabie laser',
   blaster: 'blaster',
   noEquipment: 'Fără echipament',
+  nothingToDeploy: 'Pe acest cartonaș nu se poate plasa niciun meeple.',
   skip: 'Sari',
   meeple: 'Meeple',
   equipment: 'Echipament',

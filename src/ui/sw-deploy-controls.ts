@@ -19,6 +19,7 @@ export class SwDeployControls extends LitElement {
     .group + .group { padding-left: 8px; border-left: 1px solid var(--sw-line); }
     button { display: inline-flex; align-items: center; gap: 4px; padding: 5px 10px; }
     .hint { color: var(--sw-dim); font-size: 0.8rem; flex-basis: 100%; }
+    .nothing { color: var(--sw-dim); font-size: 0.85rem; }
     @media (max-height: 480px) { .hint { display: none; } .bar { padding: 5px 6px; gap: 5px; } button { padding: 4px 7px; } }
   `];
 
@@ -49,6 +50,11 @@ export class SwDeployControls extends LitElement {
   }
 
   override render() {
+    if (!this.deployments.length)
+      return html`<div class="bar panel" role="group" aria-label=${t('meeple')}>
+        <span class="nothing">${t('nothingToDeploy')}</span>
+        <span class="group"><button class="primary" data-skip @click=${() => this.dispatchEvent(new CustomEvent('sw-skip', { bubbles: true, composed: true }))}>${t('skip')} <kbd>Esc</kbd></button></span>
+      </div>`;
     return html`<div class="bar panel" role="group" aria-label=${t('meeple')}>
       <span class="group">${this.sizeButton('small')}${this.sizeButton('large')}</span>
       ${this.equipmentInPlay.length

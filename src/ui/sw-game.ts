@@ -240,7 +240,7 @@ export class SwGame extends LitElement {
         <sw-table .view=${view} @sw-place=${this.onPlace} @sw-deploy=${this.onDeploy}></sw-table>
         <div class="topbar">
           <button data-menu @click=${() => this.dispatchEvent(new CustomEvent('sw-menu', { bubbles: true, composed: true }))}>☰ ${t('home')}</button>
-          <div class="status panel">${this.statusLine()}</div>
+          <div class="status panel" aria-live="polite">${this.statusLine()}</div>
           ${drawn ? html`<div class="drawn panel" data-drawn=${drawn}>
             <sw-tile-preview .tile=${drawn} .rotation=${state.phase === 'place' ? this.ghostRotation : state.tiles[state.tiles.length - 1].r}></sw-tile-preview>
             <div><div class="label">${t('drawnTile')}</div><div class="id">${drawn}</div></div></div>` : nothing}

@@ -12,6 +12,10 @@ import { meepleIcon } from './hud-icons';
 import { SEAT_CSS, colourName } from './seat-names';
 import { theme } from './theme';
 import './sw-language-picker';
+import './sw-tile-preview';
+
+/** A few tiles drawn from the tile data to show what the game looks like. */
+const SHOWCASE: readonly [string, number][] = [['SW05', 0], ['SW13', 0], ['SW31', 0], ['SW37', 1], ['SW10', 1], ['SW06', 2]];
 
 export interface NewGameRequest { setup: GameSetup; controllers: SeatController[] }
 export type FilePurpose = 'load' | 'replay' | 'verify';
@@ -52,6 +56,9 @@ export class SwHome extends LitElement {
     .files .button:hover { border-color: var(--sw-accent-2); }
     .fair { color: var(--sw-dim); font-size: 0.8rem; margin-top: 8px; line-height: 1.4; }
     .error { color: var(--sw-danger); margin-top: 8px; font-size: 0.9rem; }
+    .showcase { display: grid; grid-template-columns: repeat(3, 1fr); gap: 6px; margin-top: 10px; --tile-size: 100%; }
+    .showcase sw-tile-preview { aspect-ratio: 1; height: auto; }
+    @media (max-height: 480px) { .showcase { display: none; } }
     .resume { width: 100%; margin-bottom: 6px; padding: 10px; }
     @media (max-width: 760px), (max-height: 480px) {
       .wrap { grid-template-columns: 1fr 1fr; padding: 10px; gap: 10px; }
@@ -197,6 +204,9 @@ export class SwHome extends LitElement {
           <input type="file" accept=".json,application/json" data-file=${p} @change=${(e: Event) => this.readFile(p, e)} />
           <span class="button">${t(p === 'load' ? 'loadGame' : p === 'replay' ? 'openReplay' : 'verifyReplay')}</span></label>`)}
         <p class="fair">${t('fairNote')}</p>
+        <div class="showcase" aria-hidden="true">
+          ${SHOWCASE.map(([tile, r]) => html`<sw-tile-preview .tile=${tile} .rotation=${r}></sw-tile-preview>`)}
+        </div>
         ${this.error ? html`<div class="error" role="alert">${this.error}</div>` : nothing}
       </section>
     </div>`;

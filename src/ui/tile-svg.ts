@@ -50,7 +50,7 @@ function field(seg: SegmentDef): SVGTemplateResult {
     return svg`<circle cx=${(cx + 50) / 2 + (cx - 50) * 0.35} cy=${(cy + 50) / 2 + (cy - 50) * 0.35} r="3.2" class="rock"></circle>
       <circle cx=${(cx * 3 + 50) / 4 + 8} cy=${(cy * 3 + 50) / 4 - 4} r="2.2" class="rock"></circle>`;
   });
-  return svg`<g class="field" fill="url(#sw-rock)" stroke="#3b2a1c" stroke-width="1.2">${bands}${inner}</g><g fill="#4a3526">${rocks}</g>`;
+  return svg`<g class="field" fill="url(#sw-rock)" stroke="none">${bands}${inner}</g><g fill="#4a3526">${rocks}</g>`;
 }
 
 function route(seg: SegmentDef, hasPlanet: boolean): SVGTemplateResult {

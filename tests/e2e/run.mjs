@@ -291,6 +291,16 @@ async function soloGame(browser, url, errors) {
       const after = await page.evaluate(() => window.__sw.stateHash());
       assert(before === after, 'the game resumed after a reload is not the same game');
       log(`solo: reload at turn ${s.turn} resumed the same state`);
+      // Save game downloads a resumable file; Load a saved game resumes it.
+      const [download] = await Promise.all([page.waitForEvent('download'), page.locator('sw-game button[data-save-game]').click()]);
+      const savePath = join(ARTIFACTS, 'solo-save.json');
+      await download.saveAs(savePath);
+      await page.locator('sw-game button[data-menu]').click();
+      await page.locator('sw-home input[data-file="load"]').setInputFiles(savePath);
+      await page.waitForFunction(() => !!window.__sw?.tabletop() && window.__sw.ready(), null, { timeout: 20_000 });
+      await installPageHelpers(page);
+      assert((await page.evaluate(() => window.__sw.stateHash())) === before, 'the loaded save is not the same game');
+      log('solo: the downloaded save loads back into the same game');
     },
   });
   assert(reloaded, 'the game ended before the reload check');

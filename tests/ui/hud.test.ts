@@ -155,3 +155,14 @@ describe('HUD elements', () => {
     expect(throwLine!.text).toContain('Tie between red, black');
   });
 });
+
+describe('<sw-deploy-controls> with nothing to deploy', () => {
+  it('offers only the skip (R5.1: deploying is optional)', async () => {
+    const el = document.createElement('sw-deploy-controls');
+    document.body.append(el);
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('[data-meeple]')).toBeNull();
+    expect(el.shadowRoot!.querySelector('[data-skip]')).not.toBeNull();
+    el.remove();
+  });
+});
