@@ -48,7 +48,9 @@ describe('worked examples of the base game', () => {
     // R6.1: the battle comes before scoring; R6.2: one die each — the Rebel symbol printed on
     // SW42's planet belongs to the planet, not to the route ending there (the printed example
     // makes the same point). R6.5: white scores 1 per die and takes the meeple back. R7.1: the
-    // route ends at two planets (SW42, SW39) and covers 4 tiles.
+    // route ends at two planets (SW42, SW39) and covers 4 tiles. The printed example joins the
+    // route with a tile that also shows a field and a planet; no such tile is in our set, so the
+    // join is a plain curve (SW15) and the planet-symbol point is made by SW42 instead.
     const r = run('route-battle.json');
     const [battle] = ofType(r, 'battle');
     expect(battle.participants).toEqual([
