@@ -473,7 +473,9 @@ export class Tabletop {
     this.writePieces();
   }
 
-  private pieces: { seat: number; size: MeepleSize; equipment: Equipment | null; at: THREE.Vector3; colour: string; scale: number }[] = [];
+  private pieces: Piece[] = [];
+  /** The figure a click on the hovered spot would deploy, floating above it (R10.2). */
+  private preview: Piece | null = null;
 
   private writePieces(): void {
     const m = new THREE.Matrix4();
@@ -483,7 +485,7 @@ export class Tabletop {
     let sabers = 0;
     let blasters = 0;
     let n = 0;
-    for (const p of this.pieces) {
+    for (const p of this.preview ? [...this.pieces, this.preview] : this.pieces) {
       if (n >= MEEPLE_CAPACITY) break;
       const s = (p.size === 'large' ? LARGE_SCALE : 1) * p.scale;
       const scale = new THREE.Vector3(s, s, s);
@@ -497,7 +499,8 @@ export class Tabletop {
       const [ou, ov] = this.labels.offset(p.colour);
       labelOffsets.setXY(n, ou, ov);
       if (p.equipment) {
-        const hand = new THREE.Vector3(0.15 * MEEPLE_HEIGHT * s * 3.2 / 3, MEEPLE_HEIGHT * 0.5 * s, 0.05).applyQuaternion(q).add(p.at);
+        // in the figure's right hand (the arm ends near x = 0.5, y = 0.57 of its height)
+        const hand = new THREE.Vector3(0.5 * MEEPLE_HEIGHT * s, 0.55 * MEEPLE_HEIGHT * s, 0.05 * s).applyQuaternion(q).add(p.at);
         m.compose(hand, q, scale);
         if (p.equipment === 'lightsaber') this.sabers.setMatrixAt(sabers++, m);
         else this.blasters.setMatrixAt(blasters++, m);
@@ -554,6 +557,14 @@ export class Tabletop {
       this.onGhostChange?.(this.ghostPlacement());
     }
     this.spots.count = this.spotGroups.length;
+    const hovered = this.spotGroups[this.hoveredSpot];
+    const choice = hovered && this.view ? matchDeployment(hovered, this.view.deployChoice) : null;
+    const at = choice && this.targetWorld(choice.target);
+    const seat = this.view?.state.seat ?? 0;
+    this.preview = choice && at
+      ? { seat, size: choice.meeple, equipment: choice.equipment, at: at.add(new THREE.Vector3(0, 0.12, 0)), colour: this.view!.state.setup.seats[seat], scale: 1 }
+      : null;
+    this.writePieces();
     this.spots.instanceMatrix.needsUpdate = true;
     if (this.spots.instanceColor) this.spots.instanceColor.needsUpdate = true;
   }
@@ -792,6 +803,8 @@ export class Tabletop {
 export function seatHex(colour: string): number {
   return SEAT_HEX[colour as Colour] ?? 0x888888;
 }
+
+interface Piece { seat: number; size: MeepleSize; equipment: Equipment | null; at: THREE.Vector3; colour: string; scale: number }
 
 function piecesOf(state: GameState): PieceSpec[] {
   return state.meeples.map((m) => ({ seat: m.seat, size: m.size, equipment: m.equipment, tile: m.tile, seg: m.seg, lift: 0, scale: 1 }));
