@@ -272,6 +272,14 @@ function sameDeployment(a: Deployment, b: Deployment): boolean {
 /** Why a deployment is illegal, or null (R5). */
 export function deploymentError(state: GameState, d: Deployment): RuleError | null {
   const seat = state.seat;
+  // Shape first, so a malformed deployment gets a message about its shape (R1.4, R1.6).
+  if (!d || (d.meeple !== 'small' && d.meeple !== 'large')) return new RuleError(`meeple must be "small" or "large"`, 'R1.4');
+  if (d.equipment !== null && d.equipment !== 'lightsaber' && d.equipment !== 'blaster')
+    return new RuleError(`equipment must be "lightsaber", "blaster" or none`, 'R1.6');
+  const target = d.target as Record<string, unknown> | undefined;
+  const attack = target?.attack as Record<string, unknown> | undefined;
+  if (!target || (!Number.isInteger(target.seg) && !(attack && Number.isInteger(attack.x) && Number.isInteger(attack.y))))
+    return new RuleError('a deployment targets a segment of the tile just placed or a planet to attack', 'R5.2');
   for (const c of CAPABILITIES) {
     const why = c.rejectDeployment?.(state, seat, d);
     if (why) return new RuleError(why.message, why.rule);
@@ -439,13 +447,13 @@ function announceBattle(state: GameState, events?: GameEvent[]): void {
 }
 
 /** Checks one throw's values: count and faces per participant (R6.3, R6.8). */
-export function throwError(participants: Participant[], values: number[][]): RuleError | null {
+export function throwError(participants: Participant[], values: number[][], names?: string[]): RuleError | null {
   if (!Array.isArray(values) || values.length !== participants.length)
     return new RuleError(`the throw needs values for ${participants.length} participants, got ${Array.isArray(values) ? values.length : 'none'}`, 'R6.3');
   for (let i = 0; i < participants.length; i++) {
     const p = participants[i];
     const v = values[i];
-    if (!Array.isArray(v) || v.length !== p.dice) return new RuleError(`participant ${i + 1} rolls ${p.dice} dice, got ${Array.isArray(v) ? v.length : 'none'} values`, 'R6.2');
+    if (!Array.isArray(v) || v.length !== p.dice) return new RuleError(`${names?.[i] ?? `participant ${i + 1}`} rolls ${p.dice} ${p.dice === 1 ? 'die' : 'dice'}, got ${Array.isArray(v) ? v.length : 'no'} ${Array.isArray(v) && v.length === 1 ? 'value' : 'values'}`, 'R6.2');
     for (let j = 0; j < v.length; j++) {
       const yellow = p.yellow && j === v.length - 1;
       const [lo, hi] = yellow ? [3, 8] : [1, 6];
@@ -482,7 +490,7 @@ function addScore(state: GameState, scorer: number, points: number, reason: 'com
 function applyThrow(state: GameState, values: number[][], events?: GameEvent[]): void {
   const battle = state.battles[0];
   const fighting = battle.participants.filter((p) => battle.remaining.includes(p.id));
-  const err = throwError(fighting, values);
+  const err = throwError(fighting, values, fighting.map((p) => scorerName(state, p.id)));
   if (err) throw err;
   battle.throws++;
   const best = fighting.map((p, i) => Math.max(...values[i]) + (p.lightsaber ? 1 : 0)); // R6.3, R6.7

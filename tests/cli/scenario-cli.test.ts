@@ -69,7 +69,7 @@ const BAD: { name: string; text: string; line: RegExp; cli?: true }[] = [
     line: /^turn 2: the realm of R:EW already holds a meeple \(R5\.3\)$/, cli: true,
   },
   // R6.2: red fights with 1 die
-  { name: 'wrong number of dice values', text: withThrows(routeBattle, 4, [{ red: [6, 2], white: [1] }]), line: /^turn 5: throw 1: participant 1 rolls 1 dice, got 2 values \(R6\.2\)$/, cli: true },
+  { name: 'wrong number of dice values', text: withThrows(routeBattle, 4, [{ red: [6, 2], white: [1] }]), line: /^turn 5: throw 1: red rolls 1 die, got 2 values \(R6\.2\)$/, cli: true },
   // R6.3
   { name: 'missing battle throw', text: withThrows(routeBattle, 4, []), line: /^turn 5: battle throw 1 is needed but only 0 are given \(R6\.3\)$/ },
   { name: 'malformed JSON', text: '{ "seats": ["red", "black"], "turns": [', line: /^not valid JSON: /, cli: true },
