@@ -72,11 +72,22 @@ table.onPlace = (p) => placed.push(p);
 table.onDeploy = (d) => placed.push(d);
 
 declare global {
-  interface Window { bench: { table: Tabletop; state: GameState; events: GameEvent[]; intents: unknown[]; view: TableView; play(): Promise<void>; replayEvents(): GameEvent[] } }
+  interface Window { bench: { table: Tabletop; state: GameState; events: GameEvent[]; intents: unknown[]; view: TableView; play(): Promise<void>; replayEvents(): GameEvent[]; advance(): void } }
 }
 window.bench = {
   table, state, events, intents: placed, view,
   play: () => (replay ? table.playEvents(replay.events, replay.after) : Promise.resolve()),
   replayEvents: () => replay?.events ?? [],
+  // plays on to the next placement and shows it (the board grows: the camera glides)
+  advance: () => {
+    const s = window.bench.state;
+    do {
+      const a = randomEventAction(s, rng) ?? botAction(s, randomBot, ctx(s.seat));
+      applyInPlace(s, a, events);
+    } while (s.phase !== 'place' && s.phase !== 'over');
+    const next: TableView = { state: cloneState(s), placements: s.phase === 'place' ? legalPlacements(s) : [], deployments: [], deployChoice: view.deployChoice };
+    window.bench.view = next;
+    table.setView(next);
+  },
 };
 document.title = `ready ${board} tiles=${state.tiles.length} meeples=${state.meeples.length}`;

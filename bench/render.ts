@@ -129,6 +129,18 @@ async function check(): Promise<boolean> {
     await page.mouse.click(pt!.x, pt!.y);
     const placed = await page.evaluate(() => window.bench.intents);
     ok('click confirms the ghost placement', JSON.stringify(placed) === JSON.stringify([afterRight]), JSON.stringify(placed));
+    // the board grows and the camera glides: a click right away still lands on the asked cell
+    const camBefore = await page.evaluate(() => window.bench.table.camera.position.toArray());
+    await page.evaluate(() => window.bench.advance());
+    await page.waitForTimeout(900); // software WebGL draws a frame in ~0.2 s
+    const camDuring = await page.evaluate(() => window.bench.table.camera.position.toArray());
+    ok('the camera re-frames (glides) when the board grows', camBefore.some((v, i) => Math.abs(v - camDuring[i]) > 1e-6), `${camBefore.map((v) => v.toFixed(2))} → ${camDuring.map((v) => v.toFixed(2))}`);
+    await page.evaluate(() => window.bench.advance()); // and once more, clicking while it glides
+    const next = await page.evaluate(() => window.bench.view.placements[0]);
+    const np = await page.evaluate(([x, y]) => window.bench.table.cellToScreen(x, y), [next.x, next.y]);
+    await page.mouse.click(np!.x, np!.y);
+    const placed2 = (await page.evaluate(() => window.bench.intents)) as { x: number; y: number }[];
+    ok('after the board grows, a click at cellToScreen places on that cell', placed2.length === 2 && placed2[1].x === next.x && placed2[1].y === next.y, JSON.stringify(placed2[1]));
     const empty = await page.evaluate(() => window.bench.table.cellToScreen(50, 50));
     ok('cellToScreen of a far cell is off the canvas or null', !empty || empty.x < 0 || empty.x > 1280 || empty.y < 0 || empty.y > 720);
     await page.close();

@@ -191,7 +191,7 @@ export class TableAnimator {
     tw.done();
   }
 
-  private tween(ms: number, step: (t: number) => void): Promise<void> {
+  tween(ms: number, step: (t: number) => void): Promise<void> {
     if (this.disposed) return Promise.resolve();
     return new Promise((resolve) => {
       const duration = ms / this.speed;

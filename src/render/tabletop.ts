@@ -75,7 +75,11 @@ export class Tabletop {
   private hoveredSpot = -1;
   private drawn: Drawn = { tiles: [] };
   private framed = false;
+  private drawnSignature = '';
+  private drawnTileCount = 0;
+  private glide: { fromPosition: THREE.Vector3; toPosition: THREE.Vector3; fromTarget: THREE.Vector3; toTarget: THREE.Vector3; start: number } | null = null;
   private userMovedCamera = false;
+  private controlsActive = false;
   private renderQueued = false;
   private disposed = false;
   private lastFrameMs = 0;
@@ -110,8 +114,14 @@ export class Tabletop {
     this.controls.maxDistance = 45;
     this.controls.maxPolarAngle = 1.15; // never below a comfortable tilt
     // until the player moves the camera, it keeps framing the growing board
-    this.controls.addEventListener('start', () => (this.userMovedCamera = true));
+    this.controls.addEventListener('start', () => (this.controlsActive = true));
+    this.controls.addEventListener('end', () => (this.controlsActive = false));
     this.controls.addEventListener('change', () => {
+      if (this.controlsActive) {
+        // a real drag or zoom (a plain click also "starts" the controls): the player takes over
+        this.userMovedCamera = true;
+        this.glide = null;
+      }
       this.faceCamera();
       this.requestRender();
     });
@@ -241,7 +251,6 @@ export class Tabletop {
 
   setView(view: TableView): void {
     if (this.disposed) return;
-    const prevState = this.view?.state;
     this.view = view;
     this.cells = legalCells(view.placements);
     if (this.ghost) {
@@ -251,8 +260,11 @@ export class Tabletop {
     this.spotGroups = groupByTarget(view.deployments);
     if (this.hoveredSpot >= this.spotGroups.length) this.hoveredSpot = -1;
     if (!this.spotGroups.length) this.hoveredSpot = -1;
-    if (prevState !== view.state || !this.framed) {
-      const grew = view.state.tiles.length !== this.drawn.tiles.length;
+    // content, not identity: a caller may hand the same state object mutated in place
+    const signature = stateSignature(view.state);
+    if (signature !== this.drawnSignature || !this.framed) {
+      this.drawnSignature = signature;
+      const grew = view.state.tiles.length !== this.drawnTileCount;
       this.syncBoard(view.state);
       if (!this.framed || (grew && !this.userMovedCamera)) this.frameBoard();
     }
@@ -286,10 +298,12 @@ export class Tabletop {
   }
 
   cellToScreen(x: number, y: number): { x: number; y: number } | null {
+    this.finishGlide();
     return this.worldToScreen(new THREE.Vector3(x, TILE_HEIGHT, y));
   }
 
   spotToScreen(d: Deployment): { x: number; y: number } | null {
+    this.finishGlide();
     const p = this.targetWorld(d.target);
     return p ? this.worldToScreen(p) : null;
   }
@@ -315,6 +329,8 @@ export class Tabletop {
     const { minX, maxX, minY, maxY } = this.animator.trackBounds;
     const cx = (minX + maxX) / 2;
     const cy = (minY + maxY) / 2;
+    const startPosition = this.camera.position.clone();
+    const startTarget = this.controls.target.clone();
     // the nearest distance (on a fixed 40° tilt) at which all four corners are on screen
     const dir = new THREE.Vector3(0, Math.cos(0.7), Math.sin(0.7));
     const target = new THREE.Vector3(cx, 0, cy);
@@ -334,9 +350,18 @@ export class Tabletop {
       if (fits(mid)) hi = mid;
       else lo = mid;
     }
-    this.controls.target.copy(target);
-    this.camera.position.copy(target).addScaledVector(dir, hi);
-    this.controls.update();
+    const toPosition = target.clone().addScaledVector(dir, hi);
+    if (!this.framed || this.reducedMotion?.matches) {
+      this.camera.position.copy(toPosition);
+      this.controls.target.copy(target);
+      this.controls.update();
+    } else {
+      // glide from where the camera was, so a growing board never makes the view jump
+      this.camera.position.copy(startPosition);
+      this.controls.target.copy(startTarget);
+      this.controls.update();
+      this.glide = { fromPosition: startPosition, toPosition, fromTarget: startTarget, toTarget: target, start: -1 };
+    }
     this.framed = true;
     this.faceCamera();
     this.requestRender();
@@ -374,6 +399,7 @@ export class Tabletop {
 
   private syncBoard(state: GameState): void {
     this.drawn = { tiles: state.tiles };
+    this.drawnTileCount = state.tiles.length;
     this.tileLifts = new Map();
     this.writeTiles();
     this.writeMeeples(state, piecesOf(state));
@@ -596,10 +622,33 @@ export class Tabletop {
   private readonly frame = (now: number): void => {
     this.renderQueued = false;
     if (this.disposed) return;
-    const busy = this.animator.update(now);
+    const busy = this.animator.update(now) || this.stepGlide(now);
     this.render();
     if (busy) this.requestRender();
   };
+
+  private stepGlide(now: number): boolean {
+    const g = this.glide;
+    if (!g) return false;
+    if (g.start < 0) g.start = now;
+    const k = Math.min(1, (now - g.start) / 450);
+    const f = k * k * (3 - 2 * k);
+    this.camera.position.lerpVectors(g.fromPosition, g.toPosition, f);
+    this.controls.target.lerpVectors(g.fromTarget, g.toTarget, f);
+    this.controls.update();
+    if (k >= 1) this.glide = null;
+    return this.glide !== null;
+  }
+
+  /** Ends a camera glide at once (screen positions asked for by tests are then final). */
+  private finishGlide(): void {
+    const g = this.glide;
+    if (!g) return;
+    this.glide = null;
+    this.camera.position.copy(g.toPosition);
+    this.controls.target.copy(g.toTarget);
+    this.controls.update();
+  }
 
   private render(): void {
     const t0 = performance.now();
@@ -802,6 +851,12 @@ export class Tabletop {
 
 export function seatHex(colour: string): number {
   return SEAT_HEX[colour as Colour] ?? 0x888888;
+}
+
+/** What the table draws of a state: tiles, meeples, scores (and whose turn, for the preview). */
+function stateSignature(s: GameState): string {
+  const meeples = s.meeples.map((m) => `${m.tile}.${m.seg}.${m.seat}.${m.size[0]}.${m.equipment ?? ''}`).join(',');
+  return `${s.tiles.length}|${s.turn}|${s.seat}|${s.phase}|${s.drawn}|${s.scores.join(',')}|${meeples}`;
 }
 
 interface Piece { seat: number; size: MeepleSize; equipment: Equipment | null; at: THREE.Vector3; colour: string; scale: number }
