@@ -105,7 +105,7 @@ export class Tabletop {
     this.renderer.outputColorSpace = THREE.SRGBColorSpace;
     this.scene.background = new THREE.Color(0x03050c);
 
-    this.camera = new THREE.PerspectiveCamera(42, 1, 0.1, 400);
+    this.camera = new THREE.PerspectiveCamera(42, 1, 0.5, 400);
     this.camera.position.set(0, 7, 6);
     this.controls = new MapControls(this.camera, this.canvas);
     this.controls.enableDamping = false;
@@ -145,7 +145,8 @@ export class Tabletop {
     const topMaterial = useAtlasPerInstance(new THREE.MeshBasicMaterial({ map: this.atlas.texture, toneMapped: false }), new THREE.Vector2(this.atlas.scale, this.atlas.scale));
     this.tileTops = this.instanced(topGeometry, topMaterial, TILE_CAPACITY);
     this.tileBodies = this.instanced(
-      new THREE.BoxGeometry(TILE_GAP, TILE_HEIGHT, TILE_GAP),
+      // the body stops just under the printed top, so far away the two never fight for depth
+      new THREE.BoxGeometry(TILE_GAP, TILE_HEIGHT - 0.012, TILE_GAP),
       new THREE.MeshStandardMaterial({ color: 0x5a6178, roughness: 0.6, metalness: 0.3 }),
       TILE_CAPACITY,
     );
@@ -437,7 +438,7 @@ export class Tabletop {
       q.setFromAxisAngle(up, (-t.r * Math.PI) / 2); // r quarter-turns clockwise seen from above
       m.compose(new THREE.Vector3(t.x, TILE_HEIGHT + 0.0005 + lift, t.y), q, one);
       this.tileTops.setMatrixAt(n, m);
-      m.compose(new THREE.Vector3(t.x, TILE_HEIGHT / 2 + lift, t.y), q, one);
+      m.compose(new THREE.Vector3(t.x, (TILE_HEIGHT - 0.012) / 2 + lift, t.y), q, one);
       this.tileBodies.setMatrixAt(n, m);
       const cell = this.atlas.cells.get(t.id)!;
       offsets.setXY(n, cell.offsetU, cell.offsetV);
