@@ -1,0 +1,92 @@
+// @vitest-environment happy-dom
+// <sw-table> hosts the Tabletop through its Reactive Controller: created when connected,
+// fed the view, its intents re-sent as sw-place / sw-deploy events (bubbling, composed),
+// disposed when disconnected. WebGL is replaced by a recording stand-in; the real canvas
+// is exercised in Chromium by bench/render.ts --check and the UI's e2e tests.
+import { describe, expect, it, vi } from 'vitest';
+
+const made: FakeTabletop[] = [];
+class FakeTabletop {
+  onPlace: ((p: unknown) => void) | null = null;
+  onDeploy: ((d: unknown) => void) | null = null;
+  onGhostChange: ((p: unknown) => void) | null = null;
+  views: unknown[] = [];
+  played: unknown[] = [];
+  disposed = false;
+  constructor(readonly host: HTMLElement) {
+    made.push(this);
+  }
+  setView(v: unknown) {
+    this.views.push(v);
+  }
+  playEvents(events: unknown[], after: unknown) {
+    this.played.push([events, after]);
+    return Promise.resolve();
+  }
+  dispose() {
+    this.disposed = true;
+  }
+}
+vi.mock('../../src/render/tabletop', () => ({ Tabletop: FakeTabletop }));
+
+const { SwTable } = await import('../../src/ui/sw-table');
+
+describe('<sw-table>', () => {
+  it('creates one Tabletop inside its shadow root once connected, and passes the view (R10.1)', async () => {
+    const el = document.createElement('sw-table');
+    expect(el).toBeInstanceOf(SwTable);
+    const view = { state: {}, placements: [], deployments: [], deployChoice: { meeple: 'small', equipment: null } } as never;
+    el.view = view;
+    document.body.append(el);
+    await el.updateComplete;
+    expect(made).toHaveLength(1);
+    const table = made[0];
+    expect(el.tabletop).toBe(table as never);
+    expect(el.shadowRoot!.contains(table.host)).toBe(true);
+    expect(table.views.at(-1)).toBe(view);
+    const next = { ...view } as never;
+    el.view = next;
+    await el.updateComplete;
+    expect(table.views.at(-1)).toBe(next);
+    el.remove();
+  });
+
+  it('re-sends placements and deployments as bubbling, composed events (R5.1)', async () => {
+    const el = document.createElement('sw-table');
+    document.body.append(el);
+    await el.updateComplete;
+    const table = made.at(-1)!;
+    const got: [string, unknown, boolean, boolean][] = [];
+    for (const type of ['sw-place', 'sw-deploy', 'sw-ghost'])
+      document.body.addEventListener(type, (e) => got.push([type, (e as CustomEvent).detail, e.bubbles, e.composed]));
+    table.onPlace!({ x: 1, y: 0, r: 3 });
+    table.onDeploy!(null);
+    table.onDeploy!({ meeple: 'large', target: { seg: 1 }, equipment: null });
+    table.onGhostChange!({ x: 0, y: 1, r: 0 });
+    expect(got).toEqual([
+      ['sw-place', { x: 1, y: 0, r: 3 }, true, true],
+      ['sw-deploy', null, true, true],
+      ['sw-deploy', { meeple: 'large', target: { seg: 1 }, equipment: null }, true, true],
+      ['sw-ghost', { x: 0, y: 1, r: 0 }, true, true],
+    ]);
+    el.remove();
+  });
+
+  it('forwards playEvents and disposes the Tabletop on disconnect; a reconnect makes a new one', async () => {
+    const el = document.createElement('sw-table');
+    document.body.append(el);
+    await el.updateComplete;
+    const first = made.at(-1)!;
+    await el.playEvents([{ type: 'turn', turn: 2, seat: 1 }], {} as never);
+    expect(first.played).toHaveLength(1);
+    el.remove();
+    expect(first.disposed).toBe(true);
+    expect(el.tabletop).toBeNull();
+    await expect(el.playEvents([], {} as never)).resolves.toBeUndefined(); // no table: nothing to wait for
+    document.body.append(el);
+    await el.updateComplete;
+    expect(made.at(-1)).not.toBe(first);
+    expect(el.tabletop).toBe(made.at(-1) as never);
+    el.remove();
+  });
+});
