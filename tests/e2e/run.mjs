@@ -91,6 +91,9 @@ async function placeTile(page, rnd) {
       const turns = Math.floor(rnd() * 3);
       for (let i = 0; i < turns; i++) await page.keyboard.press('r');
       const chosen = await page.evaluate(() => window.__sw.tabletop().ghostPlacement());
+      // The 2D preview of the drawn tile turns like the ghost.
+      await page.waitForFunction((r) => document.querySelector('sw-app').shadowRoot.querySelector('sw-game').shadowRoot
+        .querySelector('.drawn sw-tile-preview')?.rotation === r, chosen.r, { timeout: 5_000, polling: 20 });
       if (rnd() < 0.5) await page.keyboard.press('Enter');
       else await page.mouse.click(at.x, at.y);
       await page.waitForFunction((n) => window.__sw.state().tiles.length > n, before, { timeout: 10_000, polling: 20 });
@@ -109,23 +112,31 @@ async function placeTile(page, rnd) {
 /** Deploys through the UI (maybe a large meeple, clicking a spot), or skips with Esc. */
 async function deployOrSkip(page, rnd, deployRate) {
   const legal = await page.evaluate(() => window.__sw.legalDeployments());
-  const turn = await page.evaluate(() => window.__sw.state().turn);
   const mark = await page.evaluate(() => window.__sw.stateHash());
   if (legal.length && rnd() < deployRate) {
-    const wantLarge = rnd() < 0.25 && legal.some((d) => d.meeple === 'large' && d.equipment === null);
-    if (wantLarge) await page.locator('sw-deploy-controls button[data-meeple="large"]').click();
-    const size = wantLarge ? 'large' : legal.some((d) => d.meeple === 'small') ? 'small' : 'large';
-    if (!wantLarge && size === 'large') await page.locator('sw-deploy-controls button[data-meeple="large"]').click();
-    const options = legal.filter((d) => d.meeple === size && d.equipment === null);
+    const sizes = [...new Set(legal.map((d) => d.meeple))];
+    const size = sizes.includes('large') && (rnd() < 0.25 || !sizes.includes('small')) ? 'large' : 'small';
+    await page.locator(`sw-deploy-controls button[data-meeple="${size}"]`).click();
+    // Expansion 1 (R5.5): sometimes attach a card still in reserve.
+    const cards = [...new Set(legal.filter((d) => d.meeple === size && d.equipment).map((d) => d.equipment))];
+    const equipment = cards.length && rnd() < 0.5 ? cards[Math.floor(rnd() * cards.length)] : null;
+    const card = page.locator(`sw-deploy-controls button[data-equipment="${equipment ?? 'none'}"]`);
+    if (await card.count()) await card.click();
+    const options = legal.filter((d) => d.meeple === size && d.equipment === equipment);
     const order = options.map((d) => [rnd(), d]).sort((a, b) => a[0] - b[0]).map(([, d]) => d);
     for (const d of order) {
       const at = await page.evaluate((dep) => window.__e2e.spotPoint(dep), d);
       if (!at) continue;
       await page.mouse.move(at.x, at.y);
+      const historyMark = await page.evaluate(() => window.__sw.session().history().length);
       await page.mouse.click(at.x, at.y);
       await page.waitForFunction((h) => window.__sw.stateHash() !== h, mark, { timeout: 10_000, polling: 20 });
-      const deployed = await page.evaluate((t) => window.__sw.session().history().filter((e) => e.type === 'deployed').at(-1), turn);
-      return deployed ? 'deployed' : 'skipped';
+      // The first deployment after the click is ours (a bot may already have moved after it).
+      const last = await page.evaluate((from) => window.__sw.session().history().slice(from).find((e) => e.type === 'deployed') ?? null, historyMark);
+      assert(last, 'a click on a legal spot deployed nothing');
+      assert(last.meeple === size && last.equipment === equipment,
+        `deployed a ${last.meeple} meeple with ${last.equipment} but the HUD chose ${size} with ${equipment}`);
+      return equipment ? 'equipped' : 'deployed';
     }
   }
   // Esc skips (the table handles it when it offers spots, the game screen otherwise).
@@ -195,11 +206,12 @@ async function newPage(browser, errors, viewport = { width: 1280, height: 720 })
   return { context, page };
 }
 
-async function startGame(page, url, controllers) {
+async function startGame(page, url, controllers, options = []) {
   await page.goto(`${url}?e2e`);
   await page.locator('sw-home button[data-start]').waitFor();
   const selects = page.locator('sw-home select[data-controller]');
   for (let i = 0; i < controllers.length; i++) await selects.nth(i).selectOption(controllers[i]);
+  for (const name of options) await page.locator(`sw-home input[name="${name}"]`).check();
   await page.locator('sw-home button[data-start]').click();
   await page.waitForFunction(() => !!window.__sw?.tabletop() && window.__sw.state()?.phase !== 'draw', null, { timeout: 20_000 });
   await installPageHelpers(page);
@@ -209,6 +221,7 @@ async function startGame(page, url, controllers) {
 async function playToEnd(page, rnd, name, { midShot, deployRate, onTurn }) {
   let moves = 0;
   let deployed = 0;
+  let equipped = 0;
   let shotMid = false;
   for (;;) {
     const s = await waitForTurn(page);
@@ -220,11 +233,13 @@ async function playToEnd(page, rnd, name, { midShot, deployRate, onTurn }) {
     }
     if (s.phase === 'place') await placeTile(page, rnd);
     else if (s.phase === 'deploy') {
-      if ((await deployOrSkip(page, rnd, deployRate)) === 'deployed') deployed++;
+      const outcome = await deployOrSkip(page, rnd, deployRate);
+      if (outcome !== 'skipped') deployed++;
+      if (outcome === 'equipped') equipped++;
     } else throw new Error(`unexpected phase ${s.phase}`);
     moves++;
   }
-  return { moves, deployed };
+  return { moves, deployed, equipped };
 }
 
 // ---------------------------------------------------------------- tests
@@ -274,10 +289,11 @@ async function soloGame(browser, url, errors) {
   // A phone held in landscape: the whole game must stay playable at this size.
   const { context, page } = await newPage(browser, errors, { width: 844, height: 390 });
   const rnd = prng(7);
-  await startGame(page, url, ['human', 'greedy']);
+  // With every part of Expansion 1 except the blue seat (R2.4): 18 more tiles, equipment, the yellow die.
+  await startGame(page, url, ['human', 'greedy'], ['exp-tiles', 'exp-equipment', 'exp-yellow']);
   await page.screenshot({ path: join(ARTIFACTS, 'solo-start.png') });
   let reloaded = false;
-  const { moves } = await playToEnd(page, rnd, 'solo', {
+  const { moves, equipped } = await playToEnd(page, rnd, 'solo', {
     midShot: 40,
     deployRate: 0.5,
     onTurn: async (s) => {
@@ -305,7 +321,8 @@ async function soloGame(browser, url, errors) {
   });
   assert(reloaded, 'the game ended before the reload check');
   const bots = await page.evaluate(() => window.__sw.session().history().filter((e) => e.type === 'placed' && e.seat === 1).length);
-  log(`solo: ${moves} human moves through the UI, the bot placed ${bots} tiles`);
+  log(`solo: ${moves} human moves through the UI (${equipped} meeples sent with equipment), the bot placed ${bots} tiles`);
+  assert(equipped > 0, 'no equipment was ever attached through the deploy controls');
   assert(bots > 20, 'the bot did not play its seat');
   await checkFinalScores(page);
   await page.screenshot({ path: join(ARTIFACTS, 'solo-end.png') });
