@@ -23,6 +23,7 @@ export class SessionController implements ReactiveController {
   private queue: SessionUpdate[] = [];
   private pumping = false;
   private waiters: (() => void)[] = [];
+  private connected = false;
 
   constructor(private readonly host: ReactiveControllerHost) {
     host.addController(this);
@@ -53,8 +54,6 @@ export class SessionController implements ReactiveController {
     if (!this.busy) return Promise.resolve();
     return new Promise((resolve) => this.waiters.push(resolve));
   }
-
-  private connected = false;
 
   hostConnected(): void {
     this.connected = true;

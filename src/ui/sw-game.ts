@@ -255,7 +255,7 @@ export class SwGame extends LitElement {
             .colour=${SEAT_CSS[state.setup.seats[state.seat]]} .equipmentInPlay=${equipment}
             @sw-deploy-choice=${(e: CustomEvent<DeployChoice>) => (this.choice = e.detail)} @sw-skip=${() => this.skip()}></sw-deploy-controls>` : nothing}
         ${this.toast ? html`<div class="toast" role="alert">${this.toast}</div>` : nothing}
-        ${failed && this.sessionController.status?.kind === 'failed' ? html`<div class="failed" role="alert">${t('sessionFailed', { message: this.sessionController.status.message })}</div>` : nothing}
+        ${failed ? html`<div class="failed" role="alert">${t('sessionFailed', { message: (this.sessionController.status as { message: string }).message })}</div>` : nothing}
         ${state.phase === 'over' && !this.resultsClosed ? html`<div class="overlay">
             <sw-results .state=${state} .events=${this.sessionController.events} @sw-close=${() => (this.resultsClosed = true)}></sw-results></div>` : nothing}
       </div>

@@ -206,9 +206,10 @@ async function newPage(browser, errors, viewport = { width: 1280, height: 720 })
   return { context, page };
 }
 
-async function startGame(page, url, controllers, options = []) {
+async function startGame(page, url, controllers, options = [], homeShot = null) {
   await page.goto(`${url}?e2e`);
   await page.locator('sw-home button[data-start]').waitFor();
+  if (homeShot) await page.screenshot({ path: join(ARTIFACTS, homeShot) });
   const selects = page.locator('sw-home select[data-controller]');
   for (let i = 0; i < controllers.length; i++) await selects.nth(i).selectOption(controllers[i]);
   for (const name of options) await page.locator(`sw-home input[name="${name}"]`).check();
@@ -247,7 +248,7 @@ async function playToEnd(page, rnd, name, { midShot, deployRate, onTurn }) {
 async function hotseatGame(browser, url, errors) {
   const { context, page } = await newPage(browser, errors);
   const rnd = prng(20261130);
-  await startGame(page, url, ['human', 'human']);
+  await startGame(page, url, ['human', 'human'], [], 'home.png');
   // Every string goes through the i18n module: switching to Czech changes the status line.
   await page.locator('sw-game sw-language-picker button[data-lang="cs"]').click();
   assert((await page.locator('sw-game [data-status]').textContent()).includes('přilož kartičku'), 'the status line did not switch to Czech');
@@ -290,7 +291,7 @@ async function soloGame(browser, url, errors) {
   const { context, page } = await newPage(browser, errors, { width: 844, height: 390 });
   const rnd = prng(7);
   // With every part of Expansion 1 except the blue seat (R2.4): 18 more tiles, equipment, the yellow die.
-  await startGame(page, url, ['human', 'greedy'], ['exp-tiles', 'exp-equipment', 'exp-yellow']);
+  await startGame(page, url, ['human', 'greedy'], ['exp-tiles', 'exp-equipment', 'exp-yellow'], 'home-phone.png');
   await page.screenshot({ path: join(ARTIFACTS, 'solo-start.png') });
   let reloaded = false;
   const { moves, equipped } = await playToEnd(page, rnd, 'solo', {
