@@ -323,8 +323,8 @@ export class Tabletop {
     return performance.now() - t0;
   }
 
-  /** Points the camera at the whole board. */
-  frameBoard(): void {
+  /** Points the camera at the whole board and the score track (gliding there unless `instant`). */
+  frameBoard(instant = false): void {
     if (!this.drawn.tiles.length) return;
     // the board and the score track around it
     const { minX, maxX, minY, maxY } = this.animator.trackBounds;
@@ -352,7 +352,8 @@ export class Tabletop {
       else lo = mid;
     }
     const toPosition = target.clone().addScaledVector(dir, hi);
-    if (!this.framed || this.reducedMotion?.matches) {
+    if (!this.framed || instant || this.reducedMotion?.matches) {
+      this.glide = null;
       this.camera.position.copy(toPosition);
       this.controls.target.copy(target);
       this.controls.update();
@@ -663,6 +664,8 @@ export class Tabletop {
     this.renderer.setSize(w, h, false);
     this.camera.aspect = w / h;
     this.camera.updateProjectionMatrix();
+    // a new shape of the host (phone turned, window resized) re-frames unless the player took over
+    if (this.framed && !this.userMovedCamera) this.frameBoard(true);
     this.scene.traverse((o) => {
       const mat = (o as THREE.Mesh).material as THREE.ShaderMaterial | undefined;
       if (mat?.uniforms?.viewportHeight) mat.uniforms.viewportHeight.value = h;
@@ -732,6 +735,7 @@ export class Tabletop {
   };
 
   private readonly onPointerDown = (e: PointerEvent): void => {
+    if (e.button === 1) e.preventDefault(); // no autoscroll: a wheel-click turns the ghost
     this.pointerDown = { x: e.clientX, y: e.clientY, button: e.button, t: performance.now() };
     this.canvas.focus({ preventScroll: true });
   };

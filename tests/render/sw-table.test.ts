@@ -44,7 +44,7 @@ describe('<sw-table>', () => {
     expect(el.tabletop).toBe(table as never);
     expect(el.shadowRoot!.contains(table.host)).toBe(true);
     expect(table.views.at(-1)).toBe(view);
-    const next = { ...view } as never;
+    const next = { ...(view as object) } as never;
     el.view = next;
     await el.updateComplete;
     expect(table.views.at(-1)).toBe(next);
