@@ -79,21 +79,26 @@ export function realmStats(board: BoardIndex, roots: Iterable<number>): Map<numb
     }
     out.set(root, stat);
   }
-  if (![...out.values()].some((s) => s.kind !== 'P')) return out;
-  const parent = board.parent;
-  const n = parent.length;
-  for (let i = 0; i < n; i++) {
-    if (parent[i] < 0) continue;
-    const stat = out.get(rootOf(board, i));
-    if (!stat || stat.kind === 'P') continue;
-    const t = Math.floor(i / STRIDE);
-    if (t !== stat.lastTile) {
-      stat.tiles++; // nodes come in tile order: a tile counts once (R7.4)
-      stat.lastTile = t;
+  let wanted = false;
+  for (const stat of out.values()) if (stat.kind !== 'P') wanted = true;
+  if (!wanted) return out;
+  const stride = STRIDE; // a local copy: the imported binding may be a getter after bundling
+  const defs = board.defs;
+  for (let t = 0; t < defs.length; t++) {
+    const segments = defs[t].segments;
+    for (let s = 0; s < segments.length; s++) {
+      const seg = segments[s];
+      if (seg.kind === 'P') continue;
+      const stat = out.get(rootOf(board, t * stride + s));
+      if (!stat) continue;
+      if (t !== stat.lastTile) {
+        stat.tiles++; // a tile counts once for its realm (R7.4)
+        stat.lastTile = t;
+      }
+      const symbols = seg.symbols;
+      stat.symbols += symbols.length;
+      for (const f of symbols) stat.factions |= FACTION_BIT[f];
     }
-    const symbols = board.defs[t].segments[i % STRIDE].symbols;
-    stat.symbols += symbols.length;
-    for (const f of symbols) stat.factions |= FACTION_BIT[f];
   }
   return out;
 }

@@ -25,24 +25,27 @@ export interface StrongOptions {
   iterations: number;
   /** Rollouts for the deployment decision, made after the placement. */
   deployIterations: number;
-  /** Options kept after the one-ply ranking. */
+  /** Options kept after the one-ply ranking (placement decision). */
   candidates: number;
-  /** Turns played forward after the bot's own, as a multiple of the seat count… */
-  horizonRounds: number;
-  /** …plus this many turns (1 = the bot's own next turn for 2 seats when rounds = 0.5). */
-  horizonExtra: number;
-  /** Placements the rollout policy samples per turn (greedy among them). */
+  /** Options kept for the deployment decision. */
+  deployCandidates: number;
+  /** Turns played forward after the bot's own; never fewer than one round (every other
+      seat once and the bot's own next turn). Longer horizons (more seats) get
+      proportionally fewer rollouts, so the work per decision stays about the same. */
+  horizonTurns: number;
+  /** Placements the rollout policy samples per turn (greedy among them); a large number
+      means every placement, i.e. the rollout seats play exactly like the greedy bot. */
   rolloutPlacements: number;
   weights: Weights;
 }
 
 export const DEFAULT_STRONG: StrongOptions = {
-  iterations: 96,
-  deployIterations: 32,
+  iterations: 160,
+  deployIterations: 48,
   candidates: 8,
-  horizonRounds: 1,
-  horizonExtra: 0,
-  rolloutPlacements: 12,
+  deployCandidates: 4,
+  horizonTurns: 4,
+  rolloutPlacements: 1000,
   weights: DEFAULT_WEIGHTS,
 };
 
@@ -104,23 +107,28 @@ export function createStrongBot(options: Partial<StrongOptions> = {}): Bot {
       const scorer = scorerOf(state, state.seat);
       let candidates: Candidate[];
       let budget: number;
+      let keep: number;
       if (state.phase === 'place') {
         candidates = scoreMoves(state, opts.weights).map((m) => ({ placement: m.placement, deployment: m.deployment, prior: m.value, total: 0, samples: 0 }));
         budget = opts.iterations;
+        keep = opts.candidates;
       } else if (state.phase === 'deploy') {
         candidates = scoreDeployments(state, opts.weights).map((d) => ({ placement: null, deployment: d.deployment, prior: d.value, total: 0, samples: 0 }));
         budget = opts.deployIterations;
+        keep = opts.deployCandidates;
       } else throw new Error(`strong bot asked to move in phase ${state.phase}`);
       const seed = ctx.rng.int(0x40000000);
       // Keep the best few by the one-ply value (stable order: the engine's option order breaks ties).
       const order = candidates.map((_, i) => i).sort((a, b) => candidates[b].prior - candidates[a].prior || a - b);
-      let alive = order.slice(0, Math.max(1, opts.candidates)).map((i) => candidates[i]);
+      let alive = order.slice(0, Math.max(1, keep)).map((i) => candidates[i]);
       const start = ctx.now ? ctx.now() : 0;
       const outOfTime = () => ctx.now !== undefined && ctx.now() - start > ctx.budgetMs;
       if (alive.length > 1 && budget > 0) {
         let rounds = 0;
         for (let n = alive.length; n > 1; n = Math.ceil(n / 2)) rounds++;
-        const horizon = state.turn + 1 + Math.floor(opts.horizonRounds * state.setup.seats.length) + opts.horizonExtra;
+        const turns = Math.max(state.setup.seats.length, opts.horizonTurns);
+        const horizon = state.turn + 1 + turns;
+        budget = Math.max(1, Math.floor((budget * opts.horizonTurns) / turns));
         let sample = 0;
         for (let round = 0; round < rounds && alive.length > 1 && !outOfTime(); round++) {
           const per = Math.max(1, Math.floor(budget / rounds / alive.length));
