@@ -282,5 +282,7 @@ export function utility(values: number[], scorer: number): number {
 }
 
 export function evaluateState(state: GameState, scorer: number, w: Weights = DEFAULT_WEIGHTS): number {
+  // R8.2 has already scored the realms still held: the scores are the final word.
+  if (state.phase === 'over') return utility(state.scores, scorer);
   return utility(project(position(state, state.board), w), scorer);
 }
