@@ -332,24 +332,51 @@ export class Tabletop {
     const cy = (minY + maxY) / 2;
     const startPosition = this.camera.position.clone();
     const startTarget = this.controls.target.clone();
-    // the nearest distance (on a fixed 40° tilt) at which all four corners are on screen
+    // the nearest distance (on a fixed 40° tilt) at which all four corners fit the free part
+    // of the canvas (inside the insets the HUD covers), then a pan that centres them there
     const dir = new THREE.Vector3(0, Math.cos(0.7), Math.sin(0.7));
     const target = new THREE.Vector3(cx, 0, cy);
     const corners = [[minX, minY], [maxX, minY], [minX, maxY], [maxX, maxY]].map(([x, y]) => new THREE.Vector3(x, 0, y));
-    const fits = (d: number) => {
+    const w = Math.max(1, this.wrapper.clientWidth);
+    const h = Math.max(1, this.wrapper.clientHeight);
+    const ins = this.insets;
+    const free = {
+      x0: -1 + (2 * ins.left) / w, x1: 1 - (2 * ins.right) / w,
+      y0: -1 + (2 * ins.bottom) / h, y1: 1 - (2 * ins.top) / h,
+    };
+    if (free.x1 - free.x0 < 0.4 || free.y1 - free.y0 < 0.4) Object.assign(free, { x0: -1, x1: 1, y0: -1, y1: 1 }); // insets too large: ignore them
+    const place = (d: number) => {
       this.camera.position.copy(target).addScaledVector(dir, d);
       this.camera.lookAt(target);
       this.camera.updateMatrixWorld();
-      return corners.every((c) => {
+    };
+    const box = () => {
+      let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
+      for (const c of corners) {
         const v = c.clone().project(this.camera);
-        return Math.abs(v.x) < 0.97 && Math.abs(v.y) < 0.94 && v.z < 1;
-      });
+        x0 = Math.min(x0, v.x); x1 = Math.max(x1, v.x);
+        y0 = Math.min(y0, v.y); y1 = Math.max(y1, v.y);
+      }
+      return { x0, x1, y0, y1 };
+    };
+    const fits = (d: number) => {
+      place(d);
+      const b = box();
+      return b.x1 - b.x0 < (free.x1 - free.x0) * 0.97 && b.y1 - b.y0 < (free.y1 - free.y0) * 0.94;
     };
     let lo = 1, hi = this.controls.maxDistance;
     for (let i = 0; i < 24; i++) {
       const mid = (lo + hi) / 2;
       if (fits(mid)) hi = mid;
       else lo = mid;
+    }
+    for (let pass = 0; pass < 3; pass++) {
+      place(hi);
+      const b = box();
+      const from = this.groundAt((b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2);
+      const to = this.groundAt((free.x0 + free.x1) / 2, (free.y0 + free.y1) / 2);
+      if (!from || !to) break;
+      target.sub(to.sub(from));
     }
     const toPosition = target.clone().addScaledVector(dir, hi);
     if (!this.framed || instant || this.reducedMotion?.matches) {
@@ -367,6 +394,21 @@ export class Tabletop {
     this.framed = true;
     this.faceCamera();
     this.requestRender();
+  }
+
+  /** CSS pixels of the table covered by the HUD on each side; framing keeps the board in the rest. */
+  setInsets(insets: Partial<{ top: number; right: number; bottom: number; left: number }>): void {
+    this.insets = { ...this.insets, ...insets };
+    if (!this.userMovedCamera && this.framed) this.frameBoard();
+  }
+
+  private insets = { top: 0, right: 0, bottom: 0, left: 0 };
+
+  /** Where a point in normalised device coordinates meets the table plane. */
+  private groundAt(ndcX: number, ndcY: number): THREE.Vector3 | null {
+    this.raycaster.setFromCamera(new THREE.Vector2(ndcX, ndcY), this.camera);
+    const hit = new THREE.Vector3();
+    return this.raycaster.ray.intersectPlane(new THREE.Plane(new THREE.Vector3(0, 1, 0), 0), hit) ? hit : null;
   }
 
   dispose(): void {
@@ -803,8 +845,6 @@ export class Tabletop {
       } else if (arrows[key]) this.cycleSpot(key === 'ArrowLeft' || key === 'ArrowUp' ? -1 : 1);
       else return;
       e.preventDefault();
-    } else if (key === 'Escape' && this.view?.state.phase === 'deploy' && this.view.deployments.length === 0) {
-      // nothing to deploy: nothing to skip either (the HUD decides)
     }
   };
 
