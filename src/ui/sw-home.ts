@@ -47,6 +47,8 @@ export class SwHome extends LitElement {
     fieldset { border: 1px solid var(--sw-line); border-radius: 10px; margin: 12px 0 0; padding: 8px 12px 10px; }
     legend { color: var(--sw-dim); font-size: 0.8rem; padding: 0 4px; }
     .check { display: flex; align-items: center; gap: 8px; margin: 5px 0; cursor: pointer; flex-wrap: wrap; }
+    .check .text { flex: 1 1 10em; min-width: 0; }
+    .check input { flex: none; margin: 0; }
     .note { color: var(--sw-dim); font-size: 0.78rem; margin: 2px 0 0 26px; }
     .start { margin-top: 16px; width: 100%; padding: 10px; font-size: 1.05rem; }
     .files { display: grid; gap: 10px; align-content: start; }
@@ -65,6 +67,7 @@ export class SwHome extends LitElement {
       h1 { font-size: 1.4rem; }
       section { padding: 10px 12px; }
       .tagline { display: none; }
+      .start { position: sticky; bottom: 6px; box-shadow: 0 6px 20px #000c; }
     }
     @media (max-width: 600px) { .wrap { grid-template-columns: 1fr; } }
   `];
@@ -159,7 +162,7 @@ export class SwHome extends LitElement {
 
   private check(label: string, checked: boolean, onChange: (on: boolean) => void, name: string, disabled = false) {
     return html`<label class="check"><input type="checkbox" name=${name} .checked=${checked} ?disabled=${disabled}
-      @change=${(e: Event) => onChange((e.target as HTMLInputElement).checked)} />${label}</label>`;
+      @change=${(e: Event) => onChange((e.target as HTMLInputElement).checked)} /><span class="text">${label}</span></label>`;
   }
 
   override render() {
