@@ -45,11 +45,9 @@ export function createBotRunner(): BotRunner {
   }
   let nextId = 1;
   let disposed = false;
-  const waiting = new Map<number, { resolve: (c: BotChoice) => void; reject: (e: Error) => void }>();
-  const failAll = (message: string) => {
-    for (const w of waiting.values()) w.reject(new Error(message));
-    waiting.clear();
-  };
+  let broken = false; // the worker failed: decide in process from now on (same code, same choice)
+  const fallback = createInProcessRunner();
+  const waiting = new Map<number, { request: BotRequest; resolve: (c: BotChoice) => void; reject: (e: Error) => void }>();
   worker.onmessage = (e: MessageEvent<BotReply>) => {
     const reply = e.data;
     const w = waiting.get(reply.id);
@@ -60,22 +58,34 @@ export function createBotRunner(): BotRunner {
   };
   worker.onerror = (e) => {
     e.preventDefault();
-    failAll(`bot worker failed: ${e.message || 'unknown error'}`);
+    broken = true;
+    worker.terminate();
+    for (const w of waiting.values()) {
+      try {
+        w.resolve(chooseFromText(w.request.stateText, w.request.level, w.request.seed));
+      } catch (err) {
+        w.reject(err instanceof Error ? err : new Error(String(err)));
+      }
+    }
+    waiting.clear();
   };
   return {
     choose(state, level, seed) {
       if (disposed) return Promise.reject(new Error('the bot runner was disposed'));
+      if (broken) return fallback.choose(state, level, seed);
       const id = nextId++;
       const request: BotRequest = { id, stateText: serialize(state), level, seed: seed >>> 0 };
       return new Promise((resolve, reject) => {
-        waiting.set(id, { resolve, reject });
+        waiting.set(id, { request, resolve, reject });
         worker.postMessage(request);
       });
     },
     dispose() {
       disposed = true;
       worker.terminate();
-      failAll('the bot runner was disposed');
+      fallback.dispose();
+      for (const w of waiting.values()) w.reject(new Error('the bot runner was disposed'));
+      waiting.clear();
     },
   };
 }
