@@ -17,6 +17,7 @@ import { cellId, legalCells, nextLegalRotation, rotationAt, stepCell, type Legal
 import { createTileAtlas, type TileAtlas } from './tile-atlas';
 import { PLANET_RADIUS, boardPoint, tileLayout } from './tile-layout';
 import { TableAnimator, type PieceSpec } from './table-animator';
+import { TableInput, type TableActions, type TableMode } from './table-input';
 
 export interface DeployChoice { meeple: MeepleSize; equipment: Equipment | null }
 export interface TableView {
@@ -33,12 +34,11 @@ const PLANET_Y = TILE_HEIGHT + PLANET_RADIUS * 0.85;
 const PLANET_TOP = PLANET_Y + PLANET_RADIUS * 0.95;
 const TILE_CAPACITY = 160;
 const MEEPLE_CAPACITY = 64;
-const CLICK_SLOP_PX = 6;
 const SPOT_PICK_PX = 34;
 
 interface Drawn { tiles: GameState['tiles']; }
 
-export class Tabletop {
+export class Tabletop implements TableActions {
   onPlace: ((p: Placement) => void) | null = null;
   onDeploy: ((d: Deployment | null) => void) | null = null;
   /** The ghost moved or turned (the HUD's tile preview follows it); null when it is gone. */
@@ -66,6 +66,7 @@ export class Tabletop {
   private readonly sabers: THREE.InstancedMesh;
   private readonly blasters: THREE.InstancedMesh;
   readonly animator: TableAnimator;
+  private readonly input: TableInput;
 
   private view: TableView | null = null;
   private cells: LegalCell[] = [];
@@ -83,7 +84,6 @@ export class Tabletop {
   private renderQueued = false;
   private disposed = false;
   private lastFrameMs = 0;
-  private pointerDown: { x: number; y: number; button: number; t: number } | null = null;
   private readonly raycaster = new THREE.Raycaster();
   private readonly ground = new THREE.Plane(new THREE.Vector3(0, 1, 0), -TILE_HEIGHT);
   private readonly reducedMotion: MediaQueryList | null;
@@ -189,12 +189,7 @@ export class Tabletop {
     this.resizeObserver.observe(this.wrapper);
     this.reducedMotion = typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null;
 
-    this.canvas.addEventListener('pointermove', this.onPointerMove);
-    this.canvas.addEventListener('pointerdown', this.onPointerDown);
-    this.canvas.addEventListener('pointerup', this.onPointerUp);
-    this.canvas.addEventListener('contextmenu', this.onContextMenu);
-    this.canvas.addEventListener('keydown', this.onKeyDown);
-    window.addEventListener('keydown', this.onWindowKeyDown);
+    this.input = new TableInput(this.canvas, this);
     this.resize();
   }
 
@@ -416,12 +411,7 @@ export class Tabletop {
     this.disposed = true;
     this.animator.dispose();
     this.resizeObserver.disconnect();
-    this.canvas.removeEventListener('pointermove', this.onPointerMove);
-    this.canvas.removeEventListener('pointerdown', this.onPointerDown);
-    this.canvas.removeEventListener('pointerup', this.onPointerUp);
-    this.canvas.removeEventListener('contextmenu', this.onContextMenu);
-    this.canvas.removeEventListener('keydown', this.onKeyDown);
-    window.removeEventListener('keydown', this.onWindowKeyDown);
+    this.input.dispose();
     this.controls.dispose();
     for (const d of this.disposables) d.dispose();
     this.disposables.length = 0;
@@ -725,19 +715,19 @@ export class Tabletop {
 
   // ------------------------------------------------------------------ input
 
-  private pointerCell(e: PointerEvent | MouseEvent): { x: number; y: number } | null {
+  private pointerCell(clientX: number, clientY: number): { x: number; y: number } | null {
     const rect = this.canvas.getBoundingClientRect();
-    const ndc = new THREE.Vector2(((e.clientX - rect.left) / rect.width) * 2 - 1, -((e.clientY - rect.top) / rect.height) * 2 + 1);
+    const ndc = new THREE.Vector2(((clientX - rect.left) / rect.width) * 2 - 1, -((clientY - rect.top) / rect.height) * 2 + 1);
     this.raycaster.setFromCamera(ndc, this.camera);
     const hit = new THREE.Vector3();
     if (!this.raycaster.ray.intersectPlane(this.ground, hit)) return null;
     return { x: Math.round(hit.x), y: Math.round(hit.z) };
   }
 
-  private nearestSpot(e: PointerEvent | MouseEvent): number {
+  private nearestSpot(clientX: number, clientY: number): number {
     const rect = this.canvas.getBoundingClientRect();
-    const px = e.clientX - rect.left;
-    const py = e.clientY - rect.top;
+    const px = clientX - rect.left;
+    const py = clientY - rect.top;
     let best = -1;
     let bestD = SPOT_PICK_PX;
     this.spotGroups.forEach((g, i) => {
@@ -760,93 +750,74 @@ export class Tabletop {
     this.requestRender();
   }
 
-  private readonly onPointerMove = (e: PointerEvent): void => {
-    if (e.buttons && this.pointerDown) return; // dragging the camera
+  // TableActions (table-input.ts): what pointer and keys do
+
+  mode(): TableMode {
+    return this.cells.length ? 'place' : this.spotGroups.length ? 'deploy' : 'idle';
+  }
+
+  private cellAt(clientX: number, clientY: number): LegalCell | null {
+    const c = this.pointerCell(clientX, clientY);
+    return (c && this.cells.find((l) => l.x === c.x && l.y === c.y)) ?? null;
+  }
+
+  hoverAt(clientX: number, clientY: number): boolean {
     if (this.cells.length) {
-      const c = this.pointerCell(e);
-      const cell = c && this.cells.find((l) => l.x === c.x && l.y === c.y);
+      const cell = this.cellAt(clientX, clientY);
       if (cell) this.moveGhostTo(cell);
-    } else if (this.spotGroups.length) {
-      const i = this.nearestSpot(e);
-      if (i !== this.hoveredSpot) {
-        this.hoveredSpot = i;
-        this.syncOptions();
-        this.requestRender();
-      }
+      return !!cell;
     }
-  };
-
-  private readonly onPointerDown = (e: PointerEvent): void => {
-    if (e.button === 1) e.preventDefault(); // no autoscroll: a wheel-click turns the ghost
-    this.pointerDown = { x: e.clientX, y: e.clientY, button: e.button, t: performance.now() };
-    this.canvas.focus({ preventScroll: true });
-  };
-
-  private readonly onPointerUp = (e: PointerEvent): void => {
-    const down = this.pointerDown;
-    this.pointerDown = null;
-    if (!down || Math.hypot(e.clientX - down.x, e.clientY - down.y) > CLICK_SLOP_PX) return;
-    if (down.button === 1 || down.button === 2) {
-      if (this.cells.length) this.rotateGhost();
-      return;
+    const i = this.nearestSpot(clientX, clientY);
+    if (i !== this.hoveredSpot) {
+      this.hoveredSpot = i;
+      this.syncOptions();
+      this.requestRender();
     }
-    if (down.button !== 0) return;
+    return i >= 0;
+  }
+
+  ghostIsAt(clientX: number, clientY: number): boolean {
+    const cell = this.cellAt(clientX, clientY);
+    return !!cell && this.ghost?.cell === cell;
+  }
+
+  confirmAt(clientX: number, clientY: number): void {
     if (this.cells.length) {
-      const c = this.pointerCell(e);
-      const cell = c && this.cells.find((l) => l.x === c.x && l.y === c.y);
+      const cell = this.cellAt(clientX, clientY);
       if (!cell) return;
-      // a touch first moves the ghost (there is no hover), a second tap confirms
-      if (e.pointerType !== 'mouse' && this.ghost?.cell !== cell) return this.moveGhostTo(cell);
       this.moveGhostTo(cell);
       this.confirmPlacement();
-    } else if (this.spotGroups.length) {
-      const i = this.nearestSpot(e);
+    } else {
+      const i = this.nearestSpot(clientX, clientY);
       if (i >= 0) this.confirmSpot(i);
     }
-  };
+  }
 
-  private readonly onContextMenu = (e: Event): void => e.preventDefault();
-
-  /** Keys typed while nothing has the focus also reach the table (the canvas handles its own). */
-  private readonly onWindowKeyDown = (e: KeyboardEvent): void => {
-    const origin = e.composedPath()[0];
-    if (e.defaultPrevented || (origin !== document.body && origin !== document.documentElement)) return;
-    this.onKeyDown(e);
-  };
-
-  private readonly onKeyDown = (e: KeyboardEvent): void => {
-    if (e.ctrlKey || e.metaKey || e.altKey) return;
-    const key = e.key;
-    const arrows: Record<string, [number, number]> = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
-    if (key === 'Home' || key === 'f' || key === 'F') {
-      // back to the overview; the camera follows the board again
-      this.userMovedCamera = false;
-      this.frameBoard();
-      e.preventDefault();
-      return;
-    }
+  confirmCurrent(): void {
     if (this.cells.length) {
-      if (key === 'r' || key === 'R') this.rotateGhost();
-      else if (key === ' ' || key === 'Enter') {
-        if (!this.ghost) this.moveGhostTo(this.cells[0]);
-        else this.confirmPlacement();
-      } else if (arrows[key]) {
-        const [dx, dy] = this.screenToBoardDirection(arrows[key]);
-        const from = this.ghost?.cell ?? null;
-        const next = from ? stepCell(this.cells, from, dx, dy) : this.cells[0];
-        if (next) this.moveGhostTo(next);
-      } else return;
-      e.preventDefault();
-    } else if (this.spotGroups.length) {
-      if (key === 'Escape') this.onDeploy?.(null);
-      else if (key === 'Enter' || key === ' ') {
-        if (this.hoveredSpot >= 0) this.confirmSpot(this.hoveredSpot);
-        else this.cycleSpot(1);
-      } else if (arrows[key]) this.cycleSpot(key === 'ArrowLeft' || key === 'ArrowUp' ? -1 : 1);
-      else return;
-      e.preventDefault();
-    }
-  };
+      if (!this.ghost) this.moveGhostTo(this.cells[0]);
+      else this.confirmPlacement();
+    } else if (this.hoveredSpot >= 0) this.confirmSpot(this.hoveredSpot);
+    else this.cycleSpot(1);
+  }
+
+  step(dx: number, dy: number): void {
+    if (this.cells.length) {
+      const [bx, by] = this.screenToBoardDirection([dx, dy]);
+      const next = this.ghost ? stepCell(this.cells, this.ghost.cell, bx, by) : this.cells[0];
+      if (next) this.moveGhostTo(next);
+    } else this.cycleSpot(dx < 0 || dy < 0 ? -1 : 1);
+  }
+
+  skip(): void {
+    this.onDeploy?.(null);
+  }
+
+  reframe(): void {
+    // back to the overview; the camera follows the board again
+    this.userMovedCamera = false;
+    this.frameBoard();
+  }
 
   /** Arrow keys follow the screen: map screen up/right onto the nearest board direction. */
   private screenToBoardDirection([sx, sy]: [number, number]): [number, number] {
