@@ -6,7 +6,7 @@ export const TRACK_SLOTS = 50;
 
 export interface Bounds { minX: number; minY: number; maxX: number; maxY: number }
 
-/** The rectangle the track runs on: the board's cells plus a margin, never smaller than 7×5. */
+/** The rectangle the track runs on: the board's cells plus a margin, never smaller than 8×5 (slots 0.52 apart). */
 export function trackRect(cells: Bounds, margin = 0.9): Bounds {
   let { minX, minY, maxX, maxY } = cells;
   minX -= 0.5 + margin; maxX += 0.5 + margin;
@@ -15,7 +15,7 @@ export function trackRect(cells: Bounds, margin = 0.9): Bounds {
     const extra = Math.max(0, min - (hi - lo)) / 2;
     return [lo - extra, hi + extra];
   };
-  [minX, maxX] = grow(minX, maxX, 7);
+  [minX, maxX] = grow(minX, maxX, 8);
   [minY, maxY] = grow(minY, maxY, 5);
   return { minX, minY, maxX, maxY };
 }

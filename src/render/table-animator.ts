@@ -62,12 +62,12 @@ export class TableAnimator {
     slotGeometry.setAttribute('atlasOffset', new THREE.InstancedBufferAttribute(new Float32Array(TRACK_SLOTS * 2), 2));
     this.slots = make(slotGeometry, useAtlasPerInstance(new THREE.MeshBasicMaterial({ map: numbers, toneMapped: false }), new THREE.Vector2(0.1, 0.2)), TRACK_SLOTS);
 
-    this.markers = make(new THREE.CylinderGeometry(0.13, 0.14, 0.07, 24), new THREE.MeshStandardMaterial({ roughness: 0.4, metalness: 0.2 }), 8);
+    this.markers = make(new THREE.CylinderGeometry(0.14, 0.15, 0.07, 24), new THREE.MeshStandardMaterial({ roughness: 0.4, metalness: 0.2 }), 8);
     this.markers.instanceColor = new THREE.InstancedBufferAttribute(new Float32Array(8 * 3), 3);
     const labelGeometry = new THREE.PlaneGeometry(1, 1);
     labelGeometry.setAttribute('atlasOffset', new THREE.InstancedBufferAttribute(new Float32Array(8 * 2), 2));
     this.markerLabels = make(labelGeometry, billboardMaterial(labels.texture, labels.scale, { minPixels: 16 }), 8);
-    this.lapPips = make(new THREE.SphereGeometry(0.028, 10, 6), new THREE.MeshStandardMaterial({ color: 0xffd54a, emissive: 0x664400, roughness: 0.3, metalness: 0.6 }), 8 * 6);
+    this.lapPips = make(new THREE.SphereGeometry(0.045, 12, 8), new THREE.MeshStandardMaterial({ color: 0xffd54a, emissive: 0x664400, roughness: 0.3, metalness: 0.6 }), 8 * 6);
 
     const dieGeo = dieGeometry(DIE_SIZE);
     dieGeo.setAttribute('atlasOffset', new THREE.InstancedBufferAttribute(new Float32Array(MAX_DICE * 2), 2));
@@ -144,7 +144,8 @@ export class TableAnimator {
       m.makeTranslation(p.x, p.y, p.z);
       this.markers.setMatrixAt(i, m);
       this.markers.setColorAt(i, colour.setHex(this.scorerHex[i] ?? 0x888888));
-      m.compose(new THREE.Vector3(p.x, p.y + 0.2, p.z), new THREE.Quaternion(), new THREE.Vector3(0.17, 0.17, 0.17));
+      // letters of a stack sit one above the other, clear of each other even when far away
+      m.compose(new THREE.Vector3(p.x, p.y + 0.2 + level * 0.22, p.z), new THREE.Quaternion(), new THREE.Vector3(0.17, 0.17, 0.17));
       this.markerLabels.setMatrixAt(i, m);
       const [ou, ov] = this.labels.offset(this.scorerLabels[i] ?? 'red');
       offsets.setXY(i, ou, ov);
@@ -152,7 +153,7 @@ export class TableAnimator {
       const laps = Math.min(6, markerSlot(Math.max(0, Math.floor(rounded))).laps);
       for (let k = 0; k < laps; k++) {
         const a = (k / 6) * Math.PI * 2;
-        m.makeTranslation(p.x + Math.cos(a) * 0.09, p.y + 0.045, p.z + Math.sin(a) * 0.09);
+        m.makeTranslation(p.x + Math.cos(a) * 0.17, p.y + 0.03, p.z + Math.sin(a) * 0.17);
         this.lapPips.setMatrixAt(pips++, m);
       }
     });
