@@ -12,6 +12,7 @@ export interface TableControllerHost extends ReactiveControllerHost, HTMLElement
 export class TableController implements ReactiveController {
   tabletop: Tabletop | null = null;
   private view: TableView | null = null;
+  private failed = false;
 
   constructor(
     private readonly host: TableControllerHost,
@@ -47,7 +48,22 @@ export class TableController implements ReactiveController {
     if (this.tabletop || !this.host.isConnected) return;
     const container = this.host.tableContainer();
     if (!container) return;
-    const table = new Tabletop(container);
+    let table: Tabletop;
+    try {
+      table = new Tabletop(container);
+    } catch (e) {
+      // no WebGL (disabled, blocked or lost): say so in place of the table instead of breaking the page
+      if (!this.failed) {
+        this.failed = true;
+        const note = document.createElement('p');
+        note.className = 'no-webgl';
+        note.setAttribute('role', 'alert');
+        note.textContent = `The 3D table cannot start: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}`;
+        note.style.cssText = 'margin:0;padding:2em;color:#fff;font:16px system-ui,sans-serif;';
+        container.append(note);
+      }
+      return;
+    }
     table.onPlace = (p) => this.handlers.place(p);
     table.onDeploy = (d) => this.handlers.deploy(d);
     table.onGhostChange = (p) => this.handlers.ghost?.(p);

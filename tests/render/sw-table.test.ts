@@ -90,3 +90,32 @@ describe('<sw-table>', () => {
     el.remove();
   });
 });
+
+describe('<sw-table> without WebGL', () => {
+  it('shows a one-line notice instead of throwing when the table cannot start', async () => {
+    const { TableController } = await import('../../src/render/table-controller');
+    const tabletop = await import('../../src/render/tabletop');
+    const original = tabletop.Tabletop;
+    (tabletop as { Tabletop: unknown }).Tabletop = class {
+      constructor() {
+        throw new Error('Error creating WebGL context.\nmore detail');
+      }
+    };
+    try {
+      const container = document.createElement('div');
+      const host = Object.assign(document.createElement('div'), {
+        addController() {}, removeController() {}, requestUpdate() {}, updateComplete: Promise.resolve(true),
+        tableContainer: () => container,
+      });
+      document.body.append(host);
+      const controller = new TableController(host as never, { place() {}, deploy() {} });
+      expect(() => controller.hostConnected()).not.toThrow();
+      controller.hostUpdated(); // a second try does not stack a second notice
+      expect(controller.tabletop).toBeNull();
+      expect(container.querySelectorAll('.no-webgl')).toHaveLength(1);
+      expect(container.textContent).toBe('The 3D table cannot start: Error creating WebGL context.');
+    } finally {
+      (tabletop as { Tabletop: unknown }).Tabletop = original;
+    }
+  });
+});
