@@ -1,5 +1,5 @@
-// What every bot is: a pure function of the public state, its legal options, a time
-// budget and a seeded chooser, returning one of those options. Deterministic for a seed.
+// What every bot is: a pure function of the public state, its legal options, a budget
+// and a seeded chooser, returning one of those options. Deterministic for a seed.
 import type { Deployment, GameState, Placement } from '../engine';
 
 /** A seeded source of choices; the same seed gives the same sequence everywhere. */
@@ -10,9 +10,11 @@ export interface Chooser {
 
 export interface BotContext {
   rng: Chooser;
-  /** Time budget for this decision in ms (bots that search respect it). */
+  /** A safety cap in ms for uses that are not in lockstep (hints, analysis). Searching bots
+      honour it only when `now` is given; their effort is otherwise a fixed count, so the
+      same seed and state give the same choice on every peer (P2.6). */
   budgetMs: number;
-  /** Clock used only to respect the budget; injected so Node, workers and tests agree. */
+  /** Clock for the safety cap. Leave it out for a lockstep seat (bot runner, tournaments). */
   now?: () => number;
 }
 
