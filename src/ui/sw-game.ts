@@ -170,7 +170,8 @@ export class SwGame extends LitElement {
 
   /** Follow the ghost's rotation for the 2D preview of the drawn tile. */
   private readonly trackGhost = () => {
-    const r = this.tabletop?.ghostPlacement()?.r ?? this.ghostRotation;
+    // No ghost yet: the tile is shown as printed (rotation 0), like the table will first offer it.
+    const r = this.tabletop?.ghostPlacement()?.r ?? 0;
     if (r !== this.ghostRotation) this.ghostRotation = r;
   };
 
