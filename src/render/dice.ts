@@ -13,12 +13,19 @@ export function dieLabel(value: number, yellow: boolean): number {
   return Math.max(0, Math.min(5, value - (yellow ? 3 : 1)));
 }
 
-/** The cube's rest orientation that puts the face showing `label` on top, turned by `yaw`. */
+/** Which way is "up" in the picture on each face, in the cube's own frame (BoxGeometry's UVs). */
+const FACE_TEXT_UP = [[0, 1, 0], [0, 1, 0], [0, 0, -1], [0, 0, 1], [0, 1, 0], [0, 1, 0]] as const;
+
+/** The cube's rest orientation: the face showing `label` on top, its numeral upright for a
+    camera looking from azimuth `yaw` (0 = from the south, the default view). */
 export function dieRestQuaternion(label: number, yaw: number): THREE.Quaternion {
   const face = FACE_LABEL.indexOf(label as (typeof FACE_LABEL)[number]);
-  const n = new THREE.Vector3(...FACE_NORMALS[face]);
-  const q = new THREE.Quaternion().setFromUnitVectors(n, new THREE.Vector3(0, 1, 0));
-  return new THREE.Quaternion().setFromAxisAngle(new THREE.Vector3(0, 1, 0), yaw).multiply(q);
+  const up = new THREE.Vector3(0, 1, 0);
+  const q = new THREE.Quaternion().setFromUnitVectors(new THREE.Vector3(...FACE_NORMALS[face]), up);
+  const textUp = new THREE.Vector3(...FACE_TEXT_UP[face]).applyQuaternion(q);
+  const current = Math.atan2(textUp.x, textUp.z);
+  const wanted = Math.atan2(-Math.sin(yaw), -Math.cos(yaw)); // away from the camera: screen-up
+  return new THREE.Quaternion().setFromAxisAngle(up, wanted - current).multiply(q);
 }
 
 /** A box whose face k samples column FACE_LABEL[k] of the atlas (the row comes per instance). */

@@ -25,4 +25,16 @@ describe('dice', () => {
       }
     }
   });
+
+  it('turns the top numeral upright for the viewer (its top points away from the camera)', () => {
+    const TEXT_UP = [[0, 1, 0], [0, 1, 0], [0, 0, -1], [0, 0, 1], [0, 1, 0], [0, 1, 0]] as const;
+    for (let label = 0; label < 6; label++) {
+      for (const yaw of [0, Math.PI / 2, 2.5]) {
+        const face = FACE_LABEL.indexOf(label as (typeof FACE_LABEL)[number]);
+        const t = new THREE.Vector3(...TEXT_UP[face]).applyQuaternion(dieRestQuaternion(label, yaw));
+        expect(t.x).toBeCloseTo(-Math.sin(yaw), 6);
+        expect(t.z).toBeCloseTo(-Math.cos(yaw), 6);
+      }
+    }
+  });
 });
