@@ -130,30 +130,38 @@ export class TableAnimator {
     const m = new THREE.Matrix4();
     const colour = new THREE.Color();
     const offsets = this.markerLabels.geometry.getAttribute('atlasOffset') as THREE.InstancedBufferAttribute;
-    const stack = new Map<number, number>();
+    // markers sharing a slot stand in a small ring round it, each with its letter above
+    const slotKey = (score: number, i: number) => (Number.isInteger(score) ? markerSlot(score).slot : -1 - i);
+    const rounded = this.shownScores.map((v) => Math.round(v * 1000) / 1000);
+    const sharing = new Map<number, number>();
+    rounded.forEach((v, i) => sharing.set(slotKey(v, i), (sharing.get(slotKey(v, i)) ?? 0) + 1));
+    const seen = new Map<number, number>();
     let pips = 0;
-    this.shownScores.forEach((score, i) => {
+    this.shownScores.forEach((_, i) => {
       if (i >= 8) return;
-      const rounded = Math.round(score * 1000) / 1000;
-      const p = this.markerPosition(rounded);
-      // markers on the same slot stack like the physical ones
-      const key = Number.isInteger(rounded) ? markerSlot(rounded).slot : -1 - i;
-      const level = stack.get(key) ?? 0;
-      stack.set(key, level + 1);
-      p.y += level * 0.075;
+      const p = this.markerPosition(rounded[i]);
+      const key = slotKey(rounded[i], i);
+      const count = sharing.get(key) ?? 1;
+      const k = seen.get(key) ?? 0;
+      seen.set(key, k + 1);
+      if (count > 1) {
+        const a = (k / count) * Math.PI * 2 + Math.PI / 2;
+        const r = 0.1 + 0.03 * count;
+        p.x += Math.cos(a) * r;
+        p.z += Math.sin(a) * r;
+      }
       m.makeTranslation(p.x, p.y, p.z);
       this.markers.setMatrixAt(i, m);
       this.markers.setColorAt(i, colour.setHex(this.scorerHex[i] ?? 0x888888));
-      // letters of a stack sit one above the other, clear of each other even when far away
-      m.compose(new THREE.Vector3(p.x, p.y + 0.2 + level * 0.22, p.z), new THREE.Quaternion(), new THREE.Vector3(0.17, 0.17, 0.17));
+      m.compose(new THREE.Vector3(p.x, p.y + 0.2, p.z), new THREE.Quaternion(), new THREE.Vector3(0.17, 0.17, 0.17));
       this.markerLabels.setMatrixAt(i, m);
       const [ou, ov] = this.labels.offset(this.scorerLabels[i] ?? 'red');
       offsets.setXY(i, ou, ov);
       // one gold pip per completed lap of 50 (R1.7)
-      const laps = Math.min(6, markerSlot(Math.max(0, Math.floor(rounded))).laps);
-      for (let k = 0; k < laps; k++) {
-        const a = (k / 6) * Math.PI * 2;
-        m.makeTranslation(p.x + Math.cos(a) * 0.17, p.y + 0.03, p.z + Math.sin(a) * 0.17);
+      const laps = Math.min(6, markerSlot(Math.max(0, Math.floor(rounded[i]))).laps);
+      for (let l = 0; l < laps; l++) {
+        const a = (l / 6) * Math.PI * 2;
+        m.makeTranslation(p.x + Math.cos(a) * 0.1, p.y + 0.05, p.z + Math.sin(a) * 0.1);
         this.lapPips.setMatrixAt(pips++, m);
       }
     });
