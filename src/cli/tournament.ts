@@ -89,6 +89,14 @@ interface Entry {
   games: number;
   decisionMs: number[];
   turnMs: number[];
+  /** CPU time of this process per turn (user + system): unlike wall time, not inflated when
+      other programs share the cores. The bots are single-threaded. */
+  turnCpuMs: number[];
+}
+
+function cpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
 }
 
 function botFor(a: Args, level: BotLevel): Bot {
@@ -103,7 +111,7 @@ export function runTournament(a: Args, log: (line: string) => void, makeBot: (le
     const dup = a.seats.filter((s) => s === level).length > 1;
     count.set(level, (count.get(level) ?? 0) + 1);
     const bot = makeBot(level);
-    return { label: dup ? `${level}#${i + 1}` : level, bot, wins: 0, ties: 0, score: 0, games: 0, decisionMs: [], turnMs: [] };
+    return { label: dup ? `${level}#${i + 1}` : level, bot, wins: 0, ties: 0, score: 0, games: 0, decisionMs: [], turnMs: [], turnCpuMs: [] };
   });
   const n = entries.length;
   const options = defaultOptions();
@@ -120,6 +128,7 @@ export function runTournament(a: Args, log: (line: string) => void, makeBot: (le
     const state = newGame(setup);
     let turnStart = -1;
     let turnMs = 0;
+    let turnCpu = 0;
     for (let guard = 0; state.phase !== 'over'; guard++) {
       if (guard > 100000) throw new Error('game did not end');
       const event = randomEventAction(state, rng);
@@ -132,14 +141,20 @@ export function runTournament(a: Args, log: (line: string) => void, makeBot: (le
       if (state.turn !== turnStart) {
         turnStart = state.turn;
         turnMs = 0;
+        turnCpu = 0;
       }
+      const c0 = cpuMs();
       const t0 = performance.now();
       const action = botAction(state, entry.bot, { rng: botRng[seat], budgetMs: Infinity });
       const ms = performance.now() - t0;
+      turnCpu += cpuMs() - c0;
       entry.decisionMs.push(ms);
       turnMs += ms;
       applyInPlace(state, action);
-      if (action.type === 'deploy') entry.turnMs.push(turnMs);
+      if (action.type === 'deploy') {
+        entry.turnMs.push(turnMs);
+        entry.turnCpuMs.push(turnCpu);
+      }
     }
     // R8.3: a shared victory counts 1/k for each of the k tied winners. Each entry is
     // credited once per game with the scorer it played (its seat, or its team: seat s is in
@@ -169,7 +184,8 @@ export function report(a: Args, entries: Entry[]): string[] {
   const variant = [a.teams ? 'team variant' : `${a.seats.length} seats`, a.expansion ? 'Expansion 1 on (tiles, blue, equipment, yellow die)' : 'base game'].join(', ');
   lines.push(`${a.games} games, ${variant}, seed ${a.seed}; seats rotated (balanced when games is a multiple of ${a.teams ? 2 : a.seats.length})`);
   lines.push('win = a game won; a shared victory (R8.3) counts 1/k for each of the k tied winners');
-  lines.push('bot        games  win rate  95% Wilson CI     shared  mean score  ms/decision (mean, median)  ms/turn (mean, median)');
+  lines.push('times: wall-clock ms per decision (a placement or a deployment) and per turn (both), and CPU ms per turn');
+  lines.push('bot        games  win rate  95% Wilson CI     shared  mean score  ms/decision (mean, median)  ms/turn (mean, median)  cpu ms/turn (mean, median)');
   for (const e of entries) {
     const [lo, hi] = wilson(e.wins, e.games);
     const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length);
@@ -177,7 +193,8 @@ export function report(a: Args, entries: Entry[]): string[] {
       `${e.label.padEnd(10)} ${String(e.games).padStart(5)}  ${(100 * e.wins / Math.max(1, e.games)).toFixed(1).padStart(6)}%  [${(100 * lo).toFixed(1)}%, ${(100 * hi).toFixed(1)}%]`.padEnd(52) +
       `${String(e.ties).padStart(6)}  ${(e.score / Math.max(1, e.games)).toFixed(1).padStart(10)}  ` +
       `${mean(e.decisionMs).toFixed(2).padStart(12)}, ${median(e.decisionMs).toFixed(2).padStart(9)}       ` +
-      `${mean(e.turnMs).toFixed(2).padStart(10)}, ${median(e.turnMs).toFixed(2).padStart(9)}`,
+      `${mean(e.turnMs).toFixed(2).padStart(10)}, ${median(e.turnMs).toFixed(2).padStart(9)}  ` +
+      `${mean(e.turnCpuMs).toFixed(2).padStart(14)}, ${median(e.turnCpuMs).toFixed(2).padStart(9)}`,
     );
   }
   return lines;
