@@ -1,6 +1,6 @@
 // The 3D score track: 50 slots laid along a rectangle around the board, and where each
 // scorer's marker stands (laps of 50 as R1.7 says; scoreLaps from the engine).
-import { scoreLaps } from '../engine';
+import { scoreLaps, type GameEvent } from '../engine';
 
 export const TRACK_SLOTS = 50;
 
@@ -49,4 +49,11 @@ export function markerPath(from: number, to: number): number[] {
     if (s === to) break;
   }
   return out;
+}
+
+/** The scores before `events` happened, from the scores after them (the markers start there). */
+export function scoresBefore(events: readonly GameEvent[], after: readonly number[]): number[] {
+  const before = after.slice();
+  for (const e of events) if (e.type === 'score' && e.scorer >= 0 && e.scorer < before.length) before[e.scorer] -= e.points;
+  return before;
 }

@@ -8,7 +8,7 @@ import { useAtlasPerInstance, billboardMaterial } from './atlas-material';
 import { DIE_ROW_OFFSET, dieGeometry, dieLabel, dieRestQuaternion, diceAtlas } from './dice';
 import { frameTexture, type labelAtlas } from './figures';
 import { SEAT_HEX, SEAT_LETTER } from './palette';
-import { TRACK_SLOTS, markerSlot, slotPosition, trackRect, type Bounds } from './score-track';
+import { TRACK_SLOTS, markerSlot, scoresBefore, slotPosition, trackRect, type Bounds } from './score-track';
 import { SeededRandom } from './seeded-random';
 import type { Tabletop } from './tabletop';
 
@@ -26,6 +26,8 @@ type Factory = (g: THREE.BufferGeometry, m: THREE.Material, capacity: number) =>
 
 interface Tween { start: number; duration: number; step: (t: number) => void; done: () => void; timer: ReturnType<typeof setTimeout> }
 
+/** How high the placement ghost hovers over its cell (the tile settles from there). */
+export const GHOST_LIFT = 0.16;
 const MAX_DICE = 24;
 const MARKER_Y = 0.05;
 const DIE_SIZE = 0.3;
@@ -221,6 +223,7 @@ export class TableAnimator {
 
   private async playNow(events: GameEvent[], after: GameState, reduced: boolean): Promise<void> {
     if (this.disposed) return;
+    const ghost = this.table.ghostPlacement();
     this.table.clearOptions();
     if (reduced) {
       this.table.showState(after);
@@ -230,9 +233,7 @@ export class TableAnimator {
     try {
       this.configureScorers(after);
       // the markers start where the scores were before these events
-      const before = after.scores.slice();
-      for (const e of events) if (e.type === 'score') before[e.scorer] -= e.points;
-      this.shownScores = before;
+      this.shownScores = scoresBefore(events, after.scores);
 
       // pieces: the final ones, plus those that leave during these events (shown until they go)
       const pieces: PieceSpec[] = after.meeples.map((m) => ({ seat: m.seat, size: m.size, equipment: m.equipment, tile: m.tile, seg: m.seg, lift: 0, scale: 1 }));
@@ -260,8 +261,14 @@ export class TableAnimator {
           }
         }
       }
-      const lifts = new Map<number, number>();
-      for (const t of dropping.values()) if (t >= 0) lifts.set(t, 1.2);
+      // the local player's tile settles from where its ghost hovered; others fall from above
+      const dropFrom = new Map<number, number>();
+      for (const [e, t] of dropping) {
+        if (t < 0 || e.type !== 'placed') continue;
+        const fromGhost = ghost && ghost.x === e.x && ghost.y === e.y && ghost.r === e.r;
+        dropFrom.set(t, fromGhost ? GHOST_LIFT : 1.2);
+      }
+      const lifts = new Map(dropFrom);
       const redraw = () => {
         this.table.showBoard(after, pieces, lifts);
         this.writeMarkers();
@@ -275,8 +282,9 @@ export class TableAnimator {
         const e = events[i];
         if (e.type === 'placed') {
           const t = dropping.get(e)!;
-          await this.tween(280, (k) => {
-            lifts.set(t, 1.2 * (1 - easeOutCubic(k)));
+          const from = dropFrom.get(t) ?? 0;
+          await this.tween(from > 0.5 ? 280 : 150, (k) => {
+            lifts.set(t, from * (1 - easeOutCubic(k)));
             redraw();
           });
           lifts.delete(t);

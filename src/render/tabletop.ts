@@ -16,7 +16,7 @@ import { HIGHLIGHT_HEX, SEAT_HEX, SPOT_HEX, planetColour } from './palette';
 import { cellId, legalCells, nextLegalRotation, rotationAt, stepCell, type LegalCell } from './placement-cursor';
 import { createTileAtlas, type TileAtlas } from './tile-atlas';
 import { PLANET_RADIUS, boardPoint, tileLayout } from './tile-layout';
-import { TableAnimator, type PieceSpec } from './table-animator';
+import { GHOST_LIFT, TableAnimator, type PieceSpec } from './table-animator';
 import { TableInput, type TableActions, type TableMode } from './table-input';
 
 export interface DeployChoice { meeple: MeepleSize; equipment: Equipment | null }
@@ -29,7 +29,6 @@ export interface TableView {
 
 export const TILE_HEIGHT = 0.06;
 const TILE_GAP = 0.985;
-const GHOST_LIFT = 0.16;
 const PLANET_Y = TILE_HEIGHT + PLANET_RADIUS * 0.85;
 const PLANET_TOP = PLANET_Y + PLANET_RADIUS * 0.95;
 const TILE_CAPACITY = 160;
@@ -276,6 +275,7 @@ export class Tabletop implements TableActions {
 
   /** Hides the legal cells, ghost and spots (while events play, nobody is asked to act). */
   clearOptions(): void {
+    this.canvas.style.cursor = '';
     this.cells = [];
     this.spotGroups = [];
     this.ghost = null;
@@ -765,9 +765,11 @@ export class Tabletop implements TableActions {
     if (this.cells.length) {
       const cell = this.cellAt(clientX, clientY);
       if (cell) this.moveGhostTo(cell);
+      this.canvas.style.cursor = cell ? 'pointer' : '';
       return !!cell;
     }
     const i = this.nearestSpot(clientX, clientY);
+    this.canvas.style.cursor = i >= 0 ? 'pointer' : '';
     if (i !== this.hoveredSpot) {
       this.hoveredSpot = i;
       this.syncOptions();

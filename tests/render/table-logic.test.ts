@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { applyInPlace, defaultOptions, legalDeployments, legalPlacements, newGame, type Deployment } from '../../src/engine';
 import { groupByTarget, matchDeployment, targetKey } from '../../src/render/deploy-targets';
 import { legalCells, nextLegalRotation, rotationAt, stepCell } from '../../src/render/placement-cursor';
-import { TRACK_SLOTS, markerPath, markerSlot, slotPosition, trackRect } from '../../src/render/score-track';
+import { TRACK_SLOTS, markerPath, markerSlot, scoresBefore, slotPosition, trackRect } from '../../src/render/score-track';
 import { atlasGeometry } from '../../src/render/tile-atlas';
 
 describe('placement cursor', () => {
@@ -90,6 +90,16 @@ describe('score track', () => {
     expect(markerSlot(49)).toEqual({ slot: 49, laps: 0 });
     expect(markerSlot(50)).toEqual({ slot: 0, laps: 1 });
     expect(markerSlot(137)).toEqual({ slot: 37, laps: 2 });
+  });
+
+  it('starts the markers at the scores before the events (R7.5, R6.5 points undone)', () => {
+    const events = [
+      { type: 'score', reason: 'lost', scorer: 1, points: 2 },
+      { type: 'turn', turn: 3, seat: 0 },
+      { type: 'score', reason: 'complete', scorer: 0, points: 9 },
+      { type: 'score', reason: 'tie', scorer: 1, points: 1 },
+    ] as const;
+    expect(scoresBefore(events as never, [12, 5, 0])).toEqual([3, 2, 0]);
   });
 
   it('walks the slots a marker passes, wrapping past 49', () => {
