@@ -175,14 +175,21 @@ export class SwGame extends LitElement {
     if (r !== this.ghostRotation) this.ghostRotation = r;
   };
 
+  private readonly onResize = () => this.updateInsets();
+
   override connectedCallback(): void {
     super.connectedCallback();
     window.addEventListener('keydown', this.onKey);
+    window.addEventListener('resize', this.onResize);
+    // Keys reach the table from the canvas or from the page itself; follow the ghost either way.
+    window.addEventListener('keyup', this.trackGhost);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     window.removeEventListener('keydown', this.onKey);
+    window.removeEventListener('resize', this.onResize);
+    window.removeEventListener('keyup', this.trackGhost);
     if (this.toastTimer) clearTimeout(this.toastTimer);
   }
 
@@ -200,6 +207,33 @@ export class SwGame extends LitElement {
       if (canvas && (active === document.body || active === this || active === null)) canvas.focus({ preventScroll: true });
     }
     this.trackGhost();
+    this.updateInsets();
+  }
+
+  private insetsKey = '';
+
+  /**
+   * Tells the table which strips the HUD covers, so framing keeps the board visible. Measured
+   * once per size (not every turn): a camera that moves while the player aims would be worse.
+   * The bottom strip is reserved for the deploy bar even while it is hidden.
+   */
+  private updateInsets(): void {
+    const table = this.tabletop;
+    const stage = this.renderRoot.querySelector('.stage');
+    const top = this.renderRoot.querySelector('.topbar');
+    if (!stage || !top) return;
+    if (!table) {
+      // The table is created when <sw-table> first updates: set the insets right then, before anyone aims.
+      void this.table?.updateComplete.then(() => this.tabletop && this.updateInsets());
+      return;
+    }
+    const box = stage.getBoundingClientRect();
+    const key = `${Math.round(box.width)}x${Math.round(box.height)}`;
+    if (key === this.insetsKey) return;
+    this.insetsKey = key;
+    const panels = [...top.children].map((c) => c.getBoundingClientRect().bottom);
+    const compact = window.matchMedia('(max-width: 900px), (max-height: 500px)').matches;
+    table.setInsets({ top: Math.max(0, Math.round(Math.max(0, ...panels) - box.top)), bottom: compact ? 50 : 84 });
   }
 
   private statusLine() {
@@ -237,7 +271,7 @@ export class SwGame extends LitElement {
     const drawn = state.phase === 'place' || state.phase === 'deploy' ? state.drawn : null;
     const failed = this.sessionController.status?.kind === 'failed';
     return html`
-      <div class="stage" @pointermove=${this.trackGhost} @pointerup=${this.trackGhost} @keyup=${this.trackGhost}>
+      <div class="stage" @pointermove=${this.trackGhost} @pointerup=${this.trackGhost}>
         <sw-table .view=${view} @sw-place=${this.onPlace} @sw-deploy=${this.onDeploy}></sw-table>
         <div class="topbar">
           <button data-menu @click=${() => this.dispatchEvent(new CustomEvent('sw-menu', { bubbles: true, composed: true }))}>☰ ${t('home')}</button>

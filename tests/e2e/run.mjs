@@ -92,10 +92,19 @@ async function placeTile(page, rnd) {
       for (let i = 0; i < turns; i++) await page.keyboard.press('r');
       const chosen = await page.evaluate(() => window.__sw.tabletop().ghostPlacement());
       // The 2D preview of the drawn tile turns like the ghost.
+      const previewRotation = () => page.evaluate(() => document.querySelector('sw-app').shadowRoot.querySelector('sw-game').shadowRoot
+        .querySelector('.drawn sw-tile-preview')?.rotation);
       await page.waitForFunction((r) => document.querySelector('sw-app').shadowRoot.querySelector('sw-game').shadowRoot
-        .querySelector('.drawn sw-tile-preview')?.rotation === r, chosen.r, { timeout: 5_000, polling: 20 });
+        .querySelector('.drawn sw-tile-preview')?.rotation === r, chosen.r, { timeout: 5_000, polling: 20 })
+        .catch(async () => { throw new Error(`the drawn-tile preview shows rotation ${await previewRotation()}, the ghost ${JSON.stringify(chosen)} (${turns} R presses)`); });
       if (rnd() < 0.5) await page.keyboard.press('Enter');
-      else await page.mouse.click(at.x, at.y);
+      else {
+        // Aim again just before the click: the camera may have re-framed since the hover.
+        const again = await page.evaluate(([x, y]) => window.__e2e.cellPoint(x, y), [chosen.x, chosen.y]);
+        if (!again) continue;
+        await page.mouse.move(again.x, again.y);
+        await page.mouse.click(again.x, again.y);
+      }
       await page.waitForFunction((n) => window.__sw.state().tiles.length > n, before, { timeout: 10_000, polling: 20 });
       const placed = await page.evaluate(() => window.__sw.state().tiles.at(-1));
       assert(placed.x === chosen.x && placed.y === chosen.y && placed.r === chosen.r,
@@ -356,7 +365,7 @@ async function main() {
         log(`PASS ${name} (${((Date.now() - t0) / 1000).toFixed(1)}s)`);
       } catch (e) {
         failed++;
-        log(`FAIL ${name}: ${e instanceof Error ? e.message : e}`);
+        log(`FAIL ${name}: ${e instanceof Error ? e.stack : e}`);
         if (errors.length) log(errors.slice(0, 5).join('\n'));
       }
     }
