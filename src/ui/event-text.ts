@@ -36,7 +36,7 @@ export function describeEvent(setup: GameSetup, state: Pick<GameState, 'tiles'>,
     case 'turn':
       return { kind: 'turn', text: t('ev_turn', { n: e.turn, who: seatName(setup, e.seat) }), colour: seatColour(e.seat) };
     case 'drawn':
-      return { kind: 'note', text: t('ev_drawn', { who: seatName(setup, e.seat), tile: e.tile }), colour: seatColour(e.seat) };
+      return null; // the drawn tile is in the top bar, and the placement line names it
     case 'unplaceable':
       return { kind: 'note', text: t(e.outcome === 'removed' ? 'ev_unplaceable_removed' : 'ev_unplaceable_returned', { tile: e.tile }), colour: null };
     case 'placed':

@@ -85,7 +85,6 @@ export const cs: Messages = {
   points: { one: '{n} bod', few: '{n} body', other: '{n} bodů' },
   pointsShort: '{n} b.',
   you: 'ty',
-  ev_drawn: '{who} táhne {tile}.',
   ev_unplaceable_removed: '{tile} nelze nikam přiložit, jde ze hry.',
   ev_unplaceable_returned: '{tile} nelze nikam přiložit, vrací se zpět.',
   ev_placed: '{who} přikládá {tile} na {x}, {y}.',

@@ -91,7 +91,6 @@ export const en = {
   pointsShort: '{n} pts',
   you: 'you',
   // events
-  ev_drawn: '{who} drew {tile}.',
   ev_unplaceable_removed: '{tile} fits nowhere and leaves the game.',
   ev_unplaceable_returned: '{tile} fits nowhere and goes back into the supply.',
   ev_placed: '{who} placed {tile} at {x}, {y}.',

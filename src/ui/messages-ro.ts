@@ -85,7 +85,6 @@ export const ro: Messages = {
   points: { one: '{n} punct', few: '{n} puncte', other: '{n} de puncte' },
   pointsShort: '{n} p.',
   you: 'tu',
-  ev_drawn: '{who} a tras {tile}.',
   ev_unplaceable_removed: '{tile} nu se potrivește nicăieri și iese din joc.',
   ev_unplaceable_returned: '{tile} nu se potrivește nicăieri și se întoarce în teanc.',
   ev_placed: '{who} a atașat {tile} la {x}, {y}.',
