@@ -21,7 +21,8 @@ export class SwResults extends LitElement {
     th, td { padding: 6px 8px; text-align: right; border-bottom: 1px solid var(--sw-line); }
     th:first-child, td:first-child { text-align: left; }
     th { font-size: 0.72rem; color: var(--sw-dim); text-transform: uppercase; letter-spacing: 0.05em; font-weight: 600; }
-    td.total { font-weight: 800; font-size: 1.1rem; }
+    td.total { font-weight: 800; font-size: 1.1rem; white-space: nowrap; }
+    td.total small { font-size: 0.7rem; color: var(--sw-accent); font-weight: 600; }
     tr.top td.total { color: var(--sw-accent); }
     .swatch { display: inline-block; width: 11px; height: 11px; border-radius: 50%; margin-right: 6px; box-shadow: 0 0 0 1px #0008; }
     .actions { display: flex; gap: 8px; justify-content: flex-end; margin-top: 14px; }
