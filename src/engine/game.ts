@@ -706,4 +706,9 @@ export function scoreLaps(score: number): { laps: number; position: number } {
   return { laps: Math.floor(score / 50), position: score % 50 };
 }
 
+/** Every scorer's score with its laps of 50 (the 50/100 markers, R1.7), in scorer order. */
+export function scoreTrack(state: GameState): { name: string; score: number; laps: number; position: number }[] {
+  return state.scores.map((score, i) => ({ name: scorerName(state, i), score, ...scoreLaps(score) }));
+}
+
 export { DIR_LETTERS };

@@ -247,3 +247,15 @@ describe('the state as data (R6.9, P1.1)', () => {
     }
   });
 });
+
+describe('score track', () => {
+  it('exposes each score with its laps of 50 (R1.7)', async () => {
+    const { newGame, scoreTrack, defaultOptions } = await import('../../src/engine');
+    const state = newGame({ seats: ['red', 'black'], options: defaultOptions() });
+    state.scores = [49, 123];
+    expect(scoreTrack(state)).toEqual([
+      { name: 'red', score: 49, laps: 0, position: 49 },
+      { name: 'black', score: 123, laps: 2, position: 23 },
+    ]);
+  });
+});
