@@ -2,6 +2,7 @@
 // the normal die 1–6 with pips, row 1 the yellow die 3–8 with numerals). The value shown is
 // the engine's; the animation only decides how the cube tumbles onto it.
 import * as THREE from 'three';
+import { paintTexture } from './canvas-texture';
 
 /** Box faces in three's order +X, −X, +Y, −Y, +Z, −Z → which face label (0..5) each shows.
     Opposite faces add up like a real die: label pairs (0,5), (1,4), (2,3). */
@@ -56,37 +57,33 @@ const PIPS: Record<number, [number, number][]> = {
 
 export function diceAtlas(): THREE.CanvasTexture {
   const c = 128;
-  const canvas = document.createElement('canvas');
-  canvas.width = c * 6;
-  canvas.height = c * 2;
-  const ctx = canvas.getContext('2d')!;
-  for (let row = 0; row < 2; row++) {
-    for (let col = 0; col < 6; col++) {
-      const x = col * c;
-      const y = row * c;
-      ctx.fillStyle = row === 0 ? '#f4f1e8' : '#ffd21f';
-      ctx.fillRect(x, y, c, c);
-      ctx.strokeStyle = row === 0 ? '#b8b2a2' : '#b08a00';
-      ctx.lineWidth = 6;
-      ctx.strokeRect(x + 3, y + 3, c - 6, c - 6);
-      if (row === 0) {
-        ctx.fillStyle = '#15151a';
-        for (const [px, py] of PIPS[col + 1]) {
-          ctx.beginPath();
-          ctx.arc(x + px * c, y + py * c, c * 0.09, 0, Math.PI * 2);
-          ctx.fill();
+  const t = paintTexture(c * 6, c * 2, (ctx) => {
+    for (let row = 0; row < 2; row++) {
+      for (let col = 0; col < 6; col++) {
+        const x = col * c;
+        const y = row * c;
+        ctx.fillStyle = row === 0 ? '#f4f1e8' : '#ffd21f';
+        ctx.fillRect(x, y, c, c);
+        ctx.strokeStyle = row === 0 ? '#b8b2a2' : '#b08a00';
+        ctx.lineWidth = 6;
+        ctx.strokeRect(x + 3, y + 3, c - 6, c - 6);
+        if (row === 0) {
+          ctx.fillStyle = '#15151a';
+          for (const [px, py] of PIPS[col + 1]) {
+            ctx.beginPath();
+            ctx.arc(x + px * c, y + py * c, c * 0.09, 0, Math.PI * 2);
+            ctx.fill();
+          }
+        } else {
+          ctx.fillStyle = '#2a1d00';
+          ctx.font = `bold ${c * 0.62}px system-ui, sans-serif`;
+          ctx.textAlign = 'center';
+          ctx.textBaseline = 'middle';
+          ctx.fillText(String(col + 3), x + c / 2, y + c * 0.54);
+          if (col + 3 === 6) ctx.fillRect(x + c * 0.34, y + c * 0.84, c * 0.32, c * 0.05); // underlined so it never reads as a 9
         }
-      } else {
-        ctx.fillStyle = '#2a1d00';
-        ctx.font = `bold ${c * 0.62}px system-ui, sans-serif`;
-        ctx.textAlign = 'center';
-        ctx.textBaseline = 'middle';
-        ctx.fillText(String(col + 3), x + c / 2, y + c * 0.54);
-        if (col + 3 === 6) ctx.fillRect(x + c * 0.34, y + c * 0.84, c * 0.32, c * 0.05); // underlined so it never reads as a 9
       }
     }
-  }
-  const t = new THREE.CanvasTexture(canvas);
-  t.colorSpace = THREE.SRGBColorSpace;
+  });
   return t;
 }

@@ -1,6 +1,7 @@
 // Shared geometries of the pieces on the table: meeple figures, equipment markers, the
 // seat-letter label atlas (the colour-blind cue), planets' banded surface.
 import * as THREE from 'three';
+import { paintTexture } from './canvas-texture';
 import { COLOURS, type Colour } from '../engine';
 import { SEAT_HEX, SEAT_INK, SEAT_LETTER } from './palette';
 
@@ -78,97 +79,81 @@ export const LABELS: readonly string[] = [...COLOURS, 'team:Rebel', 'team:Empire
 
 export function labelAtlas(): { texture: THREE.CanvasTexture; scale: THREE.Vector2; offset(label: string): [number, number] } {
   const cell = 128;
-  const canvas = document.createElement('canvas');
-  canvas.width = cell * LABELS.length;
-  canvas.height = cell;
-  const ctx = canvas.getContext('2d')!;
-  LABELS.forEach((label, i) => {
-    const team = label.startsWith('team:');
-    const colour: Colour = team ? (label === 'team:Rebel' ? 'red' : 'black') : (label as Colour);
-    const letter = team ? (label === 'team:Rebel' ? 'R' : 'E') : SEAT_LETTER[colour];
-    const cx = i * cell + cell / 2;
-    const cy = cell / 2;
-    ctx.beginPath();
-    ctx.arc(cx, cy, cell * 0.44, 0, Math.PI * 2);
-    ctx.fillStyle = '#' + SEAT_HEX[colour].toString(16).padStart(6, '0');
-    ctx.fill();
-    ctx.lineWidth = cell * 0.06;
-    ctx.strokeStyle = colour === 'white' ? '#222' : '#fff';
-    ctx.stroke();
-    ctx.fillStyle = SEAT_INK[colour];
-    ctx.font = `bold ${cell * 0.55}px system-ui, sans-serif`;
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
-    ctx.fillText(letter, cx, cy + cell * 0.03);
+  const texture = paintTexture(cell * LABELS.length, cell, (ctx) => {
+    LABELS.forEach((label, i) => {
+      const team = label.startsWith('team:');
+      const colour: Colour = team ? (label === 'team:Rebel' ? 'red' : 'black') : (label as Colour);
+      const letter = team ? (label === 'team:Rebel' ? 'R' : 'E') : SEAT_LETTER[colour];
+      const cx = i * cell + cell / 2;
+      const cy = cell / 2;
+      ctx.beginPath();
+      ctx.arc(cx, cy, cell * 0.44, 0, Math.PI * 2);
+      ctx.fillStyle = '#' + SEAT_HEX[colour].toString(16).padStart(6, '0');
+      ctx.fill();
+      ctx.lineWidth = cell * 0.06;
+      ctx.strokeStyle = colour === 'white' ? '#222' : '#fff';
+      ctx.stroke();
+      ctx.fillStyle = SEAT_INK[colour];
+      ctx.font = `bold ${cell * 0.55}px system-ui, sans-serif`;
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      ctx.fillText(letter, cx, cy + cell * 0.03);
+    });
   });
-  const texture = new THREE.CanvasTexture(canvas);
-  texture.colorSpace = THREE.SRGBColorSpace;
   const scale = new THREE.Vector2(1 / LABELS.length, 1);
   return { texture, scale, offset: (label) => [Math.max(0, LABELS.indexOf(label)) / LABELS.length, 0] };
 }
 
 /** A grey banded surface; each planet tints it with its own colour (instance colour). */
 export function planetTexture(): THREE.CanvasTexture {
-  const canvas = document.createElement('canvas');
-  canvas.width = 256;
-  canvas.height = 128;
-  const ctx = canvas.getContext('2d')!;
-  for (let y = 0; y < 128; y++) {
-    const band = 0.78 + 0.22 * Math.sin(y * 0.21) * Math.sin(y * 0.047 + 1.3);
-    const g = Math.floor(255 * band);
-    ctx.fillStyle = `rgb(${g},${g},${g})`;
-    ctx.fillRect(0, y, 256, 1);
-  }
-  for (let i = 0; i < 40; i++) {
-    const x = (i * 97) % 256;
-    const y = 20 + ((i * 53) % 88);
-    ctx.fillStyle = `rgba(255,255,255,${0.08 + (i % 5) * 0.03})`;
-    ctx.beginPath();
-    ctx.ellipse(x, y, 10 + (i % 7) * 3, 3 + (i % 3), 0, 0, Math.PI * 2);
-    ctx.fill();
-  }
-  const t = new THREE.CanvasTexture(canvas);
-  t.colorSpace = THREE.SRGBColorSpace;
+  const t = paintTexture(256, 128, (ctx) => {
+    for (let y = 0; y < 128; y++) {
+      const band = 0.78 + 0.22 * Math.sin(y * 0.21) * Math.sin(y * 0.047 + 1.3);
+      const g = Math.floor(255 * band);
+      ctx.fillStyle = `rgb(${g},${g},${g})`;
+      ctx.fillRect(0, y, 256, 1);
+    }
+    for (let i = 0; i < 40; i++) {
+      const x = (i * 97) % 256;
+      const y = 20 + ((i * 53) % 88);
+      ctx.fillStyle = `rgba(255,255,255,${0.08 + (i % 5) * 0.03})`;
+      ctx.beginPath();
+      ctx.ellipse(x, y, 10 + (i % 7) * 3, 3 + (i % 3), 0, 0, Math.PI * 2);
+      ctx.fill();
+    }
+  });
   return t;
 }
 
 /** A soft glowing square frame for legal cells and realm flashes. */
 export function frameTexture(): THREE.CanvasTexture {
   const s = 128;
-  const canvas = document.createElement('canvas');
-  canvas.width = s;
-  canvas.height = s;
-  const ctx = canvas.getContext('2d')!;
-  ctx.fillStyle = 'rgba(255,255,255,0.1)';
-  ctx.fillRect(8, 8, s - 16, s - 16);
-  for (const [w, a] of [[12, 0.2], [6, 0.45], [3, 1]] as const) {
-    ctx.strokeStyle = `rgba(255,255,255,${a})`;
-    ctx.lineWidth = w;
-    ctx.strokeRect(10, 10, s - 20, s - 20);
-  }
-  const t = new THREE.CanvasTexture(canvas);
-  t.colorSpace = THREE.SRGBColorSpace;
+  const t = paintTexture(s, s, (ctx) => {
+    ctx.fillStyle = 'rgba(255,255,255,0.1)';
+    ctx.fillRect(8, 8, s - 16, s - 16);
+    for (const [w, a] of [[12, 0.2], [6, 0.45], [3, 1]] as const) {
+      ctx.strokeStyle = `rgba(255,255,255,${a})`;
+      ctx.lineWidth = w;
+      ctx.strokeRect(10, 10, s - 20, s - 20);
+    }
+  });
   return t;
 }
 
 /** A ring with a bright centre dot: a meeple spot (R10.2). */
 export function spotTexture(): THREE.CanvasTexture {
   const s = 128;
-  const canvas = document.createElement('canvas');
-  canvas.width = s;
-  canvas.height = s;
-  const ctx = canvas.getContext('2d')!;
-  const g = ctx.createRadialGradient(s / 2, s / 2, 0, s / 2, s / 2, s / 2);
-  g.addColorStop(0, 'rgba(255,255,255,0.9)');
-  g.addColorStop(0.25, 'rgba(255,255,255,0.35)');
-  g.addColorStop(0.55, 'rgba(255,255,255,0.1)');
-  g.addColorStop(0.62, 'rgba(255,255,255,1)');
-  g.addColorStop(0.78, 'rgba(255,255,255,1)');
-  g.addColorStop(0.84, 'rgba(255,255,255,0.3)');
-  g.addColorStop(1, 'rgba(255,255,255,0)');
-  ctx.fillStyle = g;
-  ctx.fillRect(0, 0, s, s);
-  const t = new THREE.CanvasTexture(canvas);
-  t.colorSpace = THREE.SRGBColorSpace;
+  const t = paintTexture(s, s, (ctx) => {
+    const g = ctx.createRadialGradient(s / 2, s / 2, 0, s / 2, s / 2, s / 2);
+    g.addColorStop(0, 'rgba(255,255,255,0.9)');
+    g.addColorStop(0.25, 'rgba(255,255,255,0.35)');
+    g.addColorStop(0.55, 'rgba(255,255,255,0.1)');
+    g.addColorStop(0.62, 'rgba(255,255,255,1)');
+    g.addColorStop(0.78, 'rgba(255,255,255,1)');
+    g.addColorStop(0.84, 'rgba(255,255,255,0.3)');
+    g.addColorStop(1, 'rgba(255,255,255,0)');
+    ctx.fillStyle = g;
+    ctx.fillRect(0, 0, s, s);
+  });
   return t;
 }

@@ -3,6 +3,7 @@
 // and meeples dropping in or leaving. Deterministic: it shows the values the engine events
 // carry. Every animation is a short tween driven by the table's render-on-demand loop.
 import * as THREE from 'three';
+import { paintTexture } from './canvas-texture';
 import { type Equipment, type GameEvent, type GameState, type MeepleSize, type RealmSummary } from '../engine';
 import { useAtlasPerInstance, billboardMaterial } from './atlas-material';
 import { DIE_ROW_OFFSET, dieGeometry, dieLabel, dieRestQuaternion, diceAtlas } from './dice';
@@ -526,27 +527,23 @@ function easeOutBounce(t: number): number {
 /** Slot numbers 0..49 on small plates (multiples of 5 in gold). 10 columns × 5 rows. */
 function numberAtlas(): THREE.CanvasTexture {
   const c = 64;
-  const canvas = document.createElement('canvas');
-  canvas.width = c * 10;
-  canvas.height = c * 5;
-  const ctx = canvas.getContext('2d')!;
-  for (let i = 0; i < TRACK_SLOTS; i++) {
-    const x = (i % 10) * c;
-    const y = Math.floor(i / 10) * c;
-    const five = i % 5 === 0;
-    ctx.fillStyle = five ? '#3a2f12' : '#161b2c';
-    ctx.fillRect(x + 2, y + 2, c - 4, c - 4);
-    ctx.strokeStyle = five ? '#ffcf4a' : '#6d7fa8';
-    ctx.lineWidth = 3;
-    ctx.strokeRect(x + 3.5, y + 3.5, c - 7, c - 7);
-    ctx.fillStyle = five ? '#ffe08a' : '#c9d4ee';
-    ctx.font = `bold ${five ? 30 : 24}px system-ui, sans-serif`;
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
-    ctx.fillText(String(i), x + c / 2, y + c / 2 + 1);
-  }
-  const t = new THREE.CanvasTexture(canvas);
-  t.colorSpace = THREE.SRGBColorSpace;
+  const t = paintTexture(c * 10, c * 5, (ctx) => {
+    for (let i = 0; i < TRACK_SLOTS; i++) {
+      const x = (i % 10) * c;
+      const y = Math.floor(i / 10) * c;
+      const five = i % 5 === 0;
+      ctx.fillStyle = five ? '#3a2f12' : '#161b2c';
+      ctx.fillRect(x + 2, y + 2, c - 4, c - 4);
+      ctx.strokeStyle = five ? '#ffcf4a' : '#6d7fa8';
+      ctx.lineWidth = 3;
+      ctx.strokeRect(x + 3.5, y + 3.5, c - 7, c - 7);
+      ctx.fillStyle = five ? '#ffe08a' : '#c9d4ee';
+      ctx.font = `bold ${five ? 30 : 24}px system-ui, sans-serif`;
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      ctx.fillText(String(i), x + c / 2, y + c / 2 + 1);
+    }
+  });
   return t;
 }
 

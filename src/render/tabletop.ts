@@ -3,6 +3,7 @@
 // (onPlace / onDeploy). It never changes the state. Structure as in three's examples:
 // init, resize, animate-on-demand, render, dispose.
 import * as THREE from 'three';
+import { paintTexture } from './canvas-texture';
 import { MapControls } from 'three/examples/jsm/controls/MapControls.js';
 import {
   tileDef, type Colour, type Deployment, type Equipment, type GameEvent, type GameState, type MeepleSize, type Placement,
@@ -209,17 +210,14 @@ export class Tabletop implements TableActions {
   }
 
   private tableSurface(): THREE.Mesh {
-    const canvas = document.createElement('canvas');
-    canvas.width = canvas.height = 512;
-    const ctx = canvas.getContext('2d')!;
-    const g = ctx.createRadialGradient(256, 256, 20, 256, 256, 256);
-    g.addColorStop(0, '#3a3431');
-    g.addColorStop(0.55, '#2a2522');
-    g.addColorStop(1, '#0c0a09');
-    ctx.fillStyle = g;
-    ctx.fillRect(0, 0, 512, 512);
-    const texture = new THREE.CanvasTexture(canvas);
-    texture.colorSpace = THREE.SRGBColorSpace;
+    const texture = paintTexture(512, 512, (ctx) => {
+      const g = ctx.createRadialGradient(256, 256, 20, 256, 256, 256);
+      g.addColorStop(0, '#3a3431');
+      g.addColorStop(0.55, '#2a2522');
+      g.addColorStop(1, '#0c0a09');
+      ctx.fillStyle = g;
+      ctx.fillRect(0, 0, 512, 512);
+    });
     this.disposables.push(texture);
     const mesh = new THREE.Mesh(new THREE.CircleGeometry(60, 64).rotateX(-Math.PI / 2), new THREE.MeshBasicMaterial({ map: texture, toneMapped: false }));
     mesh.position.y = -0.002;

@@ -1,6 +1,7 @@
 // One texture holding every tile design, so the whole board draws as one instanced mesh
 // (each instance picks its design's cell through a per-instance UV offset).
 import * as THREE from 'three';
+import { paintTexture } from './canvas-texture';
 import { DESIGNS, tileLayout } from './tile-layout';
 import { paintTile } from './tile-painter';
 
@@ -29,26 +30,22 @@ export interface TileAtlas { texture: THREE.CanvasTexture; scale: number; cells:
 
 export function createTileAtlas(maxAnisotropy: number): TileAtlas {
   const { size, scale, cells } = atlasGeometry();
-  const canvas = document.createElement('canvas');
-  canvas.width = size;
-  canvas.height = size;
-  const ctx = canvas.getContext('2d')!;
-  const inner = CELL_PX - 2 * GUTTER_PX;
-  DESIGNS.forEach((id, i) => {
-    const x = (i % ATLAS_COLUMNS) * CELL_PX;
-    const y = Math.floor(i / ATLAS_COLUMNS) * CELL_PX;
-    const ix = x + GUTTER_PX;
-    const iy = y + GUTTER_PX;
-    paintTile(ctx, tileLayout(id), ix, iy, inner);
-    // stretch the outermost pixels into the gutter
-    const g = GUTTER_PX;
-    ctx.drawImage(canvas, ix, iy, 1, inner, x, iy, g, inner);
-    ctx.drawImage(canvas, ix + inner - 1, iy, 1, inner, ix + inner, iy, g, inner);
-    ctx.drawImage(canvas, x, iy, CELL_PX, 1, x, y, CELL_PX, g);
-    ctx.drawImage(canvas, x, iy + inner - 1, CELL_PX, 1, x, iy + inner, CELL_PX, g);
+  const texture = paintTexture(size, size, (ctx, canvas) => {
+    const inner = CELL_PX - 2 * GUTTER_PX;
+    DESIGNS.forEach((id, i) => {
+      const x = (i % ATLAS_COLUMNS) * CELL_PX;
+      const y = Math.floor(i / ATLAS_COLUMNS) * CELL_PX;
+      const ix = x + GUTTER_PX;
+      const iy = y + GUTTER_PX;
+      paintTile(ctx, tileLayout(id), ix, iy, inner);
+      // stretch the outermost pixels into the gutter
+      const g = GUTTER_PX;
+      ctx.drawImage(canvas, ix, iy, 1, inner, x, iy, g, inner);
+      ctx.drawImage(canvas, ix + inner - 1, iy, 1, inner, ix + inner, iy, g, inner);
+      ctx.drawImage(canvas, x, iy, CELL_PX, 1, x, y, CELL_PX, g);
+      ctx.drawImage(canvas, x, iy + inner - 1, CELL_PX, 1, x, iy + inner, CELL_PX, g);
+    });
   });
-  const texture = new THREE.CanvasTexture(canvas);
-  texture.colorSpace = THREE.SRGBColorSpace;
   texture.anisotropy = Math.min(8, maxAnisotropy);
   texture.generateMipmaps = true;
   texture.minFilter = THREE.LinearMipmapLinearFilter;
