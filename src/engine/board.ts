@@ -31,9 +31,8 @@ function lowerBound(sorted: number[], v: number): number {
 export class BoardIndex {
   /** cell key → index of the tile in the placement list */
   cells: Map<number, number>;
-  /** empty cells orthogonally next to a tile (R4.1) */
-  frontier: Set<number>;
-  /** per frontier cell: its edge-match constraint, packed as mask << 8 | value (R4.2) */
+  /** the frontier — empty cells orthogonally next to a tile (R4.1) — each with its
+   *  edge-match constraint, packed as mask << 8 | value (R4.2) */
   constraints: Map<number, number>;
   /** frontier cells as (y, x) keys, ascending: the canonical order of legal placements */
   frontierYX: number[];
@@ -48,7 +47,6 @@ export class BoardIndex {
 
   constructor(from?: BoardIndex) {
     this.cells = new Map(from?.cells);
-    this.frontier = new Set(from?.frontier);
     this.constraints = new Map(from?.constraints);
     this.frontierYX = from ? from.frontierYX.slice() : [];
     this.parent = from ? from.parent.slice() : [];
@@ -116,6 +114,11 @@ export class BoardIndex {
     return out;
   }
 
+  /** Is the cell empty and orthogonally next to a tile (R4.1)? */
+  onFrontier(key: number): boolean {
+    return this.constraints.has(key);
+  }
+
   /** Does the tile fit on any frontier cell in any rotation (R4.3)? */
   fitsAnywhere(def: TileDef): boolean {
     const codes = def.edgeCode;
@@ -137,8 +140,7 @@ export class BoardIndex {
     const t = this.defs.length;
     const key = cellKey(x, y);
     this.cells.set(key, t);
-    if (this.frontier.delete(key)) {
-      this.constraints.delete(key);
+    if (this.constraints.delete(key)) {
       const yx = (y + OFFSET) * SPAN + (x + OFFSET);
       this.frontierYX.splice(lowerBound(this.frontierYX, yx), 1);
     }
@@ -173,7 +175,6 @@ export class BoardIndex {
     const prev = this.constraints.get(key);
     const packed = ((3 << (2 * dir)) << 8) | (code << (2 * dir));
     if (prev === undefined) {
-      this.frontier.add(key);
       this.constraints.set(key, packed);
       const yx = (y + OFFSET) * SPAN + (x + OFFSET);
       this.frontierYX.splice(lowerBound(this.frontierYX, yx), 0, yx);

@@ -4,7 +4,7 @@
 import { BoardIndex, STRIDE as STRIDE_, cellKey, keyX, keyY } from './board';
 import type { Capability } from './capability';
 import { expansion1 } from './expansion1';
-import { DIR_LETTERS, DX, DY, TILESET as TILESET_, type Faction, type TileDef } from './tiles';
+import { DX, DY, TILESET as TILESET_, type Faction, type TileDef } from './tiles';
 
 // Module-local copies of hot constants (cross-module live bindings cost a call in some loaders).
 const STRIDE = STRIDE_;
@@ -197,7 +197,7 @@ export function placementError(state: GameState, tile: string, x: number, y: num
   if (keyX(key) !== x || keyY(key) !== y) return new RuleError(`${where} touches no placed tile`, 'R4.1');
   const board = state.board;
   if (board.tileAt(x, y) >= 0) return new RuleError(`${where}: the cell already holds a tile`, 'R4.1');
-  if (!board.frontier.has(key)) return new RuleError(`${where} touches no placed tile`, 'R4.1');
+  if (!board.onFrontier(key)) return new RuleError(`${where} touches no placed tile`, 'R4.1');
   const names = ['north', 'east', 'south', 'west'];
   for (let d = 0; d < 4; d++) {
     const n = board.tileAt(x + DX[d], y + DY[d]);
@@ -532,8 +532,8 @@ function completedRealms(state: GameState): RealmInfo[] {
   const out: RealmInfo[] = [];
   for (const root of roots) {
     // Cheap completeness test first: collecting a realm's nodes scans the whole board.
-    const kind = b.defs[Math.floor(root / STRIDE)].segments[root % STRIDE].kind;
     const t = Math.floor(root / STRIDE);
+    const kind = b.defs[t].segments[root % STRIDE].kind;
     const complete = kind === 'P' ? b.neighbours8(b.xs[t], b.ys[t]) === 8 : b.open[root] === 0;
     if (complete) out.push(realmInfo(state, root));
   }
@@ -711,4 +711,3 @@ export function scoreTrack(state: GameState): { name: string; score: number; lap
   return state.scores.map((score, i) => ({ name: scorerName(state, i), score, ...scoreLaps(score) }));
 }
 
-export { DIR_LETTERS };

@@ -238,10 +238,10 @@ describe('the state as data (R6.9, P1.1)', () => {
       while (s.phase !== 'over') {
         const action = randomAction(s, prng);
         const text = serialize(s);
-        const board = JSON.stringify([[...s.board.cells], s.board.parent, s.board.open, [...s.board.frontier]]);
+        const board = JSON.stringify([[...s.board.cells], s.board.parent, s.board.open, [...s.board.constraints], s.board.frontierYX]);
         const { state: next } = applyAction(s, action);
         expect(serialize(s)).toBe(text);
-        expect(JSON.stringify([[...s.board.cells], s.board.parent, s.board.open, [...s.board.frontier]])).toBe(board);
+        expect(JSON.stringify([[...s.board.cells], s.board.parent, s.board.open, [...s.board.constraints], s.board.frontierYX])).toBe(board);
         s = next;
       }
     }
