@@ -1,0 +1,40 @@
+// The transport: how one peer's bytes reach another. The lockstep session (mesh-session.ts)
+// only ever sees this interface, so the same protocol runs over the in-memory network of
+// the tests (memory-network.ts) and over PeerJS/WebRTC data channels (peerjs-transport.ts).
+//
+// A transport moves opaque text frames between transport ids. It promises nothing about
+// delivery: frames may be lost, duplicated, reordered or delayed, and links may drop at
+// any time. Everything above it (sequence numbers, resend, validation, P3.4) is the
+// session's job, and every frame that arrives is untrusted input.
+
+/** A transport-level address: a PeerJS id, or a name on the in-memory network. Not an identity. */
+export type PeerId = string;
+
+/** The largest frame a session sends or accepts (characters); larger frames are dropped unread. */
+export const MAX_FRAME_CHARS = 64 * 1024;
+
+export interface TransportHandlers {
+  /** A link to `peer` is open (we dialled it, or it dialled us). */
+  open(peer: PeerId): void;
+  /** The link to `peer` is gone (closed, timed out, or the peer vanished). */
+  close(peer: PeerId): void;
+  /** A frame from `peer`, exactly as sent (untrusted). */
+  message(peer: PeerId, frame: string): void;
+}
+
+export interface Transport {
+  /** This peer's transport id, fixed for the transport's life (a new transport gets a new id). */
+  readonly id: PeerId;
+  /** Installs the handlers; frames that arrive before this are dropped. */
+  listen(handlers: TransportHandlers): void;
+  /** Opens a link to `peer` if none is open or opening; `open` fires when it is up. Idempotent. */
+  connect(peer: PeerId): void;
+  /** Closes the link to `peer`, if any. */
+  disconnect(peer: PeerId): void;
+  /** Sends one frame; false when no link to `peer` is open (nothing is queued). */
+  send(peer: PeerId, frame: string): boolean;
+  /** The peers with an open link, sorted. */
+  connected(): PeerId[];
+  /** Closes every link and releases the transport; no handler fires afterwards. */
+  close(): void;
+}
