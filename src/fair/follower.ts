@@ -9,7 +9,7 @@ import {
 import { revealMatches } from './chain';
 import { allowedSeatings, deriveDrawIndex, deriveSeating, deriveThrow, eventSeed } from './derive';
 import { fromHex, toHex } from './hex';
-import type { CommitEntry, DrawEntry, LogEntry, SeatsEntry, SettingsEntry, ThrowEntry } from './log';
+import type { BotLevel, CommitEntry, DrawEntry, LogEntry, SeatsEntry, SettingsEntry, ThrowEntry } from './log';
 
 /** The first entry that breaks the log: what the rules or the chains expected there, and what was found. */
 export class EntryError extends Error {
@@ -25,8 +25,25 @@ interface DueEvent {
   event: number;
   kind: RandomKind;
   reveals: (Uint8Array | null)[];
+  /** Per lobby seat: does its chain take part in this event (a chain seat still in play)? */
+  takesPart: boolean[];
   missing: number;
 }
+
+/** Who makes a seat's moves now: its player, or a bot every peer runs from the log (P2.6). */
+export type SeatControl = { by: 'player' } | { by: 'bot'; level: BotLevel; why: 'bot-seat' | 'dropped' | 'resigned' };
+
+/** The bot that plays a dropped or resigned seat (P2.6): deterministic and cheap on every peer. */
+export const STAND_IN_BOT: BotLevel = 'greedy';
+
+/** What the log awaits next, and from whom: the seam between the log and the peers that feed it. */
+export type Awaiting =
+  | { kind: 'settings' }
+  | { kind: 'commit'; chain: number; colour: Colour }
+  | { kind: 'reveal'; event: number; chains: number[] }
+  | { kind: 'action'; phase: 'place' | 'deploy'; seat: number; colour: Colour; control: SeatControl }
+  | { kind: 'derived' }
+  | { kind: 'end' };
 
 export interface DiceTally {
   draws: number;
@@ -49,6 +66,9 @@ export function describeEntry(e: LogEntry): string {
     case 'throw': return `a throw ${JSON.stringify(e.values)} from event ${e.event}`;
     case 'hash': return `state hash ${e.state.slice(0, 16)}… for turn ${e.turn}`;
     case 'over': return `final scores ${JSON.stringify(e.scores)}`;
+    case 'drop': return `the drop of ${e.colour}`;
+    case 'resign': return `the resignation of ${e.colour}`;
+    case 'reclaim': return `${e.colour} taking its seat back`;
   }
 }
 
@@ -66,8 +86,14 @@ export class LogFollower {
   turnsHashed = 0;
 
   private commits: CommitEntry[] = [];
-  /** Per chain: its last accepted reveal, or its commitment before the first (P2.2). */
-  private heads: Uint8Array[] = [];
+  /** Per lobby seat: its chain's last accepted reveal, or its commitment before the first (P2.2); null for a seat without a chain. */
+  private heads: (Uint8Array | null)[] = [];
+  /** Lobby seats that hold a chain, in chain order (every seat, unless the settings name bot seats). */
+  private chainSeats: number[] = [];
+  /** Seats that left the game (P2.6): dropped or resigned; they forfeit. */
+  readonly forfeits = new Map<Colour, 'dropped' | 'resigned'>();
+  /** Dropped seats whose player took the moves back (their chain stays out, P2.6). */
+  private reclaimed = new Set<Colour>();
   private due: DueEvent | null = null;
   private hashDue: number | null = null;
   private cachedHash: { turn: number; hash: string } | null = null;
@@ -88,7 +114,10 @@ export class LogFollower {
     c.turnsHashed = this.turnsHashed;
     c.commits = this.commits.slice();
     c.heads = this.heads.slice();
-    c.due = this.due ? { ...this.due, reveals: this.due.reveals.slice() } : null;
+    c.chainSeats = this.chainSeats;
+    for (const [k, v] of this.forfeits) c.forfeits.set(k, v);
+    c.reclaimed = new Set(this.reclaimed);
+    c.due = this.due ? { ...this.due, reveals: this.due.reveals.slice(), takesPart: this.due.takesPart.slice() } : null;
     c.hashDue = this.hashDue;
     c.cachedHash = this.cachedHash;
     c.overDue = this.overDue;
@@ -100,16 +129,52 @@ export class LogFollower {
    * with equal fingerprints accept and reject exactly the same continuations (P1.1).
    */
   fingerprint(): string {
-    const due = this.due ? { event: this.due.event, kind: this.due.kind, reveals: this.due.reveals.map((r) => (r ? toHex(r) : null)) } : null;
+    const due = this.due ? { event: this.due.event, kind: this.due.kind, reveals: this.due.reveals.map((r) => (r ? toHex(r) : null)), takesPart: this.due.takesPart } : null;
     return JSON.stringify({
       settings: this.settings, state: this.state ? stateHash(this.state) : null, index: this.index, finished: this.finished,
       tally: this.tally, nextEvent: this.nextEvent, turnsHashed: this.turnsHashed, commits: this.commits,
-      heads: this.heads.map(toHex), due, hashDue: this.hashDue, overDue: this.overDue,
+      heads: this.heads.map((h) => (h ? toHex(h) : null)), due, hashDue: this.hashDue, overDue: this.overDue,
+      forfeits: [...this.forfeits].sort(), reclaimed: [...this.reclaimed].sort(),
     });
   }
 
   get chains(): number {
     return this.commits.length;
+  }
+
+  /** Lobby seats that hold a chain, in chain order. */
+  get chainSeatList(): readonly number[] {
+    return this.chainSeats;
+  }
+
+  /** Who makes the moves of the seat with this colour now (P2.6). */
+  control(colour: Colour): SeatControl {
+    const lobbyIndex = this.lobby.indexOf(colour);
+    const level = this.settings?.bots?.[lobbyIndex] ?? null;
+    if (level) return { by: 'bot', level, why: 'bot-seat' };
+    const gone = this.forfeits.get(colour);
+    if (gone === 'resigned') return { by: 'bot', level: STAND_IN_BOT, why: 'resigned' };
+    if (gone === 'dropped' && !this.reclaimed.has(colour)) return { by: 'bot', level: STAND_IN_BOT, why: 'dropped' };
+    return { by: 'player' };
+  }
+
+  /** What must come next, and who authors it. */
+  awaiting(): Awaiting {
+    if (!this.settings) return { kind: 'settings' };
+    if (this.commits.length < this.chainSeats.length) {
+      const chain = this.chainSeats[this.commits.length];
+      return { kind: 'commit', chain, colour: this.lobby[chain] };
+    }
+    if (this.hashDue !== null || this.overDue) return { kind: 'derived' };
+    if (this.finished) return { kind: 'end' };
+    if (this.due) {
+      const chains = this.dueEvent!.missing;
+      return chains.length ? { kind: 'reveal', event: this.due.event, chains } : { kind: 'derived' };
+    }
+    const s = this.state!;
+    if (s.phase !== 'place' && s.phase !== 'deploy') return { kind: 'derived' };
+    const colour = s.setup.seats[s.seat];
+    return { kind: 'action', phase: s.phase, seat: s.seat, colour, control: this.control(colour) };
   }
 
   get lobby(): Colour[] {
@@ -120,7 +185,7 @@ export class LogFollower {
   get dueEvent(): { event: number; kind: RandomKind; missing: number[] } | null {
     if (!this.due) return null;
     const missing: number[] = [];
-    this.due.reveals.forEach((r, i) => r || missing.push(i));
+    this.due.reveals.forEach((r, i) => r || !this.due!.takesPart[i] || missing.push(i));
     return { event: this.due.event, kind: this.due.kind, missing };
   }
 
@@ -135,7 +200,10 @@ export class LogFollower {
   /** What the next entry must be, in words (for error messages and the end-of-log check). */
   expectation(): string {
     if (!this.settings) return 'the settings entry';
-    if (this.commits.length < this.lobby.length) return `the commitment of chain ${this.commits.length} (${this.lobby[this.commits.length]})`;
+    if (this.commits.length < this.chainSeats.length) {
+      const chain = this.chainSeats[this.commits.length];
+      return `the commitment of chain ${chain} (${this.lobby[chain]})`;
+    }
     if (this.hashDue !== null) return `the state hash after turn ${this.hashDue}`;
     if (this.overDue) return 'the final scores';
     if (this.finished) return 'the end of the log';
@@ -167,7 +235,8 @@ export class LogFollower {
   dueResult(): SeatsEntry | DrawEntry | ThrowEntry | null {
     const due = this.due;
     if (!due || due.missing) return null;
-    const seed = eventSeed(this.settings!.gameId, due.event, due.reveals as Uint8Array[]);
+    // P2.4 over the chains that take part, in chain order (a dropped seat's chain no longer does, P2.6).
+    const seed = eventSeed(this.settings!.gameId, due.event, due.reveals.filter((r, i) => due.takesPart[i]) as Uint8Array[]);
     if (due.kind === 'seats') return { k: 'seats', event: due.event, order: deriveSeating(seed, this.lobby, this.settings!.setup.options) };
     const p = pending(this.state!);
     if (p.kind === 'draw') return { k: 'draw', event: due.event, seat: p.seat, tile: p.supply[deriveDrawIndex(seed, p.supply.length)] };
@@ -181,12 +250,12 @@ export class LogFollower {
     if (!this.settings) {
       if (entry.k !== 'settings') this.fail('the settings entry', found);
       this.applySettings(entry, found);
-    } else if (this.commits.length < this.lobby.length) {
-      const i = this.commits.length;
+    } else if (this.commits.length < this.chainSeats.length) {
+      const i = this.chainSeats[this.commits.length];
       if (entry.k !== 'commit' || entry.chain !== i || entry.colour !== this.lobby[i]) this.fail(this.expectation(), found);
       this.commits.push(entry);
-      this.heads.push(fromHex(entry.commitment, 32, 'commitment'));
-      if (this.commits.length === this.lobby.length) {
+      this.heads[i] = fromHex(entry.commitment, 32, 'commitment');
+      if (this.commits.length === this.chainSeats.length) {
         if (this.settings.shuffleSeats) this.openEvent('seats');
         else {
           this.state = newGame(this.settings.setup);
@@ -211,6 +280,8 @@ export class LogFollower {
       this.fail('the end of the log', found);
     } else if (entry.k === 'reveal') {
       this.applyReveal(entry.chain, entry.event, entry.value, found);
+    } else if (entry.k === 'drop' || entry.k === 'resign' || entry.k === 'reclaim') {
+      this.applySeatChange(entry.k, entry.colour, found);
     } else if (this.due) {
       if (this.due.missing) this.fail(this.expectation(), found);
       this.applyResult(entry, found, events);
@@ -230,6 +301,40 @@ export class LogFollower {
     if (!this.finished) this.fail(this.expectation(), 'the end of the log');
   }
 
+  /**
+   * P2.6: a seat leaves (drop, resign) or a dropped seat's player comes back (reclaim), at
+   * a definite point of the log: a drop or resignation takes the place of the seat's own
+   * next entry (its reveal, or its move); a reclaim comes just before the seat's placement.
+   */
+  private applySeatChange(kind: 'drop' | 'resign' | 'reclaim', colour: Colour, found: string): void {
+    const lobbyIndex = this.lobby.indexOf(colour);
+    if (lobbyIndex < 0) this.fail(this.expectation(), `${found}, but ${colour} is not in this game`);
+    const control = this.control(colour);
+    const at = this.awaiting();
+    const ownSlot = (at.kind === 'reveal' && at.chains.includes(lobbyIndex)) || (at.kind === 'action' && at.colour === colour);
+    if (kind === 'reclaim') {
+      if (control.by !== 'bot' || control.why !== 'dropped') this.fail(this.expectation(), `${found}, but ${colour} was not dropped`);
+      if (at.kind !== 'action' || at.colour !== colour || at.phase !== 'place') this.fail(this.expectation(), `${found}, which may only come before its own placement`);
+      this.reclaimed.add(colour);
+      return;
+    }
+    if (control.by !== 'player') this.fail(this.expectation(), `${found}, but ${colour} is played by a bot`);
+    if (!ownSlot) this.fail(this.expectation(), `${found}, which may only take the place of its own reveal or move`);
+    this.forfeits.set(colour, kind === 'drop' ? 'dropped' : 'resigned');
+    this.reclaimed.delete(colour);
+    // Its chain leaves every event from now on, this one included.
+    if (this.due && this.due.takesPart[lobbyIndex]) {
+      if (!this.due.reveals[lobbyIndex]) this.due.missing--;
+      this.due.takesPart[lobbyIndex] = false;
+      this.due.reveals[lobbyIndex] = null;
+    }
+  }
+
+  /** Seats ranked for the results: forfeited seats last whatever their score (P2.6). */
+  forfeited(colour: Colour): 'dropped' | 'resigned' | null {
+    return this.forfeits.get(colour) ?? null;
+  }
+
   private applySettings(entry: SettingsEntry, found: string): void {
     const setup: GameSetup = entry.setup;
     try {
@@ -241,11 +346,14 @@ export class LogFollower {
       throw e;
     }
     this.settings = entry;
+    this.chainSeats = setup.seats.map((_, i) => i).filter((i) => !entry.bots?.[i]);
+    this.heads = setup.seats.map(() => null);
   }
 
   private openEvent(kind: RandomKind): void {
     const n = this.lobby.length;
-    this.due = { event: this.nextEvent, kind, reveals: new Array<Uint8Array | null>(n).fill(null), missing: n };
+    const takesPart = this.lobby.map((c, i) => this.heads[i] !== null && !this.forfeits.has(c));
+    this.due = { event: this.nextEvent, kind, reveals: new Array<Uint8Array | null>(n).fill(null), takesPart, missing: takesPart.filter(Boolean).length };
   }
 
   private scheduleNext(): void {
@@ -259,10 +367,11 @@ export class LogFollower {
     if (!due) this.fail(this.expectation(), `${found} before that event is due (P2.3)`);
     if (event !== due.event) this.fail(this.expectation(), event > due.event ? `${found}, ahead of its turn (P2.3)` : found);
     if (chain >= this.lobby.length) this.fail(this.expectation(), `${found}, but there are only ${this.lobby.length} chains`);
+    if (!due.takesPart[chain]) this.fail(this.expectation(), `${found}, but chain ${chain} takes no part in this event`);
     if (due.reveals[chain]) this.fail(this.expectation(), `${found}, which chain ${chain} already revealed`);
     if (event >= this.settings!.chainLength) this.fail(`at most ${this.settings!.chainLength} events (the declared chain length)`, found);
     const value = fromHex(valueHex, 32, 'reveal');
-    if (!revealMatches(value, this.heads[chain]))
+    if (!revealMatches(value, this.heads[chain]!))
       this.fail(`a preimage of chain ${chain}'s ${event === 0 ? 'commitment' : `reveal for event ${event - 1}`} (P2.2)`, `${found} whose SHA-256 does not match`);
     due.reveals[chain] = value;
     due.missing--;
@@ -279,7 +388,7 @@ export class LogFollower {
     // The event is consumed before the engine moves on, because the engine may at once
     // need the next event (a tied throw, an unplaceable tile's redraw).
     const heads = this.heads.slice();
-    for (let i = 0; i < due.reveals.length; i++) this.heads[i] = due.reveals[i]!;
+    for (let i = 0; i < due.reveals.length; i++) if (due.takesPart[i]) this.heads[i] = due.reveals[i]!;
     this.nextEvent++;
     this.due = null;
     try {

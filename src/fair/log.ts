@@ -8,11 +8,20 @@ import { isHex } from './hex';
 
 export const REPLAY_FORMAT = 'carcassonne-star-wars-replay';
 export const SAVE_FORMAT = 'carcassonne-star-wars-save';
-export const LOG_VERSION = 1;
+/** Version 2 adds bot seats without a chain, drops, resignations and reclaims (P2.6); version 1 files still read. */
+export const LOG_VERSION = 2;
+export const READABLE_VERSIONS: readonly number[] = [1, 2];
 
-/** Entry 0: what the game is. `setup.seats` is the lobby order, which is also chain order. */
-export interface SettingsEntry { k: 'settings'; setup: GameSetup; gameId: string; chainLength: number; shuffleSeats: boolean }
-/** P2.1: chain i's commitment C_i = c_i[L]; one per lobby seat, in lobby order, before any reveal. */
+export type BotLevel = 'random' | 'greedy' | 'strong';
+const BOT_LEVELS: readonly BotLevel[] = ['random', 'greedy', 'strong'];
+
+/**
+ * Entry 0: what the game is. `setup.seats` is the lobby order, which is also chain order.
+ * `bots` (networked games): per lobby seat, the level of the bot that plays it on every
+ * peer, or null for a player's seat; a bot seat holds no chain. Absent: every seat has a chain.
+ */
+export interface SettingsEntry { k: 'settings'; setup: GameSetup; gameId: string; chainLength: number; shuffleSeats: boolean; bots?: (BotLevel | null)[] }
+/** P2.1: chain i's commitment C_i = c_i[L]; one per chain seat, in lobby order, before any reveal. */
 export interface CommitEntry { k: 'commit'; chain: number; colour: Colour; commitment: string }
 /** P2.2: r_i[e] = c_i[L-1-e]. */
 export interface RevealEntry { k: 'reveal'; chain: number; event: number; value: string }
@@ -28,11 +37,18 @@ export interface ThrowEntry { k: 'throw'; event: number; values: number[][] }
 export interface HashEntry { k: 'hash'; turn: number; state: string }
 /** The final scores (R8), one per seat or per team. */
 export interface OverEntry { k: 'over'; scores: number[] }
+/** P2.6: the other players dropped a silent seat; a bot plays it from here and it forfeits. */
+export interface DropEntry { k: 'drop'; colour: Colour }
+/** A player gave up; a bot plays the seat from here and it forfeits (ranks last). */
+export interface ResignEntry { k: 'resign'; colour: Colour }
+/** P2.6: a dropped seat's player takes its moves back (still forfeited; its chain stays out). */
+export interface ReclaimEntry { k: 'reclaim'; colour: Colour }
 
-export type LogEntry = SettingsEntry | CommitEntry | RevealEntry | SeatsEntry | DrawEntry | PlaceEntry | DeployEntry | ThrowEntry | HashEntry | OverEntry;
+export type LogEntry = SettingsEntry | CommitEntry | RevealEntry | SeatsEntry | DrawEntry | PlaceEntry | DeployEntry | ThrowEntry | HashEntry | OverEntry
+  | DropEntry | ResignEntry | ReclaimEntry;
 export type EntryKind = LogEntry['k'];
 
-export interface GameLog { format: typeof REPLAY_FORMAT; version: typeof LOG_VERSION; entries: LogEntry[] }
+export interface GameLog { format: typeof REPLAY_FORMAT; version: number; entries: LogEntry[] }
 
 /** A malformed file, or a malformed entry (`entry` is its index). */
 export class LogFormatError extends Error {
@@ -153,18 +169,31 @@ const TILE_ID = /^[A-Za-z0-9_.-]{1,32}$/;
 export function readEntry(raw: unknown, index: number): LogEntry {
   if (!isObject(raw)) throw new LogFormatError(`entry ${index}: must be an object`, index);
   const k = raw.k;
-  const kinds: EntryKind[] = ['settings', 'commit', 'reveal', 'seats', 'draw', 'place', 'deploy', 'throw', 'hash', 'over'];
+  const kinds: EntryKind[] = ['settings', 'commit', 'reveal', 'seats', 'draw', 'place', 'deploy', 'throw', 'hash', 'over', 'drop', 'resign', 'reclaim'];
   if (typeof k !== 'string' || !kinds.includes(k as EntryKind))
     throw new LogFormatError(`entry ${index}: unknown kind ${JSON.stringify(k)} (expected one of ${kinds.join(', ')})`, index);
   const r: EntryReader = new EntryReader(raw, index, k);
   switch (k as EntryKind) {
     case 'settings': {
-      r.keys(['k', 'setup', 'gameId', 'chainLength', 'shuffleSeats']);
-      return {
+      const withBots = 'bots' in raw;
+      r.keys(withBots ? ['k', 'setup', 'gameId', 'chainLength', 'shuffleSeats', 'bots'] : ['k', 'setup', 'gameId', 'chainLength', 'shuffleSeats']);
+      const settings: SettingsEntry = {
         k: 'settings', setup: readSetup(r, raw.setup), gameId: r.string('gameId', GAME_ID_PATTERN, '1–64 characters of [0-9A-Za-z_-]'),
         chainLength: r.int('chainLength', 1, MAX_CHAIN_LENGTH), shuffleSeats: r.bool('shuffleSeats'),
       };
+      if (withBots) {
+        const b = raw.bots;
+        if (!Array.isArray(b) || b.length !== settings.setup.seats.length || !b.every((x) => x === null || BOT_LEVELS.includes(x as BotLevel)))
+          r.fail(`"bots" must list, per seat, null or one of ${BOT_LEVELS.join(', ')}`);
+        settings.bots = (b as (BotLevel | null)[]).slice();
+      }
+      return settings;
     }
+    case 'drop':
+    case 'resign':
+    case 'reclaim':
+      r.keys(['k', 'colour']);
+      return { k, colour: r.colour(raw.colour, '"colour"') } as DropEntry | ResignEntry | ReclaimEntry;
     case 'commit':
       r.keys(['k', 'chain', 'colour', 'commitment']);
       return { k: 'commit', chain: r.int('chain', 0, COLOURS.length - 1), colour: r.colour(raw.colour, '"colour"'), commitment: r.hex('commitment', 32) };
@@ -220,10 +249,17 @@ function parseJson(text: string, what: string): Raw {
 export function readLog(raw: unknown): GameLog {
   if (!isObject(raw)) throw new LogFormatError('the replay must be a JSON object', null);
   if (raw.format !== REPLAY_FORMAT) throw new LogFormatError(`not a replay file: "format" must be "${REPLAY_FORMAT}", got ${JSON.stringify(raw.format) ?? 'nothing'}`, null);
-  if (raw.version !== LOG_VERSION) throw new LogFormatError(`unsupported replay version ${JSON.stringify(raw.version) ?? '(missing)'}; this verifier reads version ${LOG_VERSION}`, null);
+  if (typeof raw.version !== 'number' || !READABLE_VERSIONS.includes(raw.version))
+    throw new LogFormatError(`unsupported replay version ${JSON.stringify(raw.version) ?? '(missing)'}; this verifier reads versions ${READABLE_VERSIONS.join(' and ')}`, null);
   for (const k of Object.keys(raw)) if (!['format', 'version', 'entries'].includes(k)) throw new LogFormatError(`unexpected top-level field "${k}"`, null);
   if (!Array.isArray(raw.entries)) throw new LogFormatError('"entries" must be a list', null);
-  return { format: REPLAY_FORMAT, version: LOG_VERSION, entries: raw.entries.map((e, i) => readEntry(e, i)) };
+  const version = raw.version;
+  const entries = raw.entries.map((e, i) => readEntry(e, i));
+  if (version === 1) {
+    const late = entries.findIndex((e) => e.k === 'drop' || e.k === 'resign' || e.k === 'reclaim' || (e.k === 'settings' && e.bots));
+    if (late >= 0) throw new LogFormatError(`entry ${late}: a version-1 replay has no bot seats, drops, resignations or reclaims`, late);
+  }
+  return { format: REPLAY_FORMAT, version, entries };
 }
 
 export function parseLog(text: string): GameLog {
@@ -252,7 +288,7 @@ export function parseReplayOrSave(text: string): { log: GameLog; secrets: SaveFi
 
 function readSave(raw: Raw): SaveFile {
   if (raw.format !== SAVE_FORMAT) throw new LogFormatError(`not a save file: "format" must be "${SAVE_FORMAT}"`, null);
-  if (raw.version !== LOG_VERSION) throw new LogFormatError(`unsupported save version ${JSON.stringify(raw.version) ?? '(missing)'}`, null);
+  if (typeof raw.version !== 'number' || !READABLE_VERSIONS.includes(raw.version)) throw new LogFormatError(`unsupported save version ${JSON.stringify(raw.version) ?? '(missing)'}`, null);
   const secrets = raw.secrets;
   if (!Array.isArray(secrets) || !secrets.every((s) => isObject(s) && Number.isSafeInteger(s.chain) && isHex(s.secret, 32)))
     throw new LogFormatError('"secrets" must be a list of {"chain": n, "secret": 64 hex digits}', null);

@@ -1,18 +1,18 @@
-// A whole fair match in one process: every seat's hash chain is local (hotseat, solo,
-// play:local). Each entry is written through the LogFollower, the same code that
-// verifies logs, so a match cannot write a log that its own verifier would reject.
+// A whole fair match in one process: a Replica (the log and its checker) plus every
+// seat's chain (hotseat, solo, play:local). Each entry goes through the replica's
+// LogFollower, the same code that verifies logs, so a match cannot write a log that its
+// own verifier would reject. A networked peer uses the same two parts, owning one chain.
 import {
   RuleError,
   type Action, type GameEvent, type GameSetup, type GameState,
 } from '../engine';
-import { DEFAULT_CHAIN_LENGTH, freshSecret, HashChain, SECRET_BYTES } from './chain';
+import { DEFAULT_CHAIN_LENGTH, freshSecret } from './chain';
 import { GAME_ID_PATTERN } from './derive';
-import { EntryError, LogFollower } from './follower';
-import { fromHex, toHex } from './hex';
-import {
-  LOG_VERSION, LogFormatError, parseSave, readEntry, REPLAY_FORMAT, stringifyLog, stringifySave,
-  type GameLog, type LogEntry,
-} from './log';
+import { EntryError } from './follower';
+import { toHex } from './hex';
+import { LocalChains } from './local-chains';
+import { LogFormatError, parseSave, readEntry, stringifySave, type GameLog, type LogEntry } from './log';
+import { Replica } from './replica';
 
 export interface MatchOptions {
   gameId?: string;
@@ -23,16 +23,16 @@ export interface MatchOptions {
   shuffleSeats?: boolean;
 }
 
-function freshGameId(): string {
+export function freshGameId(): string {
   return toHex(freshSecret().slice(0, 16));
 }
 
 export class FairMatch {
-  readonly log: GameLog = { format: REPLAY_FORMAT, version: LOG_VERSION, entries: [] };
-  private readonly follower = new LogFollower();
-  private chains: HashChain[] = [];
+  private constructor(private readonly replica: Replica, private readonly chains: LocalChains) {}
 
-  private constructor() {}
+  get log(): GameLog {
+    return this.replica.log;
+  }
 
   /** Every seat's chain lives in this process. Throws RuleError for an unplayable setup, Error for bad options. */
   static create(setup: GameSetup, opts: MatchOptions = {}): FairMatch {
@@ -47,18 +47,18 @@ export class FairMatch {
       setup: { seats: [...setup.seats], options: { ...setup.options, expansion: { ...setup.options.expansion } } },
       gameId, chainLength, shuffleSeats: opts.shuffleSeats ?? false,
     };
-    const match = new FairMatch();
+    const replica = new Replica();
     try {
-      match.append(settings); // validates the setup before any hashing work
+      replica.append(settings); // validates the setup before any hashing work
     } catch (e) {
       if (e instanceof EntryError && e.ruleError) throw e.ruleError;
       throw e;
     }
-    const chains = setup.seats.map((_, i) => new HashChain(opts.secrets?.[i] ?? freshSecret(), chainLength));
-    match.chains = chains;
-    chains.forEach((c, i) => match.append({ k: 'commit', chain: i, colour: setup.seats[i], commitment: toHex(c.commitment) }));
+    const chains = LocalChains.fresh(setup.seats.map((_, i) => i), chainLength, opts.secrets);
+    const match = new FairMatch(replica, chains);
+    setup.seats.forEach((colour, i) => match.append(chains.commitEntry(i, colour)));
     // R2.3: the seat shuffle is due as soon as every commitment is in; resolve it so that `state` exists.
-    if (match.follower.dueEvent?.kind === 'seats') match.resolveRandomness();
+    if (replica.follower.dueEvent?.kind === 'seats') match.resolveRandomness();
     return match;
   }
 
@@ -75,36 +75,38 @@ export class FairMatch {
     const settings = entries[0];
     if (!settings || settings.k !== 'settings') throw new Error('cannot resume: the log does not start with its settings');
     const n = settings.setup.seats.length;
-    const chains: HashChain[] = [];
-    for (let i = 0; i < n; i++) {
-      const s = save.secrets.find((x) => x.chain === i);
-      if (!s) throw new Error(`cannot resume: the save holds no secret for chain ${i} (${settings.setup.seats[i]})`);
-      chains.push(new HashChain(fromHex(s.secret, SECRET_BYTES, 'secret'), settings.chainLength));
-    }
-    const match = new FairMatch();
-    match.chains = chains;
+    for (let i = 0; i < n; i++)
+      if (!save.secrets.some((x) => x.chain === i)) throw new Error(`cannot resume: the save holds no secret for chain ${i} (${settings.setup.seats[i]})`);
+    let chains: LocalChains;
     try {
-      for (const entry of entries) match.append(entry);
+      chains = LocalChains.fromSaved(save.secrets.filter((x) => x.chain < n), settings.chainLength);
+    } catch (e) {
+      throw new Error(`cannot resume: ${(e as Error).message}`);
+    }
+    let replica: Replica;
+    try {
+      replica = Replica.fromEntries(entries, save.log.version);
     } catch (e) {
       if (e instanceof EntryError) throw new Error(`cannot resume: ${e.message}`);
       throw e;
     }
     for (const e of entries)
-      if (e.k === 'commit' && e.commitment !== toHex(chains[e.chain].commitment))
+      if (e.k === 'commit' && e.commitment !== chains.commitment(e.chain))
         throw new Error(`cannot resume: the secret of chain ${e.chain} does not match its commitment`);
+    const match = new FairMatch(replica, chains);
     // A save may end in the middle of revealing; finish what is due.
     match.resolveRandomness();
     return match;
   }
 
   get state(): GameState {
-    const s = this.follower.state;
+    const s = this.replica.state;
     if (!s) throw new Error('internal: the match has no state before its commitments');
     return s;
   }
 
   get gameId(): string {
-    return this.follower.settings!.gameId;
+    return this.replica.gameId;
   }
 
   /** Resolves every random event due now (the first draw at start). Idempotent. */
@@ -119,19 +121,7 @@ export class FairMatch {
     const pre = this.resolveRandomness();
     if (pre.length) throw new Error('internal: randomness was due before an action; call start() first');
     if (this.state.phase === 'over') throw new RuleError('the game is over', 'R8.1');
-    const seat = this.state.seat;
-    const raw = action.type === 'place'
-      ? { k: 'place', seat, x: action.x, y: action.y, r: action.r }
-      : { k: 'deploy', seat, deployment: action.deployment };
-    // P1.3: the action goes through the same parser as any log entry, so the log this match
-    // writes always parses (no stray fields, no non-integers) and keys come in one order.
-    let entry: LogEntry;
-    try {
-      entry = readEntry(JSON.parse(JSON.stringify(raw)), this.log.entries.length);
-    } catch (e) {
-      if (e instanceof LogFormatError) throw new RuleError(`malformed ${action.type} action: ${e.message.replace(/^entry \d+ \(\w+\): /, '')}`, 'P1.3');
-      throw e;
-    }
+    const entry = actionEntry(this.state.seat, action, this.log.entries.length);
     const events: GameEvent[] = [];
     try {
       this.append(entry, events);
@@ -147,31 +137,40 @@ export class FairMatch {
   }
 
   replayText(): string {
-    return stringifyLog(this.log);
+    return this.replica.text();
   }
 
   saveText(): string {
-    return stringifySave(this.log, this.chains.map((c, i) => ({ chain: i, secret: toHex(c.secret) })));
+    return stringifySave(this.log, this.chains.saved());
   }
 
-  private append(entry: LogEntry, events?: GameEvent[]): void {
-    this.follower.apply(entry, events);
-    this.log.entries.push(entry);
+  private append(entry: LogEntry, events: GameEvent[] = []): void {
+    this.replica.append(entry, events);
   }
 
-  /** Reveals from every chain for each due event and records its derived value, the turn hashes and the end. */
+  /** Reveals from every chain for each due event; the replica records derived values, hashes and the end. */
   private resolveRandomness(): GameEvent[] {
     const events: GameEvent[] = [];
-    const f = this.follower;
-    for (;;) {
-      const due = f.dueEvent;
-      const hash = f.dueHash();
-      if (hash) this.append({ k: 'hash', turn: hash.turn, state: hash.hash });
-      else if (f.isOverDue) this.append({ k: 'over', scores: this.state.scores.slice() });
-      else if (due && due.missing.length) {
-        for (const chain of due.missing) this.append({ k: 'reveal', chain, event: due.event, value: toHex(this.chains[chain].reveal(due.event)) });
-      } else if (due) this.append(f.dueResult()!, events);
-      else return events;
-    }
+    this.replica.settle(events);
+    for (let reveals = this.chains.revealsDue(this.replica); reveals.length; reveals = this.chains.revealsDue(this.replica))
+      for (const r of reveals) this.append(r, events);
+    return events;
+  }
+}
+
+/**
+ * P1.3: an action goes through the same parser as any log entry, so a log always parses
+ * (no stray fields, no non-integers) and keys come in one order. Throws RuleError.
+ */
+export function actionEntry(seat: number, action: Action, index: number): LogEntry {
+  const raw = action.type === 'place'
+    ? { k: 'place', seat, x: action.x, y: action.y, r: action.r }
+    : action.type === 'deploy' ? { k: 'deploy', seat, deployment: action.deployment } : null;
+  if (!raw) throw new RuleError(`a ${action.type} is decided by the shared randomness, not by a seat`, 'P2.4');
+  try {
+    return readEntry(JSON.parse(JSON.stringify(raw)), index);
+  } catch (e) {
+    if (e instanceof LogFormatError) throw new RuleError(`malformed ${action.type} action: ${e.message.replace(/^entry \d+ \(\w+\): /, '')}`, 'P1.3');
+    throw e;
   }
 }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runVerify } from '../../src/cli/verify';
-import { verifyReplay } from '../../src/fair';
+import { LOG_VERSION, verifyReplay } from '../../src/fair';
 import { fixtureMatch } from './fixtures';
 
 const ROOT = join(__dirname, '../..');
@@ -42,7 +42,7 @@ describe('verify CLI', () => {
       ['not json at all', /not JSON/],
       ['[]', /must be a JSON object/],
       ['{"format":"something-else","version":1,"entries":[]}', /not a replay file/],
-      [good.replace('"version":1', '"version":7'), /unsupported replay version 7/],
+      [good.replace(`"version":${LOG_VERSION}`, '"version":7'), /unsupported replay version 7/],
       [good.replace('"entries":[', '"entriez":['), /unexpected top-level field "entriez"/],
       [good.replace(/"commitment":"[0-9a-f]{64}"/, '"commitment":"xyz"'), /^verify: malformed replay: entry 1 \(commit\): "commitment" must be 64 lowercase hex digits$/],
       [good.replace(/\{"k":"place","seat":0,"x":(-?\d+),/, '{"k":"place","seat":0,"x":"$1",'), /entry \d+ \(place\): "x" must be an integer/],
