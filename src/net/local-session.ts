@@ -1,67 +1,33 @@
 // The session for one device: hotseat humans and bots around a FairMatch whose every seat
 // chain lives here. Fair dice even in hotseat (P2): draws and throws are revealed from the
-// chains, never from Math.random. Bots run through the bot runner (a Web Worker in the
-// browser) with a seed derived from the game and the moment. The game in progress is kept
-// in storage after every step, so a reload resumes it (P1.6).
-import {
-  cloneState, type Action, type Deployment, type GameEvent, type GameSetup, type GameState, type Placement,
-} from '../engine';
+// chains, never from Math.random. The game in progress is kept in the GameStore after every
+// step, keyed by its game id, so a reload resumes it and several can be in progress (P1.6).
+import type { Action, Deployment, GameEvent, GameSetup, GameState, Placement } from '../engine';
 import { FairMatch, replayLog } from '../fair';
-import { createBotRunner, type BotRunner } from '../bots/bot-runner';
-import { botSeed } from './bot-seed';
+import type { BotChoice } from '../bots';
+import { GameStore, type StoredSeat } from './game-store';
 import { encodeLocalSave, isLocalSave, parseLocalSave } from './local-save';
-import type { SeatController, SeatInfo, Session, SessionStatus, SessionStep, SessionUpdate } from './session';
+import { SessionCore, type CoreOptions } from './session-core';
+import type { BotLevel, SeatController, SeatInfo, Session, SessionStatus } from './session';
 
-/** The part of window.localStorage the session uses (injectable for tests). */
-export interface KeyValueStorage {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-}
+export type { KeyValueStorage } from './game-store';
 
-export const STORAGE_KEY = 'carcassonne-sw.game-in-progress';
-
-export interface LocalSessionOptions {
+export interface LocalSessionOptions extends CoreOptions {
   /** Where the game in progress is kept; null keeps nothing. */
-  storage?: KeyValueStorage | null;
-  botRunner?: BotRunner;
-  /** Awaited before every bot move, so the UI can finish showing the previous one. */
-  pace?: () => Promise<void>;
+  store?: GameStore | null;
   /** Test-only: fixed seat secrets for FairMatch (P2.1). */
   secrets?: Uint8Array[];
 }
 
-function oneLine(e: unknown): string {
-  return (e instanceof Error ? e.message : String(e)).split('\n')[0];
-}
-
-export class LocalSession implements Session {
+export class LocalSession extends SessionCore implements Session {
   readonly seats: readonly SeatInfo[];
-  private match: FairMatch;
-  private listeners = new Set<(u: SessionUpdate) => void>();
-  private events: GameEvent[];
-  private currentStatus: SessionStatus;
-  private runner: BotRunner;
-  private ownsRunner: boolean;
-  private disposed = false;
-  private started = false;
-  /** Intents and bot moves run one at a time, in order. */
-  private queue: Promise<void> = Promise.resolve();
-
   readonly gameId: string;
+  private started = false;
 
-  private constructor(
-    match: FairMatch,
-    controllers: readonly SeatController[],
-    private readonly opts: LocalSessionOptions,
-    history: GameEvent[],
-  ) {
-    this.match = match;
+  private constructor(private readonly match: FairMatch, controllers: readonly SeatController[], private readonly opts: LocalSessionOptions, history: GameEvent[]) {
+    super(opts, history);
     this.gameId = match.gameId;
     this.seats = controllers.map((c, i) => ({ colour: match.state.setup.seats[i], controller: c, localHuman: c.kind === 'human' }));
-    this.events = history;
-    this.ownsRunner = !opts.botRunner;
-    this.runner = opts.botRunner ?? createBotRunner();
     this.currentStatus = this.computeStatus();
   }
 
@@ -85,24 +51,6 @@ export class LocalSession implements Session {
     return new LocalSession(match, controllers, opts, replayLog(match.replayText()).events.flat());
   }
 
-  /** The game kept in storage, if one is in progress; a broken entry is dropped (and reported). */
-  static resumeStored(opts: LocalSessionOptions & { storage: KeyValueStorage }): { session: LocalSession | null; error: string | null } {
-    const text = opts.storage.getItem(STORAGE_KEY);
-    if (!text) return { session: null, error: null };
-    try {
-      const session = LocalSession.resume(text, opts);
-      if (session.state.phase === 'over') {
-        opts.storage.removeItem(STORAGE_KEY);
-        session.dispose();
-        return { session: null, error: null };
-      }
-      return { session, error: null };
-    } catch (e) {
-      opts.storage.removeItem(STORAGE_KEY);
-      return { session: null, error: oneLine(e) };
-    }
-  }
-
   get setup(): GameSetup {
     return this.match.state.setup;
   }
@@ -111,21 +59,8 @@ export class LocalSession implements Session {
     return this.match.state;
   }
 
-  get status(): SessionStatus {
-    return this.currentStatus;
-  }
-
-  history(): readonly GameEvent[] {
-    return this.events;
-  }
-
-  subscribe(listener: (u: SessionUpdate) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
   start(): Promise<void> {
-    if (this.started) return this.queue;
+    if (this.started) return this.idleQueue;
     this.started = true;
     return this.enqueue(async () => {
       const events = this.match.start();
@@ -155,20 +90,7 @@ export class LocalSession implements Session {
     return encodeLocalSave(this.seats.map((s) => s.controller), this.match.saveText());
   }
 
-  dispose(): void {
-    this.disposed = true;
-    this.listeners.clear();
-    if (this.ownsRunner) this.runner.dispose();
-  }
-
   // ---------------------------------------------------------------- internals
-
-  private enqueue(job: () => Promise<void>): Promise<void> {
-    const run = this.queue.then(job);
-    // A rejected intent must not block the ones after it.
-    this.queue = run.catch(() => undefined);
-    return run;
-  }
 
   private requireHumanTurn(phase: 'place' | 'deploy'): number {
     if (this.disposed) throw new Error('the session is closed');
@@ -184,28 +106,14 @@ export class LocalSession implements Session {
     this.commit([{ seat, intent, events }]);
   }
 
-  private commit(steps: SessionStep[]): void {
-    for (const s of steps) this.events.push(...s.events);
-    this.persist();
-    this.currentStatus = this.computeStatus();
-    this.emit(steps);
-    this.scheduleBot();
+  protected persist(): void {
+    const store = this.opts.store;
+    if (!store) return;
+    if (this.match.state.phase === 'over') store.remove(this.gameId);
+    else store.save({ gameId: this.gameId, kind: 'local', seats: storedSeats(this.seats), turn: this.match.state.turn }, this.saveText());
   }
 
-  private persist(): void {
-    const storage = this.opts.storage;
-    if (!storage) return;
-    if (this.match.state.phase === 'over') storage.removeItem(STORAGE_KEY);
-    else storage.setItem(STORAGE_KEY, this.saveText());
-  }
-
-  private emit(steps: SessionStep[]): void {
-    // A snapshot: the match mutates its state in place, and the UI may still be showing this one.
-    const update: SessionUpdate = { state: cloneState(this.match.state), status: this.currentStatus, steps };
-    for (const l of [...this.listeners]) l(update);
-  }
-
-  private computeStatus(): SessionStatus {
+  protected computeStatus(): SessionStatus {
     const state = this.match.state;
     if (state.phase === 'over') return { kind: 'over' };
     const seat = state.seat;
@@ -215,30 +123,23 @@ export class LocalSession implements Session {
     return { kind: 'waiting-remote', seat };
   }
 
-  private scheduleBot(): void {
+  protected botToMove(): { seat: number; level: BotLevel } | null {
     const state = this.match.state;
-    if (state.phase !== 'place' && state.phase !== 'deploy') return;
+    if (state.phase !== 'place' && state.phase !== 'deploy') return null;
     const c = this.seats[state.seat].controller;
-    if (c.kind !== 'bot') return;
-    void this.enqueue(() => this.botMove(c.level)).catch((e) => this.fail(`bot ${c.level} failed: ${oneLine(e)}`));
+    return c.kind === 'bot' ? { seat: state.seat, level: c.level } : null;
   }
 
-  private async botMove(level: 'random' | 'greedy' | 'strong'): Promise<void> {
-    if (this.opts.pace) await this.opts.pace();
-    if (this.disposed) return;
-    const state = this.match.state;
-    const seat = state.seat;
-    if ((state.phase !== 'place' && state.phase !== 'deploy') || this.seats[seat].controller.kind !== 'bot') return;
-    const choice = await this.runner.choose(state, level, botSeed(this.gameId, state));
-    if (this.disposed) return;
+  protected applyBotChoice(seat: number, choice: BotChoice): void {
     const action: Action = choice.type === 'place' ? { type: 'place', ...choice.placement } : { type: 'deploy', deployment: choice.deployment };
     this.apply(seat, choice.type, action);
   }
-
-  private fail(message: string): void {
-    if (this.disposed) return;
-    this.currentStatus = { kind: 'failed', message };
-    this.emit([]);
-  }
 }
 
+export function storedSeats(seats: readonly SeatInfo[]): StoredSeat[] {
+  return seats.map((s) => ({
+    colour: s.colour,
+    who: s.controller.kind,
+    label: s.controller.kind === 'bot' ? s.controller.level : s.controller.kind === 'remote' ? s.controller.name.slice(0, 64) : 'human',
+  }));
+}

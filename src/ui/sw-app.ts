@@ -5,7 +5,8 @@
 import { LitElement, css, html } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
 import { replayLog, verifyReplay, type VerifyReport } from '../fair';
-import { LocalSession, STORAGE_KEY, type KeyValueStorage, type LocalSessionOptions } from '../net/local-session';
+import { GameStore } from '../net/game-store';
+import { openSession, resumeStored, type OpenRequest, type SessionDeps } from '../net/session-factory';
 import type { Session } from '../net/session';
 import { downloadText } from './file-download';
 import { initLanguage, t } from './i18n';
@@ -21,9 +22,9 @@ import './sw-verify-report';
 
 type Screen = 'home' | 'game' | 'replay' | 'verify';
 
-function browserStorage(): KeyValueStorage | null {
+function browserStore(): GameStore | null {
   try {
-    return globalThis.localStorage ?? null;
+    return globalThis.localStorage ? new GameStore(globalThis.localStorage) : null;
   } catch {
     return null;
   }
@@ -53,7 +54,7 @@ export class SwApp extends LitElement {
   @state() private fileName = '';
   @query('sw-game') private gameElement!: SwGame | null;
   protected readonly i18n = new LanguageController(this);
-  private readonly storage = browserStorage();
+  private readonly store = browserStore();
 
   /** The game screen's element (tests reach the table through it). */
   get game(): SwGame | null {
@@ -68,8 +69,8 @@ export class SwApp extends LitElement {
     super.connectedCallback();
     initLanguage();
     document.title = t('appTitle');
-    if (this.storage && !this.session) {
-      const { session, error } = LocalSession.resumeStored({ ...this.sessionOptions(), storage: this.storage });
+    if (this.store && !this.session) {
+      const { session, error } = resumeStored({ ...this.sessionDeps(), store: this.store });
       if (session) this.play(session);
       else if (error) this.homeError = t('fileError', { message: error });
     }
@@ -80,9 +81,9 @@ export class SwApp extends LitElement {
     this.session?.dispose();
   }
 
-  private sessionOptions(): LocalSessionOptions {
+  private sessionDeps(): SessionDeps {
     return {
-      storage: this.storage,
+      store: this.store,
       // Bots wait until the table has shown the previous move, then a short beat.
       pace: async () => {
         await (this.gameElement?.idle() ?? Promise.resolve());
@@ -94,24 +95,29 @@ export class SwApp extends LitElement {
   private play(session: Session): void {
     this.session?.dispose();
     this.session = session;
+    if (this.store) this.store.current = session.gameId;
     this.screen = 'game';
     this.homeError = null;
     void session.start().catch((e) => (this.homeError = oneLine(e)));
   }
 
-  private startNew(req: NewGameRequest): void {
+  private open(req: OpenRequest): void {
     try {
-      this.play(LocalSession.create(req.setup, req.controllers, this.sessionOptions()));
+      this.play(openSession(req, this.sessionDeps()));
     } catch (e) {
-      this.homeError = oneLine(e);
+      this.homeError = req.kind === 'new-local' ? oneLine(e) : t('fileError', { message: oneLine(e) });
     }
+  }
+
+  private startNew(req: NewGameRequest): void {
+    this.open({ kind: 'new-local', setup: req.setup, controllers: req.controllers });
   }
 
   private openFile(req: FileRequest): void {
     this.homeError = null;
     try {
       if (req.purpose === 'load') {
-        this.play(LocalSession.resume(req.text, this.sessionOptions()));
+        this.open({ kind: 'file', text: req.text });
       } else if (req.purpose === 'replay') {
         const { states, events } = replayLog(req.text);
         this.replay = { states, events };
@@ -128,6 +134,7 @@ export class SwApp extends LitElement {
 
   private toMenu(): void {
     // The game stays in storage; the home screen offers to resume it.
+    if (this.store) this.store.current = null;
     this.session?.dispose();
     this.session = null;
     this.replay = null;
@@ -135,9 +142,10 @@ export class SwApp extends LitElement {
     this.screen = 'home';
   }
 
-  private resume(): void {
-    if (!this.storage) return;
-    const { session, error } = LocalSession.resumeStored({ ...this.sessionOptions(), storage: this.storage });
+  /** Resumes a stored game (the most recently played one when no id is given). */
+  private resume(gameId: string | null = this.store?.list()[0]?.gameId ?? null): void {
+    if (!this.store || !gameId) return;
+    const { session, error } = resumeStored({ ...this.sessionDeps(), store: this.store }, gameId);
     if (session) this.play(session);
     else this.homeError = error ? t('fileError', { message: error }) : null;
   }
@@ -159,7 +167,7 @@ export class SwApp extends LitElement {
       case 'verify':
         return html`<sw-verify-report .report=${this.report} .fileName=${this.fileName} @sw-menu=${() => this.toMenu()}></sw-verify-report>`;
       default:
-        return html`<sw-home .canResume=${!!this.storage?.getItem(STORAGE_KEY)} .error=${this.homeError}
+        return html`<sw-home .canResume=${!!this.store?.list().length} .error=${this.homeError}
           @sw-start=${(e: CustomEvent<NewGameRequest>) => this.startNew(e.detail)}
           @sw-resume=${() => this.resume()} @sw-file=${(e: CustomEvent<FileRequest>) => this.openFile(e.detail)}></sw-home>`;
     }

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { defaultOptions, legalDeployments, legalPlacements, stateHash, type GameSetup } from '../../src/engine';
 import { replayLog, verifyReplay } from '../../src/fair';
-import { LocalSession, STORAGE_KEY, type KeyValueStorage } from '../../src/net/local-session';
+import { LocalSession, type KeyValueStorage } from '../../src/net/local-session';
+import { GameStore, LEGACY_STORAGE_KEY } from '../../src/net/game-store';
+import { resumeStored } from '../../src/net/session-factory';
 import { parseLocalSave } from '../../src/net/local-save';
 import { botSeed } from '../../src/net/bot-seed';
-import type { SessionUpdate } from '../../src/net/session';
+import type { Session, SessionUpdate } from '../../src/net/session';
 
 class MemoryStorage implements KeyValueStorage {
   data = new Map<string, string>();
@@ -17,7 +19,7 @@ const setup: GameSetup = { seats: ['red', 'black'], options: defaultOptions() };
 const secrets = [new Uint8Array(32).fill(1), new Uint8Array(32).fill(2)];
 
 /** Plays the local humans' moves with the first legal option until the state is over or `turns` pass. */
-async function playHumans(session: LocalSession, maxTurns = Infinity): Promise<void> {
+async function playHumans(session: Session, maxTurns = Infinity): Promise<void> {
   while (session.state.phase !== 'over' && session.state.turn <= maxTurns) {
     if (session.state.phase === 'place') await session.place(legalPlacements(session.state)[0]);
     else if (session.state.phase === 'deploy') await session.deploy(legalDeployments(session.state)[0] ?? null);
@@ -27,8 +29,8 @@ async function playHumans(session: LocalSession, maxTurns = Infinity): Promise<v
 
 describe('LocalSession', () => {
   it('plays a hotseat game to the end with fair dice, and the replay re-derives the same scores (P1.5)', async () => {
-    const storage = new MemoryStorage();
-    const session = LocalSession.create(setup, [{ kind: 'human' }, { kind: 'human' }], { storage, secrets });
+    const store = new GameStore(new MemoryStorage());
+    const session = LocalSession.create(setup, [{ kind: 'human' }, { kind: 'human' }], { store, secrets });
     const updates: SessionUpdate[] = [];
     session.subscribe((u) => updates.push(u));
     await session.start();
@@ -47,7 +49,8 @@ describe('LocalSession', () => {
     expect(over[0].type === 'over' && over[0].scores).toEqual(session.state.scores);
     expect(updates.length).toBeGreaterThan(100);
     // A finished game is no longer "in progress".
-    expect(storage.getItem(STORAGE_KEY)).toBeNull();
+    expect(store.list()).toEqual([]);
+    expect(store.load(session.gameId)).toBeNull();
     session.dispose();
   });
 
@@ -78,14 +81,15 @@ describe('LocalSession', () => {
   });
 
   it('resumes the game in progress from storage after a reload (P1.6)', async () => {
-    const storage = new MemoryStorage();
-    const first = LocalSession.create(setup, [{ kind: 'human' }, { kind: 'human' }], { storage, secrets });
+    const store = new GameStore(new MemoryStorage());
+    const first = LocalSession.create(setup, [{ kind: 'human' }, { kind: 'human' }], { store, secrets });
     await first.start();
     await playHumans(first, 6);
     const hash = stateHash(first.state);
     const historyLength = first.history().length;
     first.dispose();
-    const { session, error } = LocalSession.resumeStored({ storage });
+    expect(store.list().map((g) => [g.gameId, g.kind, g.turn])).toEqual([[first.gameId, 'local', first.state.turn]]);
+    const { session, error } = resumeStored({ store }, first.gameId);
     expect(error).toBeNull();
     expect(session).not.toBeNull();
     expect(stateHash(session!.state)).toBe(hash);
@@ -104,10 +108,13 @@ describe('LocalSession', () => {
     expect(() => parseLocalSave('{"format":"carcassonne-sw-local-save","version":1,"seats":[{"kind":"bot","level":"godlike"},{"kind":"human"}],"match":""}'))
       .toThrow('save file: seat 1 is neither a human nor a bot of a known level');
     expect(() => LocalSession.resume('not json at all')).toThrow(/^cannot resume|not/);
-    const { session: none, error } = LocalSession.resumeStored({ storage: Object.assign(new MemoryStorage(), { data: new Map([[STORAGE_KEY, '{"broken"']]) }) });
+    const store = new GameStore(new MemoryStorage());
+    store.save({ gameId: 'broken1', kind: 'local', seats: [], turn: 1 }, '{"broken"');
+    const { session: none, error } = resumeStored({ store }, 'broken1');
     expect(none).toBeNull();
     expect(error).toMatch(/./);
     expect(error).not.toContain('\n');
+    expect(store.has('broken1')).toBe(false); // dropped, not left to fail again
     session.dispose();
   });
 
@@ -117,5 +124,48 @@ describe('LocalSession', () => {
     expect(botSeed('g1', { turn: 3, seat: 1, phase: 'deploy' })).not.toBe(a);
     expect(botSeed('g2', { turn: 3, seat: 1, phase: 'place' })).not.toBe(a);
     expect(Number.isInteger(a) && a >= 0 && a < 2 ** 32).toBe(true);
+  });
+
+  it('keeps several games in progress side by side, keyed by game id, and moves an old single save in (P1.6)', async () => {
+    const storage = new MemoryStorage();
+    const store = new GameStore(storage);
+    const a = LocalSession.create(setup, [{ kind: 'human' }, { kind: 'human' }], { store, secrets });
+    const b = LocalSession.create({ seats: ['green', 'white', 'red'], options: defaultOptions() }, [{ kind: 'human' }, { kind: 'bot', level: 'random' }, { kind: 'human' }], { store });
+    await a.start();
+    await b.start();
+    await playHumans(a, 3);
+    expect(new Set(store.list().map((g) => g.gameId))).toEqual(new Set([a.gameId, b.gameId]));
+    expect(store.list().find((g) => g.gameId === b.gameId)!.seats.map((s) => s.who)).toEqual(['human', 'bot', 'human']);
+    const hashA = stateHash(a.state);
+    a.dispose();
+    b.dispose();
+    // Resuming one leaves the other as it was.
+    const ra = resumeStored({ store }, a.gameId).session!;
+    expect(stateHash(ra.state)).toBe(hashA);
+    const rb = resumeStored({ store }, b.gameId).session!;
+    expect(rb.setup.seats).toEqual(['green', 'white', 'red']);
+    ra.dispose();
+    rb.dispose();
+    store.remove(a.gameId);
+    expect(store.list().map((g) => g.gameId)).toEqual([b.gameId]);
+    // The single game an older version kept under its fixed key joins the store and is resumed.
+    const old = LocalSession.create(setup, [{ kind: 'human' }, { kind: 'human' }], { secrets: [new Uint8Array(32).fill(7), new Uint8Array(32).fill(8)] });
+    await old.start();
+    storage.setItem(LEGACY_STORAGE_KEY, old.saveText());
+    const moved = resumeStored({ store }, null);
+    expect(moved.session!.gameId).toBe(old.gameId);
+    expect(storage.getItem(LEGACY_STORAGE_KEY)).toBeNull();
+    expect(store.has(old.gameId)).toBe(true);
+    moved.session!.dispose();
+    old.dispose();
+  });
+
+  it('survives a hostile index in storage: unknown shapes are ignored, never thrown', () => {
+    const storage = new MemoryStorage();
+    storage.setItem('carcassonne-sw.games', '[{"gameId":"../../x","kind":"local","seats":[],"turn":1,"updatedAt":1},{"gameId":"ok","kind":"evil"},5,null]');
+    const store = new GameStore(storage);
+    expect(store.list()).toEqual([]);
+    storage.setItem('carcassonne-sw.games', '{not json');
+    expect(store.list()).toEqual([]);
   });
 });
