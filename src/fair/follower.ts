@@ -28,6 +28,9 @@ interface DueEvent {
   /** Per lobby seat: does its chain take part in this event (a chain seat still in play)? */
   takesPart: boolean[];
   missing: number;
+  /** The log index where the event opened: its k-th taking-part chain's reveal (or drop) goes at openedAt + k. */
+  openedAt: number;
+  order: number[];
 }
 
 /** Who makes a seat's moves now: its player, or a bot every peer runs from the log (P2.6). */
@@ -182,11 +185,11 @@ export class LogFollower {
   }
 
   /** The random event whose reveals are awaited now, if any. */
-  get dueEvent(): { event: number; kind: RandomKind; missing: number[] } | null {
+  get dueEvent(): { event: number; kind: RandomKind; missing: number[]; openedAt: number; order: readonly number[] } | null {
     if (!this.due) return null;
     const missing: number[] = [];
     this.due.reveals.forEach((r, i) => r || !this.due!.takesPart[i] || missing.push(i));
-    return { event: this.due.event, kind: this.due.kind, missing };
+    return { event: this.due.event, kind: this.due.kind, missing, openedAt: this.due.openedAt, order: this.due.order };
   }
 
   get dueHashTurn(): number | null {
@@ -353,7 +356,9 @@ export class LogFollower {
   private openEvent(kind: RandomKind): void {
     const n = this.lobby.length;
     const takesPart = this.lobby.map((c, i) => this.heads[i] !== null && !this.forfeits.has(c));
-    this.due = { event: this.nextEvent, kind, reveals: new Array<Uint8Array | null>(n).fill(null), takesPart, missing: takesPart.filter(Boolean).length };
+    const order = takesPart.flatMap((t, i) => (t ? [i] : []));
+    // Opened by the entry being applied now, so the event's first slot is the next index.
+    this.due = { event: this.nextEvent, kind, reveals: new Array<Uint8Array | null>(n).fill(null), takesPart, missing: order.length, openedAt: this.index + 1, order };
   }
 
   private scheduleNext(): void {

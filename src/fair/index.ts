@@ -1,5 +1,5 @@
 // Fair randomness and the game log (PROTOCOL.md P2, P4): the public face of src/fair.
-export { FairMatch, type MatchOptions } from './match';
+export { FairMatch, freshGameId, type MatchOptions } from './match';
 export { verifyReplay, verifyEntries, replayLog, chiSquareUniform, CHI_SQUARE_5DF_P01, type VerifyReport } from './verify';
 export {
   parseLog, parseReplayOrSave, stringifyLog, readEntry, LogFormatError, REPLAY_FORMAT, SAVE_FORMAT, LOG_VERSION,

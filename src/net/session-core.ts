@@ -43,6 +43,10 @@ export abstract class SessionCore {
   abstract readonly gameId: string;
   abstract get state(): GameState;
   protected abstract computeStatus(): SessionStatus;
+  /** False while there is no game state yet (a networked lobby): nothing is emitted then. */
+  protected get ready(): boolean {
+    return true;
+  }
   protected abstract persist(): void;
   /** The bot seat that must move now, if any. */
   protected abstract botToMove(): { seat: number; level: BotLevel } | null;
@@ -90,7 +94,7 @@ export abstract class SessionCore {
 
   /** Recomputes the status and tells the listeners (steps may be empty for a pure status change). */
   protected refresh(steps: SessionStep[] = []): void {
-    if (this.disposed) return;
+    if (this.disposed || !this.ready) return;
     this.currentStatus = this.computeStatus();
     // A snapshot: the state mutates in place, and the UI may still be showing this one.
     const update: SessionUpdate = { state: cloneState(this.state), status: this.currentStatus, steps };
@@ -124,6 +128,7 @@ export abstract class SessionCore {
   protected fail(message: string): void {
     if (this.disposed) return;
     this.currentStatus = { kind: 'failed', message };
+    if (!this.ready) return;
     const update: SessionUpdate = { state: cloneState(this.state), status: this.currentStatus, steps: [] };
     for (const l of [...this.listeners]) l(update);
   }

@@ -1,0 +1,54 @@
+// A seat's identity is an Ed25519 key pair drawn on its own device (@noble/curves), never
+// the transport id: a peer proves it is itself by signing the other side's fresh challenge,
+// which hands nobody anything reusable, and signs what it authors so that a relayed entry
+// cannot be forged (P3.4, P5.1). The key is kept with the seat's chain secret.
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { utf8ToBytes } from '@noble/hashes/utils.js';
+import { fromHex, isHex, toHex } from '../fair/hex';
+
+export interface Identity {
+  /** 32-byte secret key, hex; stays on this device. */
+  secretKey: string;
+  /** 32-byte public key, hex: who this is to the others. */
+  publicKey: string;
+}
+
+export function freshIdentity(): Identity {
+  const sk = ed25519.utils.randomSecretKey();
+  return { secretKey: toHex(sk), publicKey: toHex(ed25519.getPublicKey(sk)) };
+}
+
+export function identityFromSecret(secretKey: string): Identity {
+  return { secretKey, publicKey: toHex(ed25519.getPublicKey(fromHex(secretKey, 32, 'secret key'))) };
+}
+
+/** The short fingerprint players compare: the first 8 hex digits of SHA-256(public key), in two groups. */
+export function fingerprint(publicKey: string): string {
+  const h = toHex(sha256(fromHex(publicKey, 32, 'public key')));
+  return `${h.slice(0, 4)}-${h.slice(4, 8)}`;
+}
+
+/** Domain-separated message: a tag per use, so a signature for one purpose is worthless for another. */
+function domain(tag: string, body: string): Uint8Array {
+  return utf8ToBytes(`carcassonne-sw/${tag}/v1\u0000${body}`);
+}
+
+export function sign(identity: Identity, tag: string, body: string): string {
+  return toHex(ed25519.sign(domain(tag, body), fromHex(identity.secretKey, 32, 'secret key')));
+}
+
+export function verifySignature(publicKey: string, tag: string, body: string, signature: string): boolean {
+  if (!isHex(publicKey, 32) || !isHex(signature, 64)) return false;
+  try {
+    return ed25519.verify(fromHex(signature, 64, 'signature'), domain(tag, body), fromHex(publicKey, 32, 'public key'));
+  } catch {
+    return false;
+  }
+}
+
+export function freshNonce(): string {
+  const b = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(b);
+  return toHex(b);
+}

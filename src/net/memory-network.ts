@@ -1,0 +1,190 @@
+// An in-memory network for tests and `npm run chaos`: transports that talk through links
+// which drop, duplicate, reorder and delay frames, partitions between groups of peers,
+// and peers that crash without a goodbye. Everything is driven by a SimClock and a seeded
+// generator, so a failing run is re-run exactly from its seed.
+import type { SimClock } from './clock';
+import { MAX_FRAME_CHARS, type PeerId, type Transport, type TransportHandlers } from './transport';
+
+export interface Chaos {
+  /** Probability that a frame is lost. */
+  drop: number;
+  /** Probability that a frame arrives twice. */
+  duplicate: number;
+  /** Delay of each frame, uniform in [minDelay, maxDelay] ms; differing delays reorder frames. */
+  minDelay: number;
+  maxDelay: number;
+  /** Probability that a frame is held back by an extra `reorderDelay` ms. */
+  reorder: number;
+  reorderDelay: number;
+}
+
+export const CALM: Chaos = { drop: 0, duplicate: 0, minDelay: 5, maxDelay: 5, reorder: 0, reorderDelay: 0 };
+
+/** A small seeded generator (mulberry32): the network's chaos only, never the game's randomness. */
+export function seededRandom(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(s ^ (s >>> 15), s | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface NetworkStats {
+  /** Frames handed to send() (before chaos), and their characters. */
+  frames: number;
+  chars: number;
+  /** Frames per message type (the frame's "t" field). */
+  byType: Map<string, number>;
+}
+
+export class MemoryNetwork {
+  private readonly peers = new Map<PeerId, MemoryTransport>();
+  private readonly links = new Set<string>();
+  private readonly opening = new Set<string>();
+  private blocked: ((a: PeerId, b: PeerId) => boolean) | null = null;
+  private counter = 0;
+  readonly random: () => number;
+  readonly stats: NetworkStats = { frames: 0, chars: 0, byType: new Map() };
+
+  constructor(readonly clock: SimClock, seed: number, public chaos: Chaos = CALM) {
+    this.random = seededRandom(seed);
+  }
+
+  /** A new transport with a fresh id (a restarted peer gets a new one, as with PeerJS). */
+  createTransport(name = 'peer'): MemoryTransport {
+    const t = new MemoryTransport(this, `${name}-${++this.counter}`);
+    this.peers.set(t.id, t);
+    return t;
+  }
+
+  /** Cuts every link between the two groups (and refuses new ones) until heal(). */
+  partition(a: PeerId[], b: PeerId[]): void {
+    this.blocked = (x, y) => (a.includes(x) && b.includes(y)) || (a.includes(y) && b.includes(x));
+    for (const key of [...this.links]) {
+      const [x, y] = key.split('|');
+      if (this.blocked(x, y)) this.cut(x, y);
+    }
+  }
+
+  heal(): void {
+    this.blocked = null;
+  }
+
+  /** The peer vanishes without a goodbye: its links close at the others after a short while. */
+  crash(id: PeerId): void {
+    const t = this.peers.get(id);
+    if (!t) return;
+    this.peers.delete(id);
+    t.dead = true;
+    for (const key of [...this.links]) {
+      const [x, y] = key.split('|');
+      if (x === id || y === id) this.cut(x, y);
+    }
+  }
+
+  // ---------------------------------------------------------------- used by MemoryTransport
+
+  key(a: PeerId, b: PeerId): string {
+    return a < b ? `${a}|${b}` : `${b}|${a}`;
+  }
+
+  linksOf(id: PeerId): PeerId[] {
+    const out: PeerId[] = [];
+    for (const key of this.links) {
+      const [a, b] = key.split('|');
+      if (a === id) out.push(b);
+      else if (b === id) out.push(a);
+    }
+    return out.sort();
+  }
+
+  isOpen(a: PeerId, b: PeerId): boolean {
+    return this.links.has(this.key(a, b));
+  }
+
+  open(from: MemoryTransport, to: PeerId): void {
+    const key = this.key(from.id, to);
+    if (this.links.has(key) || this.opening.has(key)) return;
+    this.opening.add(key);
+    this.clock.setTimeout(() => {
+      this.opening.delete(key);
+      const other = this.peers.get(to);
+      if (from.dead || !other || other.dead || this.blocked?.(from.id, to)) {
+        if (!from.dead) from.handlers?.close(to);
+        return;
+      }
+      this.links.add(key);
+      from.handlers?.open(to);
+      other.handlers?.open(from.id);
+    }, 20);
+  }
+
+  cut(a: PeerId, b: PeerId): void {
+    const key = this.key(a, b);
+    if (!this.links.delete(key)) return;
+    // Each side notices after a detection delay (as a keep-alive would).
+    for (const [me, other] of [[a, b], [b, a]] as const) {
+      this.clock.setTimeout(() => {
+        const t = this.peers.get(me);
+        if (t && !t.dead && !this.isOpen(me, other)) t.handlers?.close(other);
+      }, 50);
+    }
+  }
+
+  deliver(from: PeerId, to: PeerId, frame: string): void {
+    this.stats.frames++;
+    this.stats.chars += frame.length;
+    const type = /^\{"t":"([a-z-]{1,16})"/.exec(frame)?.[1] ?? '?';
+    this.stats.byType.set(type, (this.stats.byType.get(type) ?? 0) + 1);
+    const c = this.chaos;
+    const copies = this.random() < c.duplicate ? 2 : 1;
+    for (let i = 0; i < copies; i++) {
+      if (this.random() < c.drop) continue;
+      let delay = c.minDelay + Math.floor(this.random() * (c.maxDelay - c.minDelay + 1));
+      if (this.random() < c.reorder) delay += c.reorderDelay;
+      this.clock.setTimeout(() => {
+        const t = this.peers.get(to);
+        if (t && !t.dead && this.isOpen(from, to)) t.handlers?.message(from, frame);
+      }, delay);
+    }
+  }
+}
+
+export class MemoryTransport implements Transport {
+  handlers: TransportHandlers | null = null;
+  dead = false;
+
+  constructor(private readonly net: MemoryNetwork, readonly id: PeerId) {}
+
+  listen(handlers: TransportHandlers): void {
+    this.handlers = handlers;
+  }
+
+  connect(peer: PeerId): void {
+    if (this.dead || peer === this.id) return;
+    this.net.open(this, peer);
+  }
+
+  disconnect(peer: PeerId): void {
+    this.net.cut(this.id, peer);
+  }
+
+  send(peer: PeerId, frame: string): boolean {
+    if (this.dead || !this.net.isOpen(this.id, peer)) return false;
+    if (frame.length > MAX_FRAME_CHARS) return false;
+    this.net.deliver(this.id, peer, frame);
+    return true;
+  }
+
+  connected(): PeerId[] {
+    return this.dead ? [] : this.net.linksOf(this.id);
+  }
+
+  close(): void {
+    if (this.dead) return;
+    this.net.crash(this.id);
+    this.handlers = null;
+  }
+}

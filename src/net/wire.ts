@@ -1,0 +1,273 @@
+// The wire format between peers (P3.4): versioned JSON frames, each parsed and validated
+// into a typed value before anything else sees it — shape (no unknown or missing fields),
+// size (frame, names, chat, lists), ranges — or rejected with a one-line reason. The
+// checks that need the game (sender seat, sequence, turn, legality) come after, in the
+// mesh session; a frame that fails any of them changes nothing.
+import { canonicalJson, COLOURS, type Colour, type GameOptions } from '../engine';
+import { isHex } from '../fair/hex';
+import { LogFormatError, readEntry, type BotLevel, type LogEntry, type SettingsEntry } from '../fair/log';
+import { parseStrictJson, StrictJsonError } from '../fair/strict-json';
+import { MAX_FRAME_CHARS } from './transport';
+
+export const WIRE_VERSION = 1;
+export const MAX_NAME_CHARS = 32;
+export const MAX_CHAT_CHARS = 200;
+/** Items one sync answer carries at most; the asker asks again for the rest. */
+export const MAX_ITEMS_PER_ANSWER = 64;
+const MAX_SEQ = 1_000_000;
+const MAX_LOG = 1_000_000;
+const BOT_LEVELS: readonly BotLevel[] = ['random', 'greedy', 'strong'];
+
+/** What a seat authors and signs, beside the log entries: votes, vetoes, chat (P2.6). */
+export type ItemBody =
+  | { k: 'entry'; entry: LogEntry }
+  /** I agree to drop `colour` at log index `point`, or (reclaim) to let it back at the placement of turn `point`. */
+  | { k: 'vote'; what: 'drop' | 'reclaim'; colour: Colour; point: number }
+  /** I already went past that point without the change (so it cannot pass). */
+  | { k: 'veto'; what: 'drop' | 'reclaim'; colour: Colour; point: number }
+  | { k: 'chat'; text: string };
+
+/**
+ * One authored item: author seat `a` (lobby index), its `n`-th item, written when the
+ * author's log had `at` entries (for a log entry: the index it takes), with the author's
+ * latest state hash piggybacked (P1.4) and a signature (none for a reveal, which its chain proves).
+ */
+export interface Item { a: number; n: number; at: number; body: ItemBody; h: { turn: number; state: string } | null; sig: string | null }
+
+export interface LobbySeat { colour: Colour; bot: BotLevel | null; pub: string | null; name: string | null }
+export interface LobbyState { gameId: string; host: string; options: GameOptions; shuffleSeats: boolean; seats: LobbySeat[]; rematchOf: string | null }
+
+/** The start of a game: its settings (log entry 0) and who holds each seat, signed by the host. */
+export interface StartRecord { settings: SettingsEntry; roster: LobbySeat[]; host: string; sig: string }
+
+export type Frame =
+  | { t: 'hello'; v: number; pub: string; nonce: string; name: string; game: string | null; role: 'player' | 'watch' }
+  | { t: 'auth'; sig: string }
+  | { t: 'lobby'; lobby: LobbyState }
+  | { t: 'take'; colour: Colour | null }
+  | { t: 'start'; start: StartRecord }
+  | { t: 'item'; item: Item }
+  | { t: 'sync'; have: number[]; len: number }
+  | { t: 'addr'; peers: { pub: string; id: string }[] }
+  | { t: 'rematch'; gameId: string }
+  | { t: 'bye' };
+
+export class WireError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WireError';
+  }
+}
+
+type Raw = Record<string, unknown>;
+
+function fail(what: string): never {
+  throw new WireError(what);
+}
+
+function obj(v: unknown, where: string, keys: readonly string[]): Raw {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) fail(`${where} must be an object`);
+  const o = v as Raw;
+  for (const k of Object.keys(o)) if (!keys.includes(k)) fail(`${where} has an unexpected field "${k.slice(0, 24)}"`);
+  for (const k of keys) if (!(k in o)) fail(`${where} lacks "${k}"`);
+  return o;
+}
+
+function int(v: unknown, where: string, min: number, max: number): number {
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min || v > max) fail(`${where} must be an integer from ${min} to ${max}`);
+  return v;
+}
+
+function hex(v: unknown, where: string, bytes: number): string {
+  if (!isHex(v, bytes)) fail(`${where} must be ${bytes * 2} hex digits`);
+  return v;
+}
+
+function text(v: unknown, where: string, max: number): string {
+  if (typeof v !== 'string' || v.length > max) fail(`${where} must be text of at most ${max} characters`);
+  // No control characters: names and chat are shown to people.
+  if (/[\u0000-\u001f\u007f\u2028\u2029]/.test(v)) fail(`${where} holds a control character`);
+  return v;
+}
+
+function colour(v: unknown, where: string): Colour {
+  if (typeof v !== 'string' || !COLOURS.includes(v as Colour)) fail(`${where} must be a colour`);
+  return v as Colour;
+}
+
+function gameId(v: unknown, where: string): string {
+  if (typeof v !== 'string' || !/^[0-9A-Za-z_-]{1,64}$/.test(v)) fail(`${where} must be a game id`);
+  return v;
+}
+
+function entry(v: unknown, where: string): LogEntry {
+  try {
+    return readEntry(v, 0);
+  } catch (e) {
+    if (e instanceof LogFormatError) fail(`${where}: ${e.message.replace(/^entry 0 ?/, '').slice(0, 120)}`);
+    throw e;
+  }
+}
+
+function readSeat(v: unknown, where: string): LobbySeat {
+  const o = obj(v, where, ['colour', 'bot', 'pub', 'name']);
+  const bot = o.bot === null ? null : BOT_LEVELS.includes(o.bot as BotLevel) ? (o.bot as BotLevel) : fail(`${where}.bot must be null or a bot level`);
+  return {
+    colour: colour(o.colour, `${where}.colour`), bot,
+    pub: o.pub === null ? null : hex(o.pub, `${where}.pub`, 32),
+    name: o.name === null ? null : text(o.name, `${where}.name`, MAX_NAME_CHARS),
+  };
+}
+
+function readSeats(v: unknown, where: string): LobbySeat[] {
+  if (!Array.isArray(v) || v.length < 1 || v.length > COLOURS.length) fail(`${where} must list 1 to ${COLOURS.length} seats`);
+  return v.map((s, i) => readSeat(s, `${where}[${i}]`));
+}
+
+/** Options are checked by the log's own reader (one grammar for both, P1.3). */
+function readOptions(v: unknown, where: string): GameOptions {
+  const e = entry({ k: 'settings', setup: { seats: ['red'], options: v }, gameId: 'x', chainLength: 1, shuffleSeats: false }, where);
+  return (e as SettingsEntry).setup.options;
+}
+
+function readItem(v: unknown): Item {
+  const o = obj(v, 'item', ['a', 'n', 'at', 'body', 'h', 'sig']);
+  const b = obj(o.body, 'item.body', Object.keys((o.body ?? {}) as Raw).includes('k') ? bodyKeys((o.body as Raw).k) : ['k']);
+  let body: ItemBody;
+  switch (b.k) {
+    case 'entry': {
+      const e = entry(b.entry, 'item.body.entry');
+      if (!['commit', 'reveal', 'place', 'deploy', 'resign'].includes(e.k)) fail(`item.body.entry: a peer cannot author a ${e.k} entry`);
+      body = { k: 'entry', entry: e };
+      break;
+    }
+    case 'vote':
+    case 'veto':
+      if (b.what !== 'drop' && b.what !== 'reclaim') fail(`item.body.what must be "drop" or "reclaim"`);
+      body = { k: b.k, what: b.what, colour: colour(b.colour, 'item.body.colour'), point: int(b.point, 'item.body.point', 0, MAX_LOG) };
+      break;
+    case 'chat':
+      body = { k: 'chat', text: text(b.text, 'item.body.text', MAX_CHAT_CHARS) };
+      break;
+    default:
+      fail('item.body.k must be entry, vote, veto or chat');
+  }
+  let h: Item['h'] = null;
+  if (o.h !== null) {
+    const ho = obj(o.h, 'item.h', ['turn', 'state']);
+    h = { turn: int(ho.turn, 'item.h.turn', 1, MAX_LOG), state: hex(ho.state, 'item.h.state', 32) };
+  }
+  return {
+    a: int(o.a, 'item.a', 0, COLOURS.length - 1), n: int(o.n, 'item.n', 0, MAX_SEQ), at: int(o.at, 'item.at', 0, MAX_LOG),
+    body, h, sig: o.sig === null ? null : hex(o.sig, 'item.sig', 64),
+  };
+}
+
+function bodyKeys(k: unknown): string[] {
+  switch (k) {
+    case 'entry': return ['k', 'entry'];
+    case 'vote':
+    case 'veto': return ['k', 'what', 'colour', 'point'];
+    case 'chat': return ['k', 'text'];
+    default: return ['k'];
+  }
+}
+
+/** Parses one frame from a peer; throws WireError with a one-line reason. */
+export function parseFrame(frame: unknown): Frame {
+  if (typeof frame !== 'string') fail('a frame must be text');
+  if (frame.length > MAX_FRAME_CHARS) fail(`a frame of ${frame.length} characters is over the ${MAX_FRAME_CHARS} limit`);
+  let raw: unknown;
+  try {
+    raw = parseStrictJson(frame, { maxBytes: MAX_FRAME_CHARS * 3, maxDepth: 8 });
+  } catch (e) {
+    if (e instanceof StrictJsonError) fail(`not a valid frame: ${e.message.slice(0, 120)}`);
+    throw e;
+  }
+  const t = (raw as Raw | null)?.t;
+  switch (t) {
+    case 'hello': {
+      const o = obj(raw, 'hello', ['t', 'v', 'pub', 'nonce', 'name', 'game', 'role']);
+      if (o.v !== WIRE_VERSION) fail(`hello: wire version ${String(o.v).slice(0, 8)} is not ${WIRE_VERSION} (update the page)`);
+      if (o.role !== 'player' && o.role !== 'watch') fail('hello.role must be "player" or "watch"');
+      return {
+        t, v: WIRE_VERSION, pub: hex(o.pub, 'hello.pub', 32), nonce: hex(o.nonce, 'hello.nonce', 16), name: text(o.name, 'hello.name', MAX_NAME_CHARS),
+        game: o.game === null ? null : gameId(o.game, 'hello.game'), role: o.role,
+      };
+    }
+    case 'auth': {
+      const o = obj(raw, 'auth', ['t', 'sig']);
+      return { t, sig: hex(o.sig, 'auth.sig', 64) };
+    }
+    case 'lobby': {
+      const o = obj(raw, 'lobby', ['t', 'lobby']);
+      const l = obj(o.lobby, 'lobby.lobby', ['gameId', 'host', 'options', 'shuffleSeats', 'seats', 'rematchOf']);
+      if (typeof l.shuffleSeats !== 'boolean') fail('lobby.shuffleSeats must be true or false');
+      return {
+        t, lobby: {
+          gameId: gameId(l.gameId, 'lobby.gameId'), host: hex(l.host, 'lobby.host', 32), options: readOptions(l.options, 'lobby.options'),
+          shuffleSeats: l.shuffleSeats, seats: readSeats(l.seats, 'lobby.seats'), rematchOf: l.rematchOf === null ? null : gameId(l.rematchOf, 'lobby.rematchOf'),
+        },
+      };
+    }
+    case 'take': {
+      const o = obj(raw, 'take', ['t', 'colour']);
+      return { t, colour: o.colour === null ? null : colour(o.colour, 'take.colour') };
+    }
+    case 'start': {
+      const o = obj(raw, 'start', ['t', 'start']);
+      const s = obj(o.start, 'start.start', ['settings', 'roster', 'host', 'sig']);
+      const settings = entry(s.settings, 'start.settings');
+      if (settings.k !== 'settings') fail('start.settings must be a settings entry');
+      return { t, start: { settings, roster: readSeats(s.roster, 'start.roster'), host: hex(s.host, 'start.host', 32), sig: hex(s.sig, 'start.sig', 64) } };
+    }
+    case 'item': {
+      const o = obj(raw, 'item frame', ['t', 'item']);
+      return { t, item: readItem(o.item) };
+    }
+    case 'sync': {
+      const o = obj(raw, 'sync', ['t', 'have', 'len']);
+      if (!Array.isArray(o.have) || o.have.length > COLOURS.length) fail(`sync.have must list at most ${COLOURS.length} counts`);
+      return { t, have: o.have.map((n, i) => int(n, `sync.have[${i}]`, 0, MAX_SEQ)), len: int(o.len, 'sync.len', 0, MAX_LOG) };
+    }
+    case 'addr': {
+      const o = obj(raw, 'addr', ['t', 'peers']);
+      if (!Array.isArray(o.peers) || o.peers.length > 16) fail('addr.peers must list at most 16 peers');
+      return { t, peers: o.peers.map((p, i) => {
+        const q = obj(p, `addr.peers[${i}]`, ['pub', 'id']);
+        return { pub: hex(q.pub, `addr.peers[${i}].pub`, 32), id: text(q.id, `addr.peers[${i}].id`, 64) };
+      }) };
+    }
+    case 'rematch': {
+      const o = obj(raw, 'rematch', ['t', 'gameId']);
+      return { t, gameId: gameId(o.gameId, 'rematch.gameId') };
+    }
+    case 'bye':
+      obj(raw, 'bye', ['t']);
+      return { t };
+    default:
+      fail(`unknown frame type ${JSON.stringify(typeof t === 'string' ? t.slice(0, 16) : t) ?? 'none'}`);
+  }
+}
+
+export function encodeFrame(frame: Frame): string {
+  // "t" first, so the network's counters can read a frame's type without parsing it.
+  const { t, ...rest } = frame;
+  return JSON.stringify({ t, ...rest });
+}
+
+// ---------------------------------------------------------------- what signatures cover
+
+/** The bytes an item's signature covers: the game, the author, its place in the author's sequence and in the log (P5.1). */
+export function itemSigningText(game: string, item: Omit<Item, 'sig'>): string {
+  return canonicalJson({ g: game, a: item.a, n: item.n, at: item.at, body: item.body, h: item.h });
+}
+
+export function startSigningText(start: Omit<StartRecord, 'sig'>): string {
+  return canonicalJson({ settings: start.settings, roster: start.roster, host: start.host });
+}
+
+/** What a peer signs to prove its identity on one link: the other side's fresh nonce and both transport ids. */
+export function authSigningText(theirNonce: string, myTransport: string, theirTransport: string): string {
+  return `${theirNonce}|${myTransport}|${theirTransport}`;
+}
