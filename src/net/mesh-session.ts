@@ -98,7 +98,13 @@ export type MeshEvent =
   | { kind: 'rematch'; gameId: string; from: string }
   | { kind: 'desync'; report: DesyncReport };
 
-interface Link { peer: PeerId; nonce: string; pub: string | null; name: string; role: 'player' | 'watch'; authed: boolean; budget: number; budgetAt: number; lastSync: number }
+interface Link {
+  peer: PeerId; nonce: string; pub: string | null; name: string; role: 'player' | 'watch'; authed: boolean;
+  budget: number; budgetAt: number; lastSync: number;
+  /** Frames that overtook the other side's proof of identity, handled once it arrives (a few at most). */
+  early: Frame[];
+}
+const MAX_EARLY_FRAMES = 32;
 
 interface SavedMesh {
   format: string; version: number; gameId: string; secretKey: string; name: string;
@@ -177,6 +183,7 @@ export class MeshSession extends SessionCore implements Session {
       message: (p, f) => this.onFrame(p, f),
     });
     this.lastProgress = this.clock.now();
+    this.armTick();
   }
 
   // ---------------------------------------------------------------- opening
@@ -351,8 +358,14 @@ export class MeshSession extends SessionCore implements Session {
   takeSeat(colour: Colour | null): void {
     if (this.phaseNow !== 'lobby' || !this.lobbyState) throw new Error('there is no lobby to take a seat in');
     if (this.isHost) this.assignSeat(this.identity.publicKey, this.name, colour);
-    else if (this.hostPeer) this.sendTo(this.hostPeer, { t: 'take', colour });
+    else {
+      this.wantColour = colour;
+      if (this.hostPeer) this.sendTo(this.hostPeer, { t: 'take', colour });
+    }
   }
+
+  /** The colour this guest asked for, asked again until the lobby shows it (frames get lost). */
+  private wantColour: Colour | null | undefined = undefined;
 
   /** The host starts the game once every open seat is taken. */
   startGame(): void {
@@ -586,7 +599,6 @@ export class MeshSession extends SessionCore implements Session {
     this.phaseNow = 'playing';
     if (fresh) this.flushPersist();
     this.emitMesh({ kind: 'lobby' });
-    this.armStall();
   }
 
   // ---------------------------------------------------------------- the pump: items → log
@@ -1045,7 +1057,7 @@ export class MeshSession extends SessionCore implements Session {
 
   private onOpen(peer: PeerId): void {
     if (this.disposed) return;
-    const link: Link = { peer, nonce: freshNonce(), pub: null, name: '', role: 'player', authed: false, budget: FRAMES_PER_SECOND, budgetAt: this.clock.now(), lastSync: -Infinity };
+    const link: Link = { peer, nonce: freshNonce(), pub: null, name: '', role: 'player', authed: false, budget: FRAMES_PER_SECOND, budgetAt: this.clock.now(), lastSync: -Infinity, early: [] };
     this.links.set(peer, link);
     this.sendTo(peer, { t: 'hello', v: WIRE_VERSION, pub: this.identity.publicKey, nonce: link.nonce, name: this.name, game: this.gameId || null, role: this.role });
   }
@@ -1100,15 +1112,24 @@ export class MeshSession extends SessionCore implements Session {
       return;
     }
     if (f.t === 'auth') {
-      if (!link.pub || !verifySignature(link.pub, 'auth', authSigningText(link.nonce, link.peer, this.transport.id), f.sig))
+      // An answer that overtook the other side's hello: the heartbeat says hello again and it comes back.
+      if (!link.pub) return;
+      if (link.authed) return;
+      if (!verifySignature(link.pub, 'auth', authSigningText(link.nonce, link.peer, this.transport.id), f.sig))
         return this.reject(`${this.who(link)} failed to prove its identity`);
       link.authed = true;
       this.addresses.set(link.pub, link.peer);
       this.names.set(link.pub, link.name);
       this.onAuthed(link);
+      for (const early of link.early.splice(0)) this.handle(link, early);
       return;
     }
-    if (!link.authed) return this.reject(`${this.who(link)} sent ${f.t} before proving who it is`);
+    if (!link.authed) {
+      // Reordering lets a frame overtake the proof it follows; keep a few, refuse the rest.
+      if (link.early.length < MAX_EARLY_FRAMES) link.early.push(f);
+      else this.reject(`${this.who(link)} sent ${f.t} before proving who it is`);
+      return;
+    }
     switch (f.t) {
       case 'lobby':
         if (this.startRecord) return;
@@ -1121,6 +1142,7 @@ export class MeshSession extends SessionCore implements Session {
         } else if (f.lobby.host === link.pub) this.pendingLobby.set(f.lobby.gameId, f.lobby);
         return;
       case 'take':
+        if (this.startRecord) return; // a late copy from before the start
         if (!this.isHost || this.phaseNow !== 'lobby') return this.reject(`${this.who(link)} asked for a seat, but this peer hosts no lobby`);
         if (link.role === 'watch') return this.reject(`${this.who(link)} watches and cannot take a seat`);
         this.assignSeat(link.pub!, link.name, f.colour);
@@ -1216,8 +1238,9 @@ export class MeshSession extends SessionCore implements Session {
   }
 
   /** Sends the asker what it lacks, oldest first, a bounded batch at a time (P3.4). */
-  private answerSync(link: Link, theirs: number[], _len: number): void {
+  private answerSync(link: Link, theirs: number[], len: number): void {
     if (!this.startRecord) return;
+    if (len === 0 && theirs.length === 0) this.sendTo(link.peer, { t: 'start', start: this.startRecord });
     let budget = MAX_ITEMS_PER_ANSWER;
     for (let a = 0; a < this.have.length && budget > 0; a++) {
       const byN = this.items.get(a)!;
@@ -1230,20 +1253,42 @@ export class MeshSession extends SessionCore implements Session {
     }
   }
 
-  /** While the log stands still, ask everyone for what may have been lost (a lost last frame shows no gap). */
-  private armStall(): void {
+  /**
+   * The heartbeat that makes a lossy network reliable: say hello again on links that have
+   * not proven who they are, ask again for a lobby seat, and while the log stands still ask
+   * everyone for what may have been lost (a lost last frame shows no gap).
+   */
+  private armTick(): void {
     const ms = this.opts.stallMs ?? 1500;
     if (this.stallTimer !== null) this.clock.clearTimeout(this.stallTimer);
     this.stallTimer = this.clock.setTimeout(() => {
       this.stallTimer = null;
       if (this.disposed) return;
+      this.tick(ms);
       const over = this.replica?.state?.phase === 'over';
-      if (!over || this.endRounds-- > 0) {
-        if (this.clock.now() - this.lastProgress >= ms || over) for (const l of this.links.values()) if (l.authed) this.requestSync(l, true);
-        for (const [pub, id] of this.addresses) if (!this.linkOf(pub) && this.startRecord) this.transport.connect(id);
-        this.armStall();
+      if (!over || this.endRounds-- > 0) this.armTick();
+    }, this.startRecord ? ms : Math.min(ms, 300));
+  }
+
+  private tick(ms: number): void {
+    for (const l of this.links.values()) {
+      if (!l.authed) this.sendTo(l.peer, { t: 'hello', v: WIRE_VERSION, pub: this.identity.publicKey, nonce: l.nonce, name: this.name, game: this.gameId || null, role: this.role });
+    }
+    if (!this.startRecord) {
+      if (this.hostPeer && !this.links.has(this.hostPeer)) this.transport.connect(this.hostPeer);
+      const host = this.hostPeer ? this.links.get(this.hostPeer) : null;
+      if (host?.authed) {
+        // A guest keeps asking until it sees its seat, and polls for a start it may have missed.
+        const mine = this.lobbyState?.seats.find((x) => x.pub === this.identity.publicKey)?.colour ?? null;
+        if (this.wantColour !== undefined && mine !== this.wantColour) this.sendTo(host.peer, { t: 'take', colour: this.wantColour });
+        this.sendTo(host.peer, { t: 'sync', have: [], len: 0 });
       }
-    }, ms);
+      if (this.isHost && this.lobbyState) this.broadcast({ t: 'lobby', lobby: this.lobbyState });
+      return;
+    }
+    const over = this.replica?.state?.phase === 'over';
+    if (this.clock.now() - this.lastProgress >= ms || over) for (const l of this.links.values()) if (l.authed) this.requestSync(l, true);
+    for (const [pub, id] of this.addresses) if (!this.linkOf(pub)) this.transport.connect(id);
   }
 
   /** Sync rounds after the end, so the last chat lines and entries reach everyone. */

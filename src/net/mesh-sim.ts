@@ -1,0 +1,184 @@
+// Whole networked games on the in-memory network, one MeshSession per peer, on a simulated
+// clock: the tests and `npm run chaos` drive them. Each peer's own seat is a player seat
+// (with its own chain) whose moves a bot on that peer chooses; the network drops,
+// duplicates, reorders and delays frames as the chaos says. Repeatable from the seed.
+import { defaultOptions, serialize, type Colour, type GameOptions } from '../engine';
+import { chooseFromText } from '../bots/bot-choice';
+import type { BotRunner } from '../bots/bot-runner';
+import { SimClock } from './clock';
+import { GameStore, type KeyValueStorage } from './game-store';
+import { MemoryNetwork, type Chaos } from './memory-network';
+import { MeshSession, type MeshOptions, type Timeouts } from './mesh-session';
+import type { BotLevel } from './session';
+
+export class MemoryStorage implements KeyValueStorage {
+  readonly data = new Map<string, string>();
+  getItem(k: string): string | null {
+    return this.data.get(k) ?? null;
+  }
+  setItem(k: string, v: string): void {
+    this.data.set(k, v);
+  }
+  removeItem(k: string): void {
+    this.data.delete(k);
+  }
+}
+
+/** Bot decisions at once, in process (the simulation has no real time to wait in). */
+export const immediateBots: BotRunner = {
+  choose: (state, level, seed) => Promise.resolve(chooseFromText(serialize(state), level, seed)),
+  dispose() {},
+};
+
+export interface SimPlan {
+  peers: number;
+  seed: number;
+  chaos?: Chaos;
+  options?: GameOptions;
+  /** Extra seats played by a bot on every peer (no chain, no owner). */
+  botSeats?: BotLevel[];
+  /** The bot that chooses each peer's own moves. */
+  autopilot?: BotLevel;
+  timeouts?: Timeouts;
+  shuffleSeats?: boolean;
+}
+
+const REBELS: Colour[] = ['red', 'green'];
+const EMPIRE: Colour[] = ['black', 'white', 'blue'];
+
+/** Colours for n seats: alternating factions for the team variant (R9.1), else the usual order. */
+export function seatColours(n: number, options: GameOptions): Colour[] {
+  if (options.teams) {
+    const out: Colour[] = [];
+    for (let i = 0; i < n; i++) out.push(i % 2 === 0 ? REBELS[i / 2] : EMPIRE[(i - 1) / 2]);
+    return out;
+  }
+  const order: Colour[] = ['red', 'black', 'green', 'white', 'orange', 'blue'];
+  return order.slice(0, n);
+}
+
+export interface SimPeer {
+  name: string;
+  storage: MemoryStorage;
+  store: GameStore;
+  session: MeshSession;
+  rejects: string[];
+  alive: boolean;
+}
+
+export class MeshSim {
+  readonly clock = new SimClock();
+  readonly net: MemoryNetwork;
+  readonly peers: SimPeer[] = [];
+  readonly spectators: SimPeer[] = [];
+  readonly colours: Colour[];
+  private readonly options: GameOptions;
+
+  constructor(readonly plan: SimPlan) {
+    this.net = new MemoryNetwork(this.clock, plan.seed, plan.chaos);
+    this.options = plan.options ?? defaultOptions();
+    this.colours = seatColours(plan.peers + (plan.botSeats?.length ?? 0), this.options);
+  }
+
+  meshOptions(name: string, storage: MemoryStorage, extra: Partial<MeshOptions> = {}): MeshOptions {
+    return {
+      transport: this.net.createTransport(name), name, store: new GameStore(storage, () => this.clock.now()), clock: this.clock,
+      timeouts: this.plan.timeouts ?? { moveMs: 90_000, revealMs: 20_000 }, autoDrop: true,
+      autopilot: this.plan.autopilot ?? 'random', botRunner: immediateBots, ...extra,
+    };
+  }
+
+  /** Host and guests meet in the lobby, take their seats, and the host starts. */
+  async open(extra: (i: number) => Partial<MeshOptions> = () => ({})): Promise<void> {
+    const n = this.plan.peers;
+    const bots = this.plan.botSeats ?? [];
+    const seats = this.colours.map((colour, i) => ({ colour, bot: i >= n ? bots[i - n] : null }));
+    for (let i = 0; i < n; i++) {
+      const storage = new MemoryStorage();
+      const name = `p${i}`;
+      const o = this.meshOptions(name, storage, extra(i));
+      const rejects: string[] = [];
+      o.onReject = (line) => rejects.push(line);
+      const session = i === 0
+        ? MeshSession.host(o, { options: this.options, seats, hostColour: this.colours[0], shuffleSeats: this.plan.shuffleSeats })
+        : MeshSession.join(o, this.peers[0].session.transportId);
+      this.peers.push({ name, storage, store: o.store!, session, rejects, alive: true });
+    }
+    await this.runUntil(() => this.peers.slice(1).every((p) => p.session.lobby !== null), 60_000);
+    for (let i = 1; i < n; i++) {
+      this.peers[i].session.takeSeat(this.colours[i]);
+      await this.runUntil(() => this.peers[0].session.lobby!.seats[i].pub === this.peers[i].session.identity.publicKey, 60_000);
+    }
+    this.peers[0].session.startGame();
+    for (const p of this.peers) void p.session.start();
+  }
+
+  /** Runs the simulation until `done` holds or `maxMs` of simulated time pass; false on time-out. */
+  async runUntil(done: () => boolean, maxMs: number): Promise<boolean> {
+    const end = this.clock.now() + maxMs;
+    await flush();
+    for (let steps = 0; !done(); steps++) {
+      if (this.clock.now() > end) return false;
+      if (!this.clock.step()) {
+        await flush();
+        if (!done() && !this.clock.pending) return false;
+        continue;
+      }
+      await flush();
+    }
+    return true;
+  }
+
+  get everyone(): SimPeer[] {
+    return [...this.peers, ...this.spectators].filter((p) => p.alive);
+  }
+
+  finished(): boolean {
+    return this.everyone.every((p) => p.session.phase === 'over' || p.session.phase === 'desync');
+  }
+
+  /** The peer vanishes (no goodbye); its storage survives. */
+  crash(i: number): void {
+    const p = this.peers[i];
+    p.alive = false;
+    this.net.crash(p.session.transportId);
+    p.session.dispose();
+  }
+
+  /** The crashed peer comes back from its storage with a new transport id and reclaims its seat (P1.6). */
+  restart(i: number, extra: Partial<MeshOptions> = {}): void {
+    const p = this.peers[i];
+    const gameId = this.peers.find((q) => q.alive)!.session.gameId;
+    const o = this.meshOptions(p.name, p.storage, extra);
+    o.onReject = (line) => p.rejects.push(line);
+    p.session = MeshSession.resume(o, gameId);
+    p.alive = true;
+    void p.session.start();
+  }
+
+  /** A spectator joins through peer i's transport id (P3.5). */
+  spectate(through = 0): SimPeer {
+    const storage = new MemoryStorage();
+    const name = `watcher${this.spectators.length}`;
+    const o = this.meshOptions(name, storage, { autopilot: null });
+    const rejects: string[] = [];
+    o.onReject = (line) => rejects.push(line);
+    const session = MeshSession.join(o, this.peers[through].session.transportId, true);
+    const p = { name, storage, store: o.store!, session, rejects, alive: true };
+    this.spectators.push(p);
+    return p;
+  }
+
+  logs(): string[] {
+    return this.everyone.map((p) => p.session.replayText());
+  }
+
+  dispose(): void {
+    for (const p of [...this.peers, ...this.spectators]) p.session.dispose();
+  }
+}
+
+/** Lets every pending promise job run (the sessions' queues and bot answers). */
+export function flush(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
