@@ -59,6 +59,14 @@ export class MemoryNetwork {
     return t;
   }
 
+  /** The live transport with this id (tests inject frames through its handlers). */
+  transport(id: PeerId): MemoryTransport | null {
+    return this.peers.get(id) ?? null;
+  }
+
+  /** Decides, frame by frame, whether a frame from `from` to `to` goes out at all (tests: a peer that lies or half-sends). */
+  filter: ((from: PeerId, to: PeerId, frame: string) => boolean) | null = null;
+
   /** Cuts every link between the two groups (and refuses new ones) until heal(). */
   partition(a: PeerId[], b: PeerId[]): void {
     this.blocked = (x, y) => (a.includes(x) && b.includes(y)) || (a.includes(y) && b.includes(x));
@@ -134,6 +142,7 @@ export class MemoryNetwork {
   }
 
   deliver(from: PeerId, to: PeerId, frame: string): void {
+    if (this.filter && !this.filter(from, to, frame)) return;
     this.stats.frames++;
     this.stats.chars += frame.length;
     const type = /^\{"t":"([a-z-]{1,16})"/.exec(frame)?.[1] ?? '?';

@@ -668,6 +668,8 @@ export class MeshSession extends SessionCore implements Session {
     if (res.kind === 'applied') {
       steps.push({ seat, intent, events: res.events });
       this.noteDerived(res.derived);
+      // P1.4: the author's state hash counts once its entry took its place here, i.e. on the same log prefix.
+      if (item.h) this.noteHash(item.a, item.h);
       this.checkHashes();
       return true;
     }
@@ -754,7 +756,7 @@ export class MeshSession extends SessionCore implements Session {
   /** Signs, keeps and sends one item of this seat's. */
   private author(body: ItemBody, at: number): void {
     const a = this.mySeat!;
-    const latest = this.latestHash();
+    const latest = body.k === 'entry' ? this.latestHash() : null;
     const h = latest && latest.turn > this.lastHashSent ? latest : null;
     if (h) this.lastHashSent = h.turn;
     const unsigned = { a, n: this.nextSeq++, at, body, h };
@@ -783,9 +785,9 @@ export class MeshSession extends SessionCore implements Session {
       const r = this.replica!;
       if ((e.k === 'commit' && (e.chain !== item.a || e.colour !== seat.colour)) || (e.k === 'resign' && e.colour !== seat.colour))
         return `${seat.colour} wrote an entry for another seat`;
-      if (e.k === 'place' || e.k === 'deploy') {
-        const owner = r.state?.setup.seats[e.seat];
-        if (!owner) return `${seat.colour} sent a move before the game began`;
+      // Before the seating is known (a peer catching up) the log's own checks judge the move at its slot.
+      if ((e.k === 'place' || e.k === 'deploy') && r.state) {
+        const owner = r.state.setup.seats[e.seat];
         if (owner !== seat.colour) return `${seat.colour} sent a move for ${owner}'s seat`;
         const at = r.awaiting();
         if (item.at < r.length && !this.entryAt.get(item.a)?.has(item.at)) return `${seat.colour}'s ${e.k} for log index ${item.at} comes after that point was filled`;
@@ -813,7 +815,6 @@ export class MeshSession extends SessionCore implements Session {
     }
     byN.set(item.n, item);
     while (byN.has(this.have[item.a])) this.have[item.a]++;
-    if (item.h) this.noteHash(item.a, item.h);
     if (item.body.k === 'vote' || item.body.k === 'veto') this.noteVote(item.a, item.body);
     if (item.body.k === 'chat') this.noteChat(item.a, item.n, item.at, item.body.text);
     return null;

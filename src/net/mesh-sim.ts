@@ -2,7 +2,11 @@
 // clock: the tests and `npm run chaos` drive them. Each peer's own seat is a player seat
 // (with its own chain) whose moves a bot on that peer chooses; the network drops,
 // duplicates, reorders and delays frames as the chaos says. Repeatable from the seed.
+import { sha256 } from '@noble/hashes/sha2.js';
+import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { defaultOptions, serialize, type Colour, type GameOptions } from '../engine';
+import { toHex } from '../fair/hex';
+import { identityFromSecret } from './identity';
 import { chooseFromText } from '../bots/bot-choice';
 import type { BotRunner } from '../bots/bot-runner';
 import { SimClock } from './clock';
@@ -45,6 +49,11 @@ export interface SimPlan {
 
 const REBELS: Colour[] = ['red', 'green'];
 const EMPIRE: Colour[] = ['black', 'white', 'blue'];
+
+/** Test-only key material from the run's seed, so a run's log bytes repeat exactly (never used outside simulations). */
+export function seededBytes(seed: number, label: string): Uint8Array {
+  return sha256(utf8ToBytes(`mesh-sim|${seed}|${label}`));
+}
 
 /** Colours for n seats: alternating factions for the team variant (R9.1), else the usual order. */
 export function seatColours(n: number, options: GameOptions): Colour[] {
@@ -96,11 +105,14 @@ export class MeshSim {
     for (let i = 0; i < n; i++) {
       const storage = new MemoryStorage();
       const name = `p${i}`;
-      const o = this.meshOptions(name, storage, extra(i));
+      const seed = this.plan.seed;
+      const o = this.meshOptions(name, storage, {
+        identity: identityFromSecret(toHex(seededBytes(seed, `identity${i}`))), secret: seededBytes(seed, `secret${i}`), ...extra(i),
+      });
       const rejects: string[] = [];
       o.onReject = (line) => rejects.push(line);
       const session = i === 0
-        ? MeshSession.host(o, { options: this.options, seats, hostColour: this.colours[0], shuffleSeats: this.plan.shuffleSeats })
+        ? MeshSession.host(o, { options: this.options, seats, hostColour: this.colours[0], shuffleSeats: this.plan.shuffleSeats, gameId: toHex(seededBytes(this.plan.seed, 'game')).slice(0, 32) })
         : MeshSession.join(o, this.peers[0].session.transportId);
       this.peers.push({ name, storage, store: o.store!, session, rejects, alive: true });
     }
