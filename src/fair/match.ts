@@ -84,7 +84,11 @@ export class FairMatch {
     const match = new FairMatch();
     match.chains = chains;
     try {
-      for (const entry of entries) match.append(entry);
+      for (const entry of entries) {
+        // A version-1 save's throws do not name their participants; resuming writes version 2, so add them.
+        const want = entry.k === 'throw' && !entry.participants ? match.follower.dueResult() : null;
+        match.append(want?.k === 'throw' && entry.k === 'throw' ? { ...entry, participants: want.participants } : entry);
+      }
     } catch (e) {
       if (e instanceof EntryError) throw new Error(`cannot resume: ${e.message}`);
       throw e;
