@@ -1,11 +1,12 @@
-// npm run verify -- game.json
+// npm run verify -- [--list] game.json
 // Checks a replay offline (P1.5, P4.2) with the same verifyReplay the browser page uses.
 // Exit 0: the summary of everything proven. Exit 1: the first discrepancy (entry index,
 // expected, found). Exit 2: unreadable or malformed file, or bad arguments (one line).
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { verifyReplay, type VerifyReport } from '../fair';
-import { MAX_ERROR_LINE, MAX_FILE_BYTES } from '../fair/log';
+import { MAX_ERROR_LINE, MAX_FILE_BYTES, parseReplayOrSave } from '../fair/log';
+import { listDerived } from '../fair/verify';
 import { clip, quote } from '../fair/strict-json';
 import { ReadError, readBounded } from './read-bounded';
 
@@ -18,7 +19,9 @@ export function formatFailure(r: Extract<VerifyReport, { ok: false }>): string {
 }
 
 export function runVerify(argv: string[]): VerifyCliResult {
-  const usage = 'usage: npm run verify -- FILE';
+  const usage = 'usage: npm run verify -- [--list] FILE';
+  const list = argv[0] === '--list';
+  if (list) argv = argv.slice(1);
   if (argv.length !== 1 || argv[0].startsWith('--')) return { code: 2, stdout: '', stderr: `verify: expected exactly one replay file. ${usage}\n` };
   let bytes: Uint8Array;
   const shown = argv[0].length <= 80 ? argv[0] : quote(argv[0], 60);
@@ -30,7 +33,11 @@ export function runVerify(argv: string[]): VerifyCliResult {
     throw e;
   }
   const report = verifyReplay(bytes);
-  if (report.ok) return { code: 0, stdout: report.lines.join('\n') + '\n', stderr: '' };
+  if (report.ok) {
+    // --list: every derived draw, die and seating, one line each (docs/fairness.md §9).
+    const derived = list ? ['derived values:', ...listDerived(parseReplayOrSave(bytes).log)] : [];
+    return { code: 0, stdout: [...report.lines, ...derived].join('\n') + '\n', stderr: '' };
+  }
   return { code: report.malformed ? 2 : 1, stdout: '', stderr: `verify: ${formatFailure(report)}\n` };
 }
 

@@ -1,9 +1,9 @@
 // Offline verification of a replay (P1.5, P4.2): every reveal against its chain, every
 // derived draw and die, every action's legality, every turn's state hash and the final
 // scores. Never throws on bad input: the report says what is wrong and where.
-import { cloneState, newGame, type GameEvent, type GameState } from '../engine';
+import { cloneState, newGame, pending, type GameEvent, type GameState } from '../engine';
 import { allowedSeatings } from './derive';
-import { EntryError, LogFollower } from './follower';
+import { EntryError, LogFollower, throwParticipants } from './follower';
 import { chainEnd } from './chain';
 import { fromHex, toHex } from './hex';
 import { LogFormatError, MAX_ERROR_LINE, parseReplayOrSave, type FileInput, type GameLog, type SaveFile } from './log';
@@ -123,6 +123,37 @@ export function verifyEntries(log: GameLog, secrets: SaveFile['secrets'] | null,
   } catch (e) {
     return failure(e);
   }
+}
+
+/**
+ * Every value derived from the shared randomness in a log, one line each, in log order
+ * (`npm run verify -- --list`; the format is in docs/fairness.md §9, and tools/verify.py
+ * prints the same lines):
+ *   event E seats C1,C2,…
+ *   event E draw turn T seat S TILE
+ *   event E throw turn T P:D,D P:D,Dy …   (P the scorer; y marks the yellow die)
+ * Stops quietly at the first entry the follower rejects (call it on a verified log).
+ */
+export function listDerived(log: GameLog): string[] {
+  const f = new LogFollower();
+  const out: string[] = [];
+  for (const e of log.entries) {
+    let line: string | null = null;
+    if (e.k === 'seats') line = `event ${e.event} seats ${e.order.join(',')}`;
+    else if (e.k === 'draw' && f.state) line = `event ${e.event} draw turn ${f.state.turn} seat ${e.seat} ${e.tile}`;
+    else if (e.k === 'throw' && f.state) {
+      const p = pending(f.state);
+      const ps = e.participants ?? (p.kind === 'throw' ? throwParticipants(p.participants) : []);
+      line = `event ${e.event} throw turn ${f.state.turn} ${e.values.map((v, i) => `${ps[i]?.scorer ?? '?'}:${v.map((d, j) => (ps[i]?.yellow && j === v.length - 1 ? `${d}y` : `${d}`)).join(',')}`).join(' ')}`;
+    }
+    try {
+      f.apply(e);
+    } catch {
+      break;
+    }
+    if (line) out.push(line);
+  }
+  return out;
 }
 
 /**
