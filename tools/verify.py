@@ -157,7 +157,10 @@ def check_entry(e, i, version):
         need(isinstance(x, dict) and set(x) == {"tiles", "blue", "equipment", "yellowDie"} and all(type(b) is bool for b in x.values()), i, e, "setup.options.expansion")
         g = e["gameId"]
         need(isinstance(g, str) and 1 <= len(g) <= 64 and all(c.isascii() and (c.isalnum() or c in "_-") for c in g), i, e, "gameId")
-        need(is_int(e["chainLength"], 1, MAX_CHAIN_LENGTH), i, e, "chainLength must be 1–4096")
+        if version == 1:
+            need(is_int(e["chainLength"], 1, MAX_CHAIN_LENGTH), i, e, "chainLength must be 1–4096")
+        else:
+            need(type(e["chainLength"]) is int and e["chainLength"] == MAX_CHAIN_LENGTH, i, e, "chainLength must be 4096 in version 2")
         need(type(e["shuffleSeats"]) is bool, i, e, "shuffleSeats")
     elif k == "commit":
         fields(e, i, ["k", "chain", "colour", "commitment"])

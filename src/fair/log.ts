@@ -181,6 +181,17 @@ function readDeployment(r: EntryReader, raw: unknown): Deployment | null {
   return { meeple: raw.meeple, target, equipment: raw.equipment };
 }
 
+/**
+ * Version 1 declared any chain length from 1 to 4096. Nothing binds that number (the
+ * commitment fixes a chain's end, not its length), so an edited one could not be caught:
+ * version 2 has one chain length, 4096, and the field must say so.
+ */
+function readChainLength(r: EntryReader, v: unknown, version: LogVersion): number {
+  if (version === 1) return r.int('chainLength', 1, MAX_CHAIN_LENGTH);
+  if (v !== MAX_CHAIN_LENGTH) r.fail(`"chainLength" must be ${MAX_CHAIN_LENGTH} in version 2, got ${quote(v, 20)}`);
+  return MAX_CHAIN_LENGTH;
+}
+
 /** Segment indices of a tile lie in [0, MAX_SEGMENT]. */
 export const MAX_SEGMENT = 15;
 const TILE_ID = /^[A-Za-z0-9_.-]{1,32}$/;
@@ -212,7 +223,7 @@ export function readEntry(raw: unknown, index: number, version: LogVersion = LOG
       r.keys(['k', 'setup', 'gameId', 'chainLength', 'shuffleSeats']);
       return {
         k: 'settings', setup: readSetup(r, raw.setup), gameId: r.string('gameId', GAME_ID_PATTERN, '1–64 characters of [0-9A-Za-z_-]'),
-        chainLength: r.int('chainLength', 1, MAX_CHAIN_LENGTH), shuffleSeats: r.bool('shuffleSeats'),
+        chainLength: readChainLength(r, raw.chainLength, version), shuffleSeats: r.bool('shuffleSeats'),
       };
     }
     case 'commit':

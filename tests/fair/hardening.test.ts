@@ -53,9 +53,11 @@ describe('denial of service through save files', () => {
 
   it('a chain length beyond what a game can need is malformed (the bound is part of the format)', () => {
     expect(MAX_CHAIN_LENGTH).toBe(4096);
-    for (const len of [4097, 1 << 20]) {
+    for (const len of [4097, 1 << 20, 64]) {
       const hostile = save.replace('"chainLength":4096', `"chainLength":${len}`);
-      malformed(verifyReplay(hostile), new RegExp(`entry 0 \\(settings\\): "chainLength" must be an integer from 1 to 4096, got ${len}`));
+      malformed(verifyReplay(hostile), new RegExp(`entry 0 \\(settings\\): "chainLength" must be 4096 in version 2, got ${len}`));
+      const v1 = readFileSync(join(V1, 'save-expansion-shuffle.json'), 'utf8').replace('"chainLength":4096', `"chainLength":${len}`);
+      if (len > 4096) malformed(verifyReplay(v1), new RegExp(`entry 0 \\(settings\\): "chainLength" must be an integer from 1 to 4096, got ${len}`));
     }
   });
 
@@ -219,7 +221,7 @@ describe('a replay saved mid-game (issue 11)', () => {
     expect(cli.stdout).toMatch(/^replay in progress, consistent so far: \d+ entries up to turn \d+ \(\d+ turns complete\), game fixture-4; next: /);
     expect(cli.stdout).toMatch(/\nscores so far: /);
     // a mid-game save too (the hotseat save of an unfinished game)
-    const m = FairMatch.create({ seats: ['red', 'black'], options: battle.state.setup.options }, { gameId: 'mid', chainLength: 64 });
+    const m = FairMatch.create({ seats: ['red', 'black'], options: battle.state.setup.options }, { gameId: 'mid' });
     m.start();
     expect(verifyReplay(m.saveText())).toMatchObject({ ok: true, inProgress: true });
   });

@@ -100,6 +100,7 @@ describe.skipIf(!hasPython)('tools/verify.py agrees with npm run verify', () => 
     edits.push(['non-integer', text.replace('"chainLength":4096', '"chainLength":4096.0'), 2]);
     edits.push(['unknown field', text.replace('"k":"draw",', '"k":"draw","why":1,'), 2]);
     edits.push(['chain length beyond 4096', text.replace('"chainLength":4096', '"chainLength":8192'), 2]);
+    edits.push(['chain length other than 4096 in version 2', text.replace('"chainLength":4096', '"chainLength":4000'), 2]);
     for (const [what, bad, code] of edits) {
       expect(bad, what).not.toBe(text);
       const path = join(dir, `bad-${what.replace(/\W/g, '-')}.json`);
