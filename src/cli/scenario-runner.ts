@@ -5,10 +5,18 @@ import {
   RuleError, TILESET, applyInPlace, defaultOptions, endGame, newGame, pending, legalPlacements, scorerName,
   type Colour, type Deployment, type GameEvent, type GameOptions, type GameState, type Participant, type RealmSummary,
 } from '../engine';
+import { StrictJsonError, clip, parseStrictJson, quote, type JsonValue, type StrictJsonOptions } from '../fair/strict-json';
+
+/** Largest scenario file accepted, in bytes. */
+export const SCENARIO_MAX_BYTES = 1024 * 1024;
+/** The one strict JSON grammar (src/fair/strict-json.ts) with the limits of scenario files. */
+export const SCENARIO_JSON_LIMITS: StrictJsonOptions = { maxBytes: SCENARIO_MAX_BYTES, maxDepth: 8, maxStringChars: 64, maxItems: 10_000 };
+/** Coordinates in a scenario lie in [-MAX_COORD, MAX_COORD]. */
+const MAX_COORD = 1000;
 
 export class ScenarioError extends Error {
   constructor(message: string) {
-    super(message);
+    super(clip(message, 200));
     this.name = 'ScenarioError';
   }
 }
@@ -42,6 +50,7 @@ export interface ScenarioResult {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
+const isCoord = (v: unknown): v is number => isInt(v) && v >= -MAX_COORD && v <= MAX_COORD;
 
 function bool(where: string, v: unknown, fallback: boolean): boolean {
   if (v === undefined) return fallback;
@@ -50,7 +59,7 @@ function bool(where: string, v: unknown, fallback: boolean): boolean {
 }
 
 function only(where: string, o: Record<string, unknown>, keys: string[]): void {
-  for (const k of Object.keys(o)) if (!keys.includes(k)) throw new ScenarioError(`${where}: unknown field "${k}"`);
+  for (const k of Object.keys(o)) if (!keys.includes(k)) throw new ScenarioError(`${where}: unknown field ${quote(k, 24)}`);
 }
 
 function parseOptions(v: unknown): GameOptions {
@@ -99,7 +108,8 @@ function parseDeploy(where: string, v: unknown): ScenarioDeploy | null {
     return { meeple: v.meeple, segment: v.segment, equipment };
   }
   const a = v.attack;
-  if (!isObject(a) || !isInt(a.x) || !isInt(a.y)) throw new ScenarioError(`${where}: deploy.attack must be { "x": int, "y": int } (R5.4)`);
+  if (!isObject(a) || !isCoord(a.x) || !isCoord(a.y)) throw new ScenarioError(`${where}: deploy.attack must be { "x": int, "y": int } with |x|, |y| ≤ ${MAX_COORD} (R5.4)`);
+  only(`${where}: deploy.attack`, a, ['x', 'y']);
   return { meeple: v.meeple, attack: { x: a.x, y: a.y }, equipment };
 }
 
@@ -108,9 +118,9 @@ function parseThrows(where: string, v: unknown): Record<string, number[]>[] {
   if (!Array.isArray(v)) throw new ScenarioError(`${where}: throws must be a list`);
   return v.map((t, i) => {
     if (!isObject(t)) throw new ScenarioError(`${where}: throw ${i + 1} must be an object of participant → values`);
-    const out: Record<string, number[]> = {};
+    const out: Record<string, number[]> = Object.create(null) as Record<string, number[]>;
     for (const [k, vals] of Object.entries(t)) {
-      if (!Array.isArray(vals) || !vals.every(isInt)) throw new ScenarioError(`${where}: throw ${i + 1}: values of ${k} must be a list of integers (R6.3)`);
+      if (!Array.isArray(vals) || !vals.every(isInt)) throw new ScenarioError(`${where}: throw ${i + 1}: values of ${quote(k, 24)} must be a list of integers (R6.3)`);
       out[k] = vals as number[];
     }
     return out;
@@ -121,32 +131,35 @@ function parseTurn(i: number, v: unknown): ScenarioTurn {
   const where = `turn ${i + 1}`;
   if (!isObject(v)) throw new ScenarioError(`${where}: must be an object`);
   if (typeof v.tile !== 'string') throw new ScenarioError(`${where}: "tile" must be a tile id such as "SW22"`);
-  if (!TILESET.byId.has(v.tile)) throw new ScenarioError(`${where}: unknown tile ${v.tile} (R1.1)`);
+  if (!TILESET.byId.has(v.tile)) throw new ScenarioError(`${where}: unknown tile ${quote(v.tile, 24)} (R1.1)`);
   if (v.unplaceable === true) {
     only(where, v, ['tile', 'unplaceable']);
     return { tile: v.tile, unplaceable: true };
   }
   if (v.unplaceable !== undefined && v.unplaceable !== false) throw new ScenarioError(`${where}: "unplaceable" must be true or absent`);
   only(where, v, ['tile', 'x', 'y', 'rotation', 'deploy', 'throws', 'unplaceable']);
-  if (!isInt(v.x) || !isInt(v.y)) throw new ScenarioError(`${where}: x and y must be integers`);
-  const rotation = v.rotation ?? 0;
-  if (!isInt(rotation) || rotation < 0 || rotation > 3) throw new ScenarioError(`${where}: rotation must be 0, 1, 2 or 3 (R4.1)`);
+  if (!isCoord(v.x) || !isCoord(v.y)) throw new ScenarioError(`${where}: x and y must be integers from -${MAX_COORD} to ${MAX_COORD}`);
+  // Absent means 0; present, it must be one of the four rotations (null is not a rotation).
+  const rotation = 'rotation' in v ? v.rotation : 0;
+  if (!isInt(rotation) || rotation < 0 || rotation > 3) throw new ScenarioError(`${where}: rotation must be 0, 1, 2 or 3 (R4.1), got ${quote(rotation, 12)}`);
   return {
     tile: v.tile, unplaceable: false, x: v.x, y: v.y, rotation,
     deploy: parseDeploy(where, v.deploy), throws: parseThrows(where, v.throws),
   };
 }
 
-export function parseScenario(text: string): Scenario {
-  let raw: unknown;
+/** Parses a scenario file (text, or its bytes as strict UTF-8) by the one strict grammar. */
+export function parseScenario(text: string | Uint8Array): Scenario {
+  let raw: JsonValue;
   try {
-    raw = JSON.parse(text);
+    raw = parseStrictJson(text, SCENARIO_JSON_LIMITS);
   } catch (e) {
-    throw new ScenarioError(`not valid JSON: ${(e as Error).message}`);
+    if (e instanceof StrictJsonError) throw new ScenarioError(`not valid JSON of this format: ${e.message}`);
+    throw e;
   }
   if (!isObject(raw)) throw new ScenarioError('the scenario must be a JSON object');
   only('scenario', raw, ['seats', 'options', 'turns', 'final']);
-  if (!Array.isArray(raw.seats) || !raw.seats.every((s) => typeof s === 'string')) throw new ScenarioError('"seats" must be a list of colours (R1.3)');
+  if (!Array.isArray(raw.seats) || raw.seats.length > 6 || !raw.seats.every((s) => typeof s === 'string')) throw new ScenarioError('"seats" must be a list of at most 6 colours (R1.3)');
   if (!Array.isArray(raw.turns)) throw new ScenarioError('"turns" must be a list');
   return {
     seats: raw.seats as Colour[],
@@ -304,6 +317,6 @@ export function runScenario(s: Scenario): ScenarioResult {
   };
 }
 
-export function runScenarioText(text: string): ScenarioResult {
+export function runScenarioText(text: string | Uint8Array): ScenarioResult {
   return runScenario(parseScenario(text));
 }

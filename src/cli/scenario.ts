@@ -1,7 +1,7 @@
 // npm run scenario -- FILE.json: plays a scripted game and prints the result as JSON.
 // Exit 0 with the result on stdout; exit 2 with one line on stderr for any bad input.
-import { readFileSync } from 'node:fs';
-import { ScenarioError, runScenarioText } from './scenario-runner';
+import { ReadError, readBounded } from './read-bounded';
+import { SCENARIO_MAX_BYTES, ScenarioError, runScenarioText } from './scenario-runner';
 
 function main(argv: string[]): number {
   if (argv.length !== 1 || argv[0].startsWith('-')) {
@@ -9,12 +9,15 @@ function main(argv: string[]): number {
     return 2;
   }
   const file = argv[0];
-  let text: string;
+  let text: Uint8Array;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readBounded(file, SCENARIO_MAX_BYTES, file.length <= 80 ? file : `${file.slice(0, 60)}…`);
   } catch (e) {
-    process.stderr.write(`${file}: cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})\n`);
-    return 2;
+    if (e instanceof ReadError) {
+      process.stderr.write(`${e.message}\n`);
+      return 2;
+    }
+    throw e;
   }
   try {
     const result = runScenarioText(text);
@@ -25,7 +28,7 @@ function main(argv: string[]): number {
       process.stderr.write(`${e.message}\n`);
       return 2;
     }
-    process.stderr.write(`${file}: internal error: ${(e as Error).message}\n`);
+    process.stderr.write(`internal error: ${(e as Error).message.split('\n')[0].slice(0, 180)}\n`);
     return 3;
   }
 }

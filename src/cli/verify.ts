@@ -1,33 +1,43 @@
-// npm run verify -- game.json
+// npm run verify -- [--list] game.json
 // Checks a replay offline (P1.5, P4.2) with the same verifyReplay the browser page uses.
 // Exit 0: the summary of everything proven. Exit 1: the first discrepancy (entry index,
 // expected, found). Exit 2: unreadable or malformed file, or bad arguments (one line).
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { verifyReplay, type VerifyReport } from '../fair';
+import { MAX_ERROR_LINE, MAX_FILE_BYTES, parseReplayOrSave } from '../fair/log';
+import { listDerived } from '../fair/verify';
+import { clip, quote } from '../fair/strict-json';
+import { ReadError, readBounded } from './read-bounded';
 
 export interface VerifyCliResult { code: number; stdout: string; stderr: string }
 
 export function formatFailure(r: Extract<VerifyReport, { ok: false }>): string {
-  if (r.malformed) return `malformed replay: ${r.message}`;
+  if (r.malformed) return clip(`malformed replay: ${r.message}`, MAX_ERROR_LINE - 8);
   const where = r.entry === null ? 'replay' : `entry ${r.entry}`;
-  return `REJECTED at ${where}: expected ${r.expected}; found ${r.found}`;
+  return clip(`REJECTED at ${where}: expected ${r.expected}; found ${r.found}`, MAX_ERROR_LINE - 8);
 }
 
 export function runVerify(argv: string[]): VerifyCliResult {
-  const usage = 'usage: npm run verify -- FILE';
+  const usage = 'usage: npm run verify -- [--list] FILE';
+  const list = argv[0] === '--list';
+  if (list) argv = argv.slice(1);
   if (argv.length !== 1 || argv[0].startsWith('--')) return { code: 2, stdout: '', stderr: `verify: expected exactly one replay file. ${usage}\n` };
-  let text: string;
+  let bytes: Uint8Array;
+  const shown = argv[0].length <= 80 ? argv[0] : quote(argv[0], 60);
   try {
     // npm runs scripts from the package root; INIT_CWD is where the user typed the command.
-    text = readFileSync(resolve(process.env.INIT_CWD ?? process.cwd(), argv[0]), 'utf8');
+    bytes = readBounded(resolve(process.env.INIT_CWD ?? process.cwd(), argv[0]), MAX_FILE_BYTES, shown);
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    return { code: 2, stdout: '', stderr: `verify: cannot read ${argv[0]}${code ? ` (${code})` : ''}\n` };
+    if (e instanceof ReadError) return { code: 2, stdout: '', stderr: `verify: ${clip(e.message, MAX_ERROR_LINE - 8)}\n` };
+    throw e;
   }
-  const report = verifyReplay(text);
-  if (report.ok) return { code: 0, stdout: report.lines.join('\n') + '\n', stderr: '' };
+  const report = verifyReplay(bytes);
+  if (report.ok) {
+    // --list: every derived draw, die and seating, one line each (docs/fairness.md §9).
+    const derived = list ? ['derived values:', ...listDerived(parseReplayOrSave(bytes).log)] : [];
+    return { code: 0, stdout: [...report.lines, ...derived].join('\n') + '\n', stderr: '' };
+  }
   return { code: report.malformed ? 2 : 1, stdout: '', stderr: `verify: ${formatFailure(report)}\n` };
 }
 

@@ -9,12 +9,16 @@ export const SECRET_BYTES = 32;
 /**
  * Default chain length L. A game uses one event per draw (unplaceable redraws included),
  * one per battle throw (ties throw again) and one for the optional seat shuffle. With
- * Expansion 1 the supply holds 94 tiles; measured games use about 100–250 events
+ * Expansion 1 the supply holds 93 tiles; measured games use about 100–250 events
  * (docs/fairness.md). 4096 leaves a margin of more than 15× for long tie streaks and the
  * "return" variant of R4.3, at a cost of ~4k hashes per seat when a match is created.
  */
 export const DEFAULT_CHAIN_LENGTH = 4096;
-export const MAX_CHAIN_LENGTH = 1 << 20;
+/**
+ * The largest chain length a log may declare (part of the file format): what a game can
+ * need, so that rebuilding a saved chain costs at most 4096 hashes.
+ */
+export const MAX_CHAIN_LENGTH = 4096;
 
 /** A fresh 32-byte secret from the platform's CSPRNG (P2.1); browser and Node 20 alike. */
 export function freshSecret(): Uint8Array {
@@ -51,6 +55,16 @@ export class HashChain {
     if (event >= this.length) throw new Error(`the hash chain is used up: event ${event} needs a chain longer than ${this.length}`);
     return this.links[this.length - 1 - event];
   }
+}
+
+/** c[L] from c[0] by L hashes, keeping only the last link (checking a saved secret). */
+export function chainEnd(secret: Uint8Array, length: number): Uint8Array {
+  if (secret.length !== SECRET_BYTES) throw new Error(`a chain secret is ${SECRET_BYTES} bytes, got ${secret.length}`);
+  if (!Number.isSafeInteger(length) || length < 1 || length > MAX_CHAIN_LENGTH)
+    throw new Error(`chain length must be an integer from 1 to ${MAX_CHAIN_LENGTH}, got ${length}`);
+  let link = secret;
+  for (let k = 0; k < length; k++) link = sha256(link);
+  return link;
 }
 
 /** P2.2: a reveal is valid when its hash is the previous link (the commitment for event 0). */

@@ -9,7 +9,7 @@ import {
 import { revealMatches } from './chain';
 import { allowedSeatings, deriveDrawIndex, deriveSeating, deriveThrow, eventSeed } from './derive';
 import { fromHex, toHex } from './hex';
-import type { BotLevel, CommitEntry, DrawEntry, LogEntry, SeatsEntry, SettingsEntry, ThrowEntry } from './log';
+import type { BotLevel, CommitEntry, DrawEntry, LogEntry, SeatsEntry, SettingsEntry, ThrowEntry, ThrowParticipant } from './log';
 
 /** The first entry that breaks the log: what the rules or the chains expected there, and what was found. */
 export class EntryError extends Error {
@@ -66,13 +66,27 @@ export function describeEntry(e: LogEntry): string {
     case 'draw': return `a draw of ${e.tile} for seat ${e.seat} from event ${e.event}`;
     case 'place': return `a placement by seat ${e.seat} at (${e.x},${e.y}) r${e.r}`;
     case 'deploy': return `a deployment by seat ${e.seat}: ${e.deployment ? JSON.stringify(e.deployment) : 'none'}`;
-    case 'throw': return `a throw ${JSON.stringify(e.values)} from event ${e.event}`;
+    case 'throw': return `a throw ${JSON.stringify(e.values)}${e.participants ? ` by ${describeParticipants(e.participants)}` : ''} from event ${e.event}`;
     case 'hash': return `state hash ${e.state.slice(0, 16)}… for turn ${e.turn}`;
     case 'over': return `final scores ${JSON.stringify(e.scores)}`;
     case 'drop': return `the drop of ${e.colour}`;
     case 'resign': return `the resignation of ${e.colour}`;
     case 'reclaim': return `${e.colour} taking its seat back`;
   }
+}
+
+/** "0 (2 dice), 2 (1 die + yellow)": scorer index, dice count and the yellow die. */
+function describeParticipants(ps: readonly ThrowParticipant[]): string {
+  return ps.map((p) => `${p.scorer} (${p.dice} ${p.dice === 1 ? 'die' : 'dice'}${p.yellow ? ' + yellow' : ''})`).join(', ');
+}
+
+/** The participants of a throw as the log records them (version 2). */
+export function throwParticipants(ps: readonly Participant[]): ThrowParticipant[] {
+  return ps.map((p) => ({ scorer: p.id, dice: p.dice, yellow: p.yellow }));
+}
+
+function sameParticipants(a: readonly ThrowParticipant[], b: readonly ThrowParticipant[]): boolean {
+  return a.length === b.length && a.every((p, i) => p.scorer === b[i].scorer && p.dice === b[i].dice && p.yellow === b[i].yellow);
 }
 
 export class LogFollower {
@@ -243,7 +257,7 @@ export class LogFollower {
     if (due.kind === 'seats') return { k: 'seats', event: due.event, order: deriveSeating(seed, this.lobby, this.settings!.setup.options) };
     const p = pending(this.state!);
     if (p.kind === 'draw') return { k: 'draw', event: due.event, seat: p.seat, tile: p.supply[deriveDrawIndex(seed, p.supply.length)] };
-    if (p.kind === 'throw') return { k: 'throw', event: due.event, values: deriveThrow(seed, p.participants) };
+    if (p.kind === 'throw') return { k: 'throw', event: due.event, participants: throwParticipants(p.participants), values: deriveThrow(seed, p.participants) };
     throw new Error(`internal: event ${due.event} is due but the engine awaits ${p.kind}`);
   }
 
@@ -388,8 +402,10 @@ export class LogFollower {
     if (entry.k !== want.k || entry.event !== want.event) this.fail(`the ${want.k} derived from event ${want.event}`, found);
     const same = want.k === 'seats' ? (entry as SeatsEntry).order.join(',') === want.order.join(',')
       : want.k === 'draw' ? (entry as DrawEntry).seat === want.seat && (entry as DrawEntry).tile === want.tile
-      : JSON.stringify((entry as ThrowEntry).values) === JSON.stringify(want.values);
-    if (!same) this.fail(describeEntry(want), found);
+      : JSON.stringify((entry as ThrowEntry).values) === JSON.stringify(want.values) &&
+        // Version 2 records the participants: the engine cross-checks them (version 1 has none).
+        (!(entry as ThrowEntry).participants || sameParticipants((entry as ThrowEntry).participants!, want.participants!));
+    if (!same) this.fail((entry as ThrowEntry).participants || want.k !== 'throw' ? describeEntry(want) : describeEntry({ ...want, participants: undefined }), found);
     // The event is consumed before the engine moves on, because the engine may at once
     // need the next event (a tied throw, an unplaceable tile's redraw).
     const heads = this.heads.slice();

@@ -5,12 +5,30 @@ import { COLOURS, type Colour, type Deployment, type GameOptions, type GameSetup
 import { MAX_CHAIN_LENGTH } from './chain';
 import { GAME_ID_PATTERN } from './derive';
 import { isHex } from './hex';
+import { StrictJsonError, clip, isJsonObject, parseStrictJson, quote, type JsonObject, type JsonValue, type StrictJsonOptions } from './strict-json';
 
 export const REPLAY_FORMAT = 'carcassonne-star-wars-replay';
 export const SAVE_FORMAT = 'carcassonne-star-wars-save';
-/** Version 2 adds bot seats without a chain, drops, resignations and reclaims (P2.6); version 1 files still read. */
+/** The version this program writes. Version 2 added the participants of a throw (P4.2). */
 export const LOG_VERSION = 2;
-export const READABLE_VERSIONS: readonly number[] = [1, 2];
+/** Versions this program reads: every version-1 replay still verifies. */
+export const READABLE_VERSIONS: readonly LogVersion[] = [1, 2];
+export type LogVersion = 1 | 2;
+
+/** Largest replay or save file accepted, in bytes (a full 6-seat Expansion 1 game is about 120 KB). */
+export const MAX_FILE_BYTES = 4 * 1024 * 1024;
+/** The strict JSON grammar (strict-json.ts) with the limits of replay and save files. */
+export const LOG_JSON_LIMITS: StrictJsonOptions = { maxBytes: MAX_FILE_BYTES, maxDepth: 8, maxStringChars: 256, maxItems: 65_536 };
+/** Longest error line any reader of these files prints. */
+export const MAX_ERROR_LINE = 200;
+/** Most seats (and so chains, secrets, participants, scores). */
+export const MAX_SEATS = COLOURS.length;
+/** Board coordinates in a placement lie in [-MAX_COORD, MAX_COORD] (a game has at most 94 tiles). */
+export const MAX_COORD = 1000;
+/** Turn numbers of hash entries lie in [1, MAX_TURN]. */
+export const MAX_TURN = 4096;
+/** Scores lie in [0, MAX_SCORE]. */
+export const MAX_SCORE = 1_000_000;
 
 export type BotLevel = 'random' | 'greedy' | 'strong';
 const BOT_LEVELS: readonly BotLevel[] = ['random', 'greedy', 'strong'];
@@ -31,8 +49,21 @@ export interface SeatsEntry { k: 'seats'; event: number; order: Colour[] }
 export interface DrawEntry { k: 'draw'; event: number; seat: number; tile: string }
 export interface PlaceEntry { k: 'place'; seat: number; x: number; y: number; r: number }
 export interface DeployEntry { k: 'deploy'; seat: number; deployment: Deployment | null }
-/** A battle throw derived from event `event` (P2.4): dice per participant in participant order. */
-export interface ThrowEntry { k: 'throw'; event: number; values: number[][] }
+/** One participant of a battle throw as the engine's pending(state) lists it (P4.2, version 2). */
+export interface ThrowParticipant {
+  /** The seat index (in seat order, after any seat shuffle), or the team index in the team variant (0 Rebel, 1 Empire). */
+  scorer: number;
+  /** How many dice it rolls (1–3, R6.2). */
+  dice: number;
+  /** Whether its last die is the yellow 3–8 die (R6.8). */
+  yellow: boolean;
+}
+/**
+ * A battle throw derived from event `event` (P2.4): dice per participant in participant
+ * order. Version 2 names the participants, so the dice can be re-derived without the rules
+ * engine; version-1 entries have no `participants`.
+ */
+export interface ThrowEntry { k: 'throw'; event: number; participants?: ThrowParticipant[]; values: number[][] }
 /** P1.4: the engine's state hash once turn `turn` has ended. */
 export interface HashEntry { k: 'hash'; turn: number; state: string }
 /** The final scores (R8), one per seat or per team. */
@@ -48,12 +79,12 @@ export type LogEntry = SettingsEntry | CommitEntry | RevealEntry | SeatsEntry | 
   | DropEntry | ResignEntry | ReclaimEntry;
 export type EntryKind = LogEntry['k'];
 
-export interface GameLog { format: typeof REPLAY_FORMAT; version: number; entries: LogEntry[] }
+export interface GameLog { format: typeof REPLAY_FORMAT; version: LogVersion; entries: LogEntry[] }
 
-/** A malformed file, or a malformed entry (`entry` is its index). */
+/** A malformed file, or a malformed entry (`entry` is its index). The message is one line of at most MAX_ERROR_LINE characters. */
 export class LogFormatError extends Error {
   constructor(message: string, readonly entry: number | null) {
-    super(message);
+    super(clip(message, MAX_ERROR_LINE));
     this.name = 'LogFormatError';
   }
 }
@@ -68,7 +99,7 @@ export function stringifyLog(log: GameLog): string {
 
 // ---------------------------------------------------------------- reading
 
-type Raw = Record<string, unknown>;
+type Raw = { [key: string]: unknown };
 
 class EntryReader {
   constructor(private readonly raw: Raw, private readonly index: number, private readonly kind: string) {}
@@ -84,18 +115,18 @@ class EntryReader {
 
   int(key: string, min: number, max: number): number {
     const v = this.raw[key];
-    if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min || v > max) this.fail(`"${key}" must be an integer from ${min} to ${max}, got ${JSON.stringify(v)}`);
+    if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min || v > max) this.fail(`"${key}" must be an integer from ${min} to ${max}, got ${quote(v)}`);
     return v;
   }
 
   hex(key: string, bytes: number): string {
     const v = this.raw[key];
-    if (!isHex(v, bytes)) this.fail(`"${key}" must be ${bytes * 2} lowercase hex digits`);
+    if (!isHex(v, bytes)) this.fail(`"${key}" must be ${bytes * 2} lowercase hex digits, got ${quote(v, 20)}`);
     return v;
   }
 
   colour(v: unknown, where: string): Colour {
-    if (typeof v !== 'string' || !COLOURS.includes(v as Colour)) this.fail(`${where} must be one of ${COLOURS.join(', ')}, got ${JSON.stringify(v)}`);
+    if (typeof v !== 'string' || !COLOURS.includes(v as Colour)) this.fail(`${where} must be one of ${COLOURS.join(', ')}, got ${quote(v, 20)}`);
     return v as Colour;
   }
 
@@ -107,7 +138,7 @@ class EntryReader {
 
   string(key: string, pattern: RegExp, what: string): string {
     const v = this.raw[key];
-    if (typeof v !== 'string' || !pattern.test(v)) this.fail(`"${key}" must be ${what}, got ${JSON.stringify(v)}`);
+    if (typeof v !== 'string' || !pattern.test(v)) this.fail(`"${key}" must be ${what}, got ${quote(v, 20)}`);
     return v;
   }
 }
@@ -116,10 +147,12 @@ function isObject(v: unknown): v is Raw {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
+
 function readSetup(r: EntryReader, raw: unknown): GameSetup {
   if (!isObject(raw)) r.fail('"setup" must be an object');
   const seatsRaw = raw.seats;
-  if (!Array.isArray(seatsRaw) || seatsRaw.length < 1 || seatsRaw.length > COLOURS.length) r.fail(`"setup.seats" must be a list of 1 to ${COLOURS.length} colours`);
+  if (!Array.isArray(seatsRaw) || seatsRaw.length < 1 || seatsRaw.length > MAX_SEATS) r.fail(`"setup.seats" must be a list of 1 to ${MAX_SEATS} colours`);
   const seats = seatsRaw.map((c, i) => r.colour(c, `setup.seats[${i}]`));
   const o = raw.options;
   if (!isObject(o)) r.fail('"setup.options" must be an object');
@@ -153,25 +186,51 @@ function readDeployment(r: EntryReader, raw: unknown): Deployment | null {
   if (raw.meeple !== 'small' && raw.meeple !== 'large') r.fail('"deployment.meeple" must be "small" or "large"');
   if (raw.equipment !== null && raw.equipment !== 'lightsaber' && raw.equipment !== 'blaster') r.fail('"deployment.equipment" must be null, "lightsaber" or "blaster"');
   const t = raw.target;
-  const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
+  const coord = (v: unknown): v is number => isInt(v) && v >= -MAX_COORD && v <= MAX_COORD;
   let target: Deployment['target'];
-  if (isObject(t) && Object.keys(t).length === 1 && isInt(t.seg) && t.seg >= 0) target = { seg: t.seg };
-  else if (isObject(t) && Object.keys(t).length === 1 && isObject(t.attack) && Object.keys(t.attack).length === 2 && isInt(t.attack.x) && isInt(t.attack.y))
+  if (isObject(t) && Object.keys(t).length === 1 && isInt(t.seg) && t.seg >= 0 && t.seg <= MAX_SEGMENT) target = { seg: t.seg };
+  else if (isObject(t) && Object.keys(t).length === 1 && isObject(t.attack) && Object.keys(t.attack).length === 2 && coord(t.attack.x) && coord(t.attack.y))
     target = { attack: { x: t.attack.x, y: t.attack.y } };
-  else r.fail('"deployment.target" must be {"seg": n} or {"attack": {"x": n, "y": n}}');
+  else r.fail(`"deployment.target" must be {"seg": 0–${MAX_SEGMENT}} or {"attack": {"x": n, "y": n}} with |n| ≤ ${MAX_COORD}`);
   return { meeple: raw.meeple, target, equipment: raw.equipment };
 }
 
-const COORD = 1_000_000;
+/**
+ * Version 1 declared any chain length from 1 to 4096. Nothing binds that number (the
+ * commitment fixes a chain's end, not its length), so an edited one could not be caught:
+ * version 2 has one chain length, 4096, and the field must say so.
+ */
+function readChainLength(r: EntryReader, v: unknown, version: LogVersion): number {
+  if (version === 1) return r.int('chainLength', 1, MAX_CHAIN_LENGTH);
+  if (v !== MAX_CHAIN_LENGTH) r.fail(`"chainLength" must be ${MAX_CHAIN_LENGTH} in version 2, got ${quote(v, 20)}`);
+  return MAX_CHAIN_LENGTH;
+}
+
+/** Segment indices of a tile lie in [0, MAX_SEGMENT]. */
+export const MAX_SEGMENT = 15;
 const TILE_ID = /^[A-Za-z0-9_.-]{1,32}$/;
 
-/** Validates one raw entry into a typed value. */
-export function readEntry(raw: unknown, index: number): LogEntry {
+function readThrowParticipants(r: EntryReader, raw: unknown): ThrowParticipant[] {
+  const shape = `"participants" must be a list of 1 to ${MAX_SEATS} {"scorer": 0–${MAX_SEATS - 1}, "dice": 1–3, "yellow": true|false}`;
+  if (!Array.isArray(raw) || raw.length < 1 || raw.length > MAX_SEATS) r.fail(shape);
+  return raw.map((p, i) => {
+    if (!isObject(p)) r.fail(shape);
+    for (const key of Object.keys(p)) if (key !== 'scorer' && key !== 'dice' && key !== 'yellow') r.fail(`unexpected field "participants[${i}].${key}"`);
+    if (!isInt(p.scorer) || p.scorer < 0 || p.scorer >= MAX_SEATS || !isInt(p.dice) || p.dice < 1 || p.dice > 3 || typeof p.yellow !== 'boolean') r.fail(shape);
+    return { scorer: p.scorer, dice: p.dice, yellow: p.yellow };
+  });
+}
+
+/**
+ * Validates one raw entry of a log of version `version` into a typed value. `raw` is what
+ * the strict grammar (strict-json.ts) or the program itself produced.
+ */
+export function readEntry(raw: unknown, index: number, version: LogVersion = LOG_VERSION): LogEntry {
   if (!isObject(raw)) throw new LogFormatError(`entry ${index}: must be an object`, index);
   const k = raw.k;
   const kinds: EntryKind[] = ['settings', 'commit', 'reveal', 'seats', 'draw', 'place', 'deploy', 'throw', 'hash', 'over', 'drop', 'resign', 'reclaim'];
   if (typeof k !== 'string' || !kinds.includes(k as EntryKind))
-    throw new LogFormatError(`entry ${index}: unknown kind ${JSON.stringify(k)} (expected one of ${kinds.join(', ')})`, index);
+    throw new LogFormatError(`entry ${index}: unknown kind ${quote(k, 20)} (expected one of ${kinds.join(', ')})`, index);
   const r: EntryReader = new EntryReader(raw, index, k);
   switch (k as EntryKind) {
     case 'settings': {
@@ -179,7 +238,7 @@ export function readEntry(raw: unknown, index: number): LogEntry {
       r.keys(withBots ? ['k', 'setup', 'gameId', 'chainLength', 'shuffleSeats', 'bots'] : ['k', 'setup', 'gameId', 'chainLength', 'shuffleSeats']);
       const settings: SettingsEntry = {
         k: 'settings', setup: readSetup(r, raw.setup), gameId: r.string('gameId', GAME_ID_PATTERN, '1–64 characters of [0-9A-Za-z_-]'),
-        chainLength: r.int('chainLength', 1, MAX_CHAIN_LENGTH), shuffleSeats: r.bool('shuffleSeats'),
+        chainLength: readChainLength(r, raw.chainLength, version), shuffleSeats: r.bool('shuffleSeats'),
       };
       if (withBots) {
         const b = raw.bots;
@@ -196,65 +255,88 @@ export function readEntry(raw: unknown, index: number): LogEntry {
       return { k, colour: r.colour(raw.colour, '"colour"') } as DropEntry | ResignEntry | ReclaimEntry;
     case 'commit':
       r.keys(['k', 'chain', 'colour', 'commitment']);
-      return { k: 'commit', chain: r.int('chain', 0, COLOURS.length - 1), colour: r.colour(raw.colour, '"colour"'), commitment: r.hex('commitment', 32) };
+      return { k: 'commit', chain: r.int('chain', 0, MAX_SEATS - 1), colour: r.colour(raw.colour, '"colour"'), commitment: r.hex('commitment', 32) };
     case 'reveal':
       r.keys(['k', 'chain', 'event', 'value']);
-      return { k: 'reveal', chain: r.int('chain', 0, COLOURS.length - 1), event: r.int('event', 0, MAX_CHAIN_LENGTH), value: r.hex('value', 32) };
+      return { k: 'reveal', chain: r.int('chain', 0, MAX_SEATS - 1), event: r.int('event', 0, MAX_CHAIN_LENGTH - 1), value: r.hex('value', 32) };
     case 'seats': {
       r.keys(['k', 'event', 'order']);
       const order = raw.order;
-      if (!Array.isArray(order)) r.fail('"order" must be a list of colours');
-      return { k: 'seats', event: r.int('event', 0, MAX_CHAIN_LENGTH), order: order.map((c: unknown, i: number) => r.colour(c, `order[${i}]`)) };
+      if (!Array.isArray(order) || order.length < 1 || order.length > MAX_SEATS) r.fail(`"order" must be a list of 1 to ${MAX_SEATS} colours`);
+      return { k: 'seats', event: r.int('event', 0, MAX_CHAIN_LENGTH - 1), order: order.map((c: unknown, i: number) => r.colour(c, `order[${i}]`)) };
     }
     case 'draw':
       r.keys(['k', 'event', 'seat', 'tile']);
-      return { k: 'draw', event: r.int('event', 0, MAX_CHAIN_LENGTH), seat: r.int('seat', 0, COLOURS.length - 1), tile: r.string('tile', TILE_ID, 'a tile id') };
+      return { k: 'draw', event: r.int('event', 0, MAX_CHAIN_LENGTH - 1), seat: r.int('seat', 0, MAX_SEATS - 1), tile: r.string('tile', TILE_ID, 'a tile id') };
     case 'place':
       r.keys(['k', 'seat', 'x', 'y', 'r']);
-      return { k: 'place', seat: r.int('seat', 0, COLOURS.length - 1), x: r.int('x', -COORD, COORD), y: r.int('y', -COORD, COORD), r: r.int('r', 0, 3) };
+      return { k: 'place', seat: r.int('seat', 0, MAX_SEATS - 1), x: r.int('x', -MAX_COORD, MAX_COORD), y: r.int('y', -MAX_COORD, MAX_COORD), r: r.int('r', 0, 3) };
     case 'deploy':
       r.keys(['k', 'seat', 'deployment']);
-      return { k: 'deploy', seat: r.int('seat', 0, COLOURS.length - 1), deployment: readDeployment(r, raw.deployment) };
+      return { k: 'deploy', seat: r.int('seat', 0, MAX_SEATS - 1), deployment: readDeployment(r, raw.deployment) };
     case 'throw': {
-      r.keys(['k', 'event', 'values']);
+      r.keys(version === 1 ? ['k', 'event', 'values'] : ['k', 'event', 'participants', 'values']);
+      const event = r.int('event', 0, MAX_CHAIN_LENGTH - 1);
+      const participants = version === 1 ? undefined : readThrowParticipants(r, raw.participants);
       const v = raw.values;
-      if (!Array.isArray(v) || !v.length || !v.every((dice) => Array.isArray(dice) && dice.length >= 1 && dice.length <= 3 && dice.every((d) => Number.isSafeInteger(d) && d >= 1 && d <= 8)))
-        r.fail('"values" must be a list of 1 to 3 die values (1–8) per participant');
-      return { k: 'throw', event: r.int('event', 0, MAX_CHAIN_LENGTH), values: (v as number[][]).map((dice) => dice.slice()) };
+      if (!Array.isArray(v) || v.length < 1 || v.length > MAX_SEATS || !v.every((dice) => Array.isArray(dice) && dice.length >= 1 && dice.length <= 3 && dice.every((d) => isInt(d) && d >= 1 && d <= 8)))
+        r.fail(`"values" must be a list of 1 to ${MAX_SEATS} lists of 1 to 3 die values (1–8)`);
+      const values = (v as number[][]).map((dice) => dice.slice());
+      if (!participants) return { k: 'throw', event, values };
+      // Version 2: the values must fit the participants they are given for (R6.2, R1.5, R6.8).
+      if (values.length !== participants.length) r.fail(`"values" must hold one list per participant (${participants.length}), got ${values.length}`);
+      participants.forEach((p, i) => {
+        if (values[i].length !== p.dice) r.fail(`"values[${i}]" must hold ${p.dice} dice, as "participants[${i}].dice" says, got ${values[i].length}`);
+        values[i].forEach((d, j) => {
+          const yellow = p.yellow && j === p.dice - 1;
+          if (yellow ? d < 3 : d > 6) r.fail(`"values[${i}][${j}]" must be ${yellow ? 'a yellow die 3–8' : 'a normal die 1–6'}, got ${d}`);
+        });
+      });
+      return { k: 'throw', event, participants, values };
     }
     case 'hash':
       r.keys(['k', 'turn', 'state']);
-      return { k: 'hash', turn: r.int('turn', 1, 1_000_000), state: r.hex('state', 32) };
+      return { k: 'hash', turn: r.int('turn', 1, MAX_TURN), state: r.hex('state', 32) };
     case 'over': {
       r.keys(['k', 'scores']);
       const s = raw.scores;
-      if (!Array.isArray(s) || !s.length || !s.every((n) => Number.isSafeInteger(n) && n >= 0)) r.fail('"scores" must be a list of non-negative integers');
+      if (!Array.isArray(s) || s.length < 1 || s.length > MAX_SEATS || !s.every((n) => isInt(n) && n >= 0 && n <= MAX_SCORE))
+        r.fail(`"scores" must be a list of 1 to ${MAX_SEATS} integers from 0 to ${MAX_SCORE}`);
       return { k: 'over', scores: (s as number[]).slice() };
     }
   }
 }
 
-function parseJson(text: string, what: string): Raw {
-  let raw: unknown;
+/** Text or bytes of a whole file, parsed by the strict grammar with the file limits. */
+export type FileInput = string | Uint8Array;
+
+function parseJson(input: FileInput, what: string): JsonObject {
+  let raw: JsonValue;
   try {
-    raw = JSON.parse(text);
+    raw = parseStrictJson(input, LOG_JSON_LIMITS);
   } catch (e) {
-    throw new LogFormatError(`${what} is not JSON (${(e as Error).message.split('\n')[0]})`, null);
+    if (e instanceof StrictJsonError) throw new LogFormatError(`${what} is not JSON of this format: ${e.message}`, null);
+    throw e;
   }
-  if (!isObject(raw)) throw new LogFormatError(`${what} must be a JSON object`, null);
+  if (!isJsonObject(raw)) throw new LogFormatError(`${what} must be a JSON object`, null);
   return raw;
+}
+
+function readVersion(raw: Raw, what: string): LogVersion {
+  const v = raw.version;
+  if (!READABLE_VERSIONS.includes(v as LogVersion))
+    throw new LogFormatError(`unsupported ${what} version ${v === undefined ? '(missing)' : quote(v, 20)}; this verifier reads versions ${READABLE_VERSIONS.join(' and ')}`, null);
+  return v as LogVersion;
 }
 
 /** Reads the log object inside a replay (or inside a save). */
 export function readLog(raw: unknown): GameLog {
   if (!isObject(raw)) throw new LogFormatError('the replay must be a JSON object', null);
-  if (raw.format !== REPLAY_FORMAT) throw new LogFormatError(`not a replay file: "format" must be "${REPLAY_FORMAT}", got ${JSON.stringify(raw.format) ?? 'nothing'}`, null);
-  if (typeof raw.version !== 'number' || !READABLE_VERSIONS.includes(raw.version))
-    throw new LogFormatError(`unsupported replay version ${JSON.stringify(raw.version) ?? '(missing)'}; this verifier reads versions ${READABLE_VERSIONS.join(' and ')}`, null);
-  for (const k of Object.keys(raw)) if (!['format', 'version', 'entries'].includes(k)) throw new LogFormatError(`unexpected top-level field "${k}"`, null);
+  if (raw.format !== REPLAY_FORMAT) throw new LogFormatError(`not a replay file: "format" must be "${REPLAY_FORMAT}", got ${raw.format === undefined ? 'nothing' : quote(raw.format, 40)}`, null);
+  const version = readVersion(raw, 'replay');
+  for (const k of Object.keys(raw)) if (!['format', 'version', 'entries'].includes(k)) throw new LogFormatError(`unexpected top-level field ${quote(k, 20)}`, null);
   if (!Array.isArray(raw.entries)) throw new LogFormatError('"entries" must be a list', null);
-  const version = raw.version;
-  const entries = raw.entries.map((e, i) => readEntry(e, i));
+  const entries = raw.entries.map((e, i) => readEntry(e, i, version));
   if (version === 1) {
     const late = entries.findIndex((e) => e.k === 'drop' || e.k === 'resign' || e.k === 'reclaim' || (e.k === 'settings' && e.bots));
     if (late >= 0) throw new LogFormatError(`entry ${late}: a version-1 replay has no bot seats, drops, resignations or reclaims`, late);
@@ -262,8 +344,8 @@ export function readLog(raw: unknown): GameLog {
   return { format: REPLAY_FORMAT, version, entries };
 }
 
-export function parseLog(text: string): GameLog {
-  return readLog(parseJson(text, 'the replay file'));
+export function parseLog(input: FileInput): GameLog {
+  return readLog(parseJson(input, 'the replay file'));
 }
 
 // ---------------------------------------------------------------- the save file
@@ -272,25 +354,39 @@ export interface SaveFile { log: GameLog; secrets: { chain: number; secret: stri
 
 export function stringifySave(log: GameLog, secrets: { chain: number; secret: string }[]): string {
   const replay = stringifyLog(log).trimEnd();
-  return `{"format":${JSON.stringify(SAVE_FORMAT)},"version":${LOG_VERSION},"secrets":${JSON.stringify(secrets)},\n"replay":${replay}}\n`;
+  return `{"format":${JSON.stringify(SAVE_FORMAT)},"version":${log.version},"secrets":${JSON.stringify(secrets)},\n"replay":${replay}}\n`;
 }
 
-export function parseSave(text: string): SaveFile {
-  return readSave(parseJson(text, 'the save'));
+export function parseSave(input: FileInput): SaveFile {
+  return readSave(parseJson(input, 'the save'));
 }
 
 /** A replay file, or a save file (its replay and its secrets). */
-export function parseReplayOrSave(text: string): { log: GameLog; secrets: SaveFile['secrets'] | null } {
-  const raw = parseJson(text, 'the file');
+export function parseReplayOrSave(input: FileInput): { log: GameLog; secrets: SaveFile['secrets'] | null } {
+  const raw = parseJson(input, 'the file');
   if (raw.format === SAVE_FORMAT) return readSave(raw);
   return { log: readLog(raw), secrets: null };
 }
 
+/**
+ * The secrets of a save: at most one per chain, in increasing chain order, each chain one
+ * the log commits to (checked by the verifier), so checking them costs at most
+ * MAX_SEATS × MAX_CHAIN_LENGTH hashes whatever the file holds.
+ */
 function readSave(raw: Raw): SaveFile {
   if (raw.format !== SAVE_FORMAT) throw new LogFormatError(`not a save file: "format" must be "${SAVE_FORMAT}"`, null);
-  if (typeof raw.version !== 'number' || !READABLE_VERSIONS.includes(raw.version)) throw new LogFormatError(`unsupported save version ${JSON.stringify(raw.version) ?? '(missing)'}`, null);
+  const version = readVersion(raw, 'save');
+  for (const k of Object.keys(raw)) if (!['format', 'version', 'secrets', 'replay'].includes(k)) throw new LogFormatError(`unexpected top-level field ${quote(k, 20)} in the save`, null);
   const secrets = raw.secrets;
-  if (!Array.isArray(secrets) || !secrets.every((s) => isObject(s) && Number.isSafeInteger(s.chain) && isHex(s.secret, 32)))
-    throw new LogFormatError('"secrets" must be a list of {"chain": n, "secret": 64 hex digits}', null);
-  return { log: readLog(raw.replay), secrets: (secrets as { chain: number; secret: string }[]).map((s) => ({ chain: s.chain, secret: s.secret })) };
+  const shape = `"secrets" must be a list of at most ${MAX_SEATS} {"chain": n, "secret": 64 lowercase hex digits}, one per chain in increasing chain order`;
+  if (!Array.isArray(secrets) || secrets.length > MAX_SEATS) throw new LogFormatError(shape, null);
+  const out: SaveFile['secrets'] = [];
+  secrets.forEach((s, i) => {
+    if (!isObject(s) || Object.keys(s).length !== 2 || !isInt(s.chain) || s.chain < 0 || s.chain >= MAX_SEATS || !isHex(s.secret, 32)) throw new LogFormatError(`${shape} (secret ${i})`, null);
+    if (i > 0 && s.chain <= out[i - 1].chain) throw new LogFormatError(`${shape} (secret ${i} repeats or reorders chain ${s.chain})`, null);
+    out.push({ chain: s.chain, secret: s.secret });
+  });
+  const log = readLog(raw.replay);
+  if (log.version !== version) throw new LogFormatError(`the save is version ${version} but its replay is version ${log.version}`, null);
+  return { log, secrets: out };
 }

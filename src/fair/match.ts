@@ -85,7 +85,7 @@ export class FairMatch {
     }
     let replica: Replica;
     try {
-      replica = Replica.fromEntries(entries, save.log.version);
+      replica = Replica.fromEntries(entries);
     } catch (e) {
       if (e instanceof EntryError) throw new Error(`cannot resume: ${e.message}`);
       throw e;

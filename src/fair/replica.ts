@@ -17,11 +17,15 @@ export class Replica {
   readonly log: GameLog = { format: REPLAY_FORMAT, version: LOG_VERSION, entries: [] };
   readonly follower = new LogFollower();
 
-  /** Rebuilds a replica from a trusted prefix (this device's own storage); throws EntryError where it breaks. */
-  static fromEntries(entries: readonly LogEntry[], version = LOG_VERSION): Replica {
+  /**
+   * Rebuilds a replica from a trusted prefix (this device's own storage); throws EntryError
+   * where it breaks. It writes the current version: a version-1 throw gains its participants.
+   */
+  static fromEntries(entries: readonly LogEntry[]): Replica {
     const r = new Replica();
-    r.log.version = version;
-    for (const e of entries) {
+    for (const entry of entries) {
+      const want = entry.k === 'throw' && !entry.participants ? r.follower.dueResult() : null;
+      const e = want?.k === 'throw' && entry.k === 'throw' ? { ...entry, participants: want.participants } : entry;
       r.follower.apply(e);
       r.log.entries.push(e);
     }

@@ -83,6 +83,14 @@ export function quote(value: unknown, max = 40): string {
   return typeof value;
 }
 
+/** The start of a longer text, as JSON text ending in "…" (for values whose length is unknown or irrelevant). */
+function prefixOf(text: string, max: number): string {
+  let cut = Math.min(max, text.length);
+  if (cut > 0 && cut < text.length && isHighSurrogate(text.charCodeAt(cut - 1))) cut--;
+  const shown = JSON.stringify(text.slice(0, cut));
+  return cut < text.length ? `${shown.slice(0, -1)}…"` : shown;
+}
+
 /** UTF-8 length of a string (lone surrogates count as the 3 bytes of U+FFFD). */
 export function utf8Length(text: string, upTo = text.length): number {
   let n = 0;
@@ -159,7 +167,7 @@ class Parser {
     if (this.i >= this.s.length) this.fail('empty document: expected a JSON value');
     const v = this.value();
     this.ws();
-    if (this.i < this.s.length) this.fail(`trailing characters after the JSON value: ${quote(this.s.slice(this.i, this.i + 41), 20)}`);
+    if (this.i < this.s.length) this.fail(`trailing characters after the JSON value: ${prefixOf(this.s.slice(this.i, this.i + 21), 20)}`);
     return v;
   }
 
@@ -193,7 +201,7 @@ class Parser {
       this.i += word.length;
       return v;
     }
-    this.fail(`unexpected ${quote(this.s.slice(this.i, this.i + 12), 10)}: expected a value`);
+    this.fail(`unexpected ${prefixOf(this.s.slice(this.i, this.i + 11), 10)}: expected a value`);
   }
 
   private enter(): void {
@@ -287,7 +295,7 @@ class Parser {
         this.i++;
         return out;
       }
-      if (++length > this.maxString) this.fail(`string longer than ${this.maxString} characters: ${quote(s.slice(start + 1, start + 41), 20)}`, start);
+      if (++length > this.maxString) this.fail(`string longer than ${this.maxString} characters: ${prefixOf(s.slice(start + 1, start + 22), 20)}`, start);
       if (c < 0x20) this.fail(`control character U+${hex4(c)} inside a string (escape it)`);
       if (c === 0x5c) {
         out += s.slice(chunk, this.i);
@@ -350,13 +358,13 @@ class Parser {
     const digits = this.i;
     if (s[this.i] === '0') this.i++;
     else if (s[this.i] >= '1' && s[this.i] <= '9') while (s[this.i] >= '0' && s[this.i] <= '9') this.i++;
-    else this.fail(`invalid number ${quote(s.slice(start, start + 24), 20)}`, start);
+    else this.fail(`invalid number ${prefixOf(s.slice(start, start + 21), 20)}`, start);
     const next = s[this.i];
-    if (next >= '0' && next <= '9') this.fail(`invalid number (leading zero) ${quote(s.slice(start, start + 24), 20)}`, start);
+    if (next >= '0' && next <= '9') this.fail(`invalid number (leading zero) ${prefixOf(s.slice(start, start + 21), 20)}`, start);
     if (next === '.' || next === 'e' || next === 'E') {
       let end = this.i;
       while (end < s.length && /[0-9eE.+-]/.test(s[end]) && end - start < 24) end++;
-      this.fail(`not an integer: ${quote(s.slice(start, end), 20)} (only integers without fraction or exponent are accepted)`, start);
+      this.fail(`not an integer: ${prefixOf(s.slice(start, end), 20)} (only integers without fraction or exponent are accepted)`, start);
     }
     const text = s.slice(start, this.i);
     if (text === '-0') this.fail('not an integer: -0 (write 0)', start);

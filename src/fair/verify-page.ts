@@ -1,5 +1,7 @@
 // The replay verification page (verify.html, P4.2): the same verifyReplay as `npm run
 // verify`, on a file the user drops or picks. Nothing leaves the browser.
+import { MAX_FILE_BYTES } from './log';
+import { quote } from './strict-json';
 import { verifyReplay, type VerifyReport } from './verify';
 
 function histogramTable(report: Extract<VerifyReport, { ok: true }>): HTMLTableElement {
@@ -22,7 +24,9 @@ export function showReport(target: HTMLElement, name: string, report: VerifyRepo
   target.replaceChildren();
   target.className = report.ok ? 'ok' : 'bad';
   const head = document.createElement('strong');
-  head.textContent = report.ok ? `${name}: verified` : `${name}: ${report.malformed ? 'not a valid replay file' : 'REJECTED'}`;
+  head.textContent = report.ok
+    ? `${name}: ${report.inProgress ? 'in progress, consistent so far' : 'verified'}`
+    : `${name}: ${report.malformed ? 'not a valid replay file' : 'REJECTED'}`;
   const body = document.createElement('div');
   if (report.ok) {
     body.textContent = report.lines.join('\n');
@@ -35,15 +39,26 @@ export function showReport(target: HTMLElement, name: string, report: VerifyRepo
   }
 }
 
-async function verifyFile(file: File, target: HTMLElement): Promise<void> {
-  let text: string;
-  try {
-    text = await file.text();
-  } catch {
-    showReport(target, file.name, { ok: false, malformed: true, entry: null, expected: 'a readable file', found: 'unreadable', message: `cannot read ${file.name}` });
-    return;
+function malformed(message: string): VerifyReport {
+  return { ok: false, malformed: true, entry: null, expected: 'a readable replay file', found: message, message };
+}
+
+/** Refuses an over-size file by its size alone, before reading it; reads the rest as bytes (strict UTF-8). */
+export async function verifyFile(file: Blob & { name: string }, target: HTMLElement): Promise<VerifyReport> {
+  const name = quote(file.name, 60);
+  let report: VerifyReport;
+  if (file.size > MAX_FILE_BYTES) report = malformed(`${name} is too large: ${file.size} bytes, at most ${MAX_FILE_BYTES} accepted`);
+  else {
+    let bytes: Uint8Array | null = null;
+    try {
+      bytes = new Uint8Array(await file.arrayBuffer());
+    } catch {
+      report = malformed(`cannot read ${name}`);
+    }
+    report ??= verifyReplay(bytes!);
   }
-  showReport(target, file.name, verifyReplay(text));
+  showReport(target, file.name.length <= 80 ? file.name : name, report);
+  return report;
 }
 
 function init(): void {

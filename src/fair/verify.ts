@@ -1,15 +1,23 @@
 // Offline verification of a replay (P1.5, P4.2): every reveal against its chain, every
 // derived draw and die, every action's legality, every turn's state hash and the final
 // scores. Never throws on bad input: the report says what is wrong and where.
-import { cloneState, newGame, type GameEvent, type GameState } from '../engine';
+import { cloneState, newGame, pending, type GameEvent, type GameState } from '../engine';
 import { allowedSeatings } from './derive';
-import { EntryError, LogFollower } from './follower';
-import { HashChain } from './chain';
+import { EntryError, LogFollower, throwParticipants } from './follower';
+import { chainEnd } from './chain';
 import { fromHex, toHex } from './hex';
-import { LogFormatError, parseReplayOrSave, type GameLog, type SaveFile } from './log';
+import { LogFormatError, MAX_ERROR_LINE, parseReplayOrSave, type FileInput, type GameLog, type SaveFile } from './log';
+import { clip } from './strict-json';
 
+/**
+ * What the verifier found. `ok` with `inProgress: false`: a finished game, everything
+ * proven. `ok` with `inProgress: true`: an unfinished game (a save or a replay written
+ * mid-game) whose every entry so far is consistent; `entries` and `turn` say how far it
+ * goes. Not `ok`: the first discrepancy, or a malformed file. Every string is one line of
+ * at most 200 characters.
+ */
 export type VerifyReport =
-  | { ok: true; seats: string[]; turns: number; draws: number; dice: number; scores: Record<string, number>;
+  | { ok: true; inProgress: boolean; entries: number; turn: number; seats: string[]; turns: number; draws: number; dice: number; scores: Record<string, number>;
       histogram: { normal: number[]; yellow: number[] }; chiSquare: { normal: number; yellow: number | null }; lines: string[] }
   | { ok: false; malformed: boolean; entry: number | null; expected: string; found: string; message: string };
 
@@ -25,15 +33,18 @@ export function chiSquareUniform(counts: readonly number[]): number | null {
 export const CHI_SQUARE_5DF_P01 = 15.086;
 
 function summaryLines(f: LogFollower, log: GameLog, chi: { normal: number | null; yellow: number | null }): string[] {
-  const s = f.state!;
+  const s = f.state;
   const t = f.tally;
   const lines: string[] = [];
   const settings = f.settings!;
-  lines.push(`replay OK: ${log.entries.length} entries, game ${settings.gameId}`);
-  lines.push(`seats: ${s.setup.seats.join(', ')}${settings.shuffleSeats ? ` (shuffled from lobby ${settings.setup.seats.join(', ')})` : ''}${s.setup.options.teams ? ', teams' : ''}`);
-  const x = s.setup.options.expansion;
+  if (f.finished) lines.push(`replay OK: ${log.entries.length} entries, game ${settings.gameId}`);
+  else lines.push(`replay in progress, consistent so far: ${log.entries.length} entries up to ${s ? `turn ${s.turn}` : 'the start of the game'} (${f.turnsHashed} turns complete), game ${settings.gameId}; next: ${f.expectation()}`);
+  const seats = s ? s.setup.seats : settings.setup.seats;
+  lines.push(`seats: ${seats.join(', ')}${settings.shuffleSeats ? (s ? ` (shuffled from lobby ${settings.setup.seats.join(', ')})` : ' (lobby order; the seat shuffle is still due)') : ''}${settings.setup.options.teams ? ', teams' : ''}`);
+  const x = settings.setup.options.expansion;
   const on = (['tiles', 'blue', 'equipment', 'yellowDie'] as const).filter((k) => x[k]);
-  lines.push(`expansion 1: ${on.length ? on.join(', ') : 'off'}; unplaceable tiles: ${s.setup.options.unplaceable}`);
+  lines.push(`expansion 1: ${on.length ? on.join(', ') : 'off'}; unplaceable tiles: ${settings.setup.options.unplaceable}`);
+  if (log.version === 1) lines.push('log format version 1: throw entries do not name their participants (the rules engine supplies them)');
   lines.push(`turns: ${f.turnsHashed} (every state hash matches)`);
   lines.push(`random events proven: ${f.nextEvent} of chain length ${settings.chainLength} (${f.chains} chains, every reveal checked)`);
   lines.push(`draws proven: ${t.draws}; dice proven: ${t.dice}`);
@@ -43,36 +54,43 @@ function summaryLines(f: LogFollower, log: GameLog, chi: { normal: number | null
     v === null ? 'n/a (none thrown)' : `${v.toFixed(2)} (5 df; 1% critical value ${CHI_SQUARE_5DF_P01}${n < 30 ? '; too few dice for the test to mean much' : ''})`;
   lines.push(`normal dice faces ${fmt(t.normal, 1)}; chi-square ${chiText(chi.normal, t.normal.reduce((a, b) => a + b, 0))}`);
   lines.push(`yellow die faces ${fmt(t.yellow, 3)}; chi-square ${chiText(chi.yellow, t.yellow.reduce((a, b) => a + b, 0))}`);
-  lines.push(`final scores: ${Object.entries(f.scoreTable()).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  lines.push(`${f.finished ? 'final scores' : 'scores so far'}: ${Object.entries(f.scoreTable()).map(([k, v]) => `${k} ${v}`).join(', ')}`);
   return lines;
 }
 
-/** A save file also carries the seats' secrets: each must rebuild its chain's commitment (P2.1). */
+/**
+ * A save file also carries the seats' secrets: each must rebuild its chain's commitment
+ * (P2.1). The parser allows at most one secret per chain and chain lengths up to 4096, so
+ * this costs at most 6 × 4096 hashes.
+ */
 function checkSecrets(log: GameLog, secrets: SaveFile['secrets']): void {
   const settings = log.entries[0];
   if (settings?.k !== 'settings') return;
   for (const { chain, secret } of secrets) {
-    const commit = log.entries.find((e) => e.k === 'commit' && e.chain === chain);
+    const at = log.entries.findIndex((e) => e.k === 'commit' && e.chain === chain);
+    const commit = log.entries[at];
     if (!commit || commit.k !== 'commit') throw new LogFormatError(`the save holds a secret for chain ${chain}, which the log does not have`, null);
-    const rebuilt = toHex(new HashChain(fromHex(secret, 32, 'secret'), settings.chainLength).commitment);
+    const rebuilt = toHex(chainEnd(fromHex(secret, 32, 'secret'), settings.chainLength));
     if (rebuilt !== commit.commitment)
-      throw new EntryError(log.entries.indexOf(commit), `the commitment rebuilt from the saved secret of chain ${chain} (${rebuilt.slice(0, 16)}…)`, `${commit.commitment.slice(0, 16)}…`);
+      throw new EntryError(at, `the commitment rebuilt from the saved secret of chain ${chain} (${rebuilt.slice(0, 16)}…)`, `${commit.commitment.slice(0, 16)}…`);
   }
 }
 
 function failure(e: unknown): VerifyReport {
+  const line = (text: string) => clip(text, MAX_ERROR_LINE);
   if (e instanceof LogFormatError)
-    return { ok: false, malformed: true, entry: e.entry, expected: 'a well-formed replay file', found: e.message, message: e.message };
+    return { ok: false, malformed: true, entry: e.entry, expected: 'a well-formed replay file', found: line(e.message), message: line(e.message) };
   if (e instanceof EntryError)
-    return { ok: false, malformed: false, entry: e.entry, expected: e.expected, found: e.found, message: e.message };
-  const message = `internal error while verifying: ${e instanceof Error ? e.message : String(e)}`;
+    return { ok: false, malformed: false, entry: e.entry, expected: line(e.expected), found: line(e.found), message: line(e.message) };
+  const message = line(`internal error while verifying: ${e instanceof Error ? e.message : String(e)}`);
   return { ok: false, malformed: false, entry: null, expected: 'no internal error', found: message, message };
 }
 
-export function verifyReplay(text: string): VerifyReport {
+/** Verifies a replay or save file given as text or as its bytes (strict UTF-8). Never throws. */
+export function verifyReplay(input: FileInput): VerifyReport {
   try {
-    if (typeof text !== 'string') throw new LogFormatError('the replay must be text', null);
-    const { log, secrets } = parseReplayOrSave(text);
+    if (typeof input !== 'string' && !(input instanceof Uint8Array)) throw new LogFormatError('the replay must be text', null);
+    const { log, secrets } = parseReplayOrSave(input);
     return verifyEntries(log, secrets, new LogFollower());
   } catch (e) {
     return failure(e);
@@ -80,20 +98,22 @@ export function verifyReplay(text: string): VerifyReport {
 }
 
 /**
- * Checks the log's entries from `follower.index` on (0 for a fresh follower) and the end
- * of the game. Given a follower that already accepted an identical prefix, the result is
- * the same as verifying the whole log, because the follower is deterministic (P1.1).
+ * Checks the log's entries from `follower.index` on (0 for a fresh follower). A log that
+ * stops before the game is over is reported `inProgress` (consistent so far), as long as it
+ * holds at least its settings. Given a follower that already accepted an identical prefix,
+ * the result is the same as verifying the whole log, because the follower is deterministic (P1.1).
  */
 export function verifyEntries(log: GameLog, secrets: SaveFile['secrets'] | null, follower: LogFollower): VerifyReport {
   try {
     const f = follower;
     for (let i = f.index; i < log.entries.length; i++) f.apply(log.entries[i]);
-    f.finish();
+    if (!f.settings) f.finish(); // not even the settings: nothing to be consistent with
     if (secrets) checkSecrets(log, secrets);
     const t = f.tally;
     const chi = { normal: chiSquareUniform(t.normal), yellow: chiSquareUniform(t.yellow) };
     return {
-      ok: true, seats: f.state!.setup.seats.slice(), turns: f.turnsHashed, draws: t.draws, dice: t.dice, scores: f.scoreTable(),
+      ok: true, inProgress: !f.finished, entries: log.entries.length, turn: f.state ? f.state.turn : 0,
+      seats: (f.state ? f.state.setup.seats : f.lobby).slice(), turns: f.turnsHashed, draws: t.draws, dice: t.dice, scores: f.scoreTable(),
       histogram: { normal: t.normal.slice(), yellow: t.yellow.slice() },
       chiSquare: { normal: chi.normal ?? 0, yellow: chi.yellow },
       lines: secrets
@@ -106,12 +126,43 @@ export function verifyEntries(log: GameLog, secrets: SaveFile['secrets'] | null,
 }
 
 /**
+ * Every value derived from the shared randomness in a log, one line each, in log order
+ * (`npm run verify -- --list`; the format is in docs/fairness.md §9, and tools/verify.py
+ * prints the same lines):
+ *   event E seats C1,C2,…
+ *   event E draw turn T seat S TILE
+ *   event E throw turn T P:D,D P:D,Dy …   (P the scorer; y marks the yellow die)
+ * Stops quietly at the first entry the follower rejects (call it on a verified log).
+ */
+export function listDerived(log: GameLog): string[] {
+  const f = new LogFollower();
+  const out: string[] = [];
+  for (const e of log.entries) {
+    let line: string | null = null;
+    if (e.k === 'seats') line = `event ${e.event} seats ${e.order.join(',')}`;
+    else if (e.k === 'draw' && f.state) line = `event ${e.event} draw turn ${f.state.turn} seat ${e.seat} ${e.tile}`;
+    else if (e.k === 'throw' && f.state) {
+      const p = pending(f.state);
+      const ps = e.participants ?? (p.kind === 'throw' ? throwParticipants(p.participants) : []);
+      line = `event ${e.event} throw turn ${f.state.turn} ${e.values.map((v, i) => `${ps[i]?.scorer ?? '?'}:${v.map((d, j) => (ps[i]?.yellow && j === v.length - 1 ? `${d}y` : `${d}`)).join(',')}`).join(' ')}`;
+    }
+    try {
+      f.apply(e);
+    } catch {
+      break;
+    }
+    if (line) out.push(line);
+  }
+  return out;
+}
+
+/**
  * Re-applies a replay, giving the state after each log entry (for the replay viewer).
  * Entries before the seats are known (settings, commitments, the seat-shuffle reveals)
  * get the lobby's starting position. A log of an unfinished game is fine here.
  * Throws Error with a one-line message when the file is malformed or an entry is invalid.
  */
-export function replayLog(text: string): { states: GameState[]; events: GameEvent[][]; log: GameLog } {
+export function replayLog(text: FileInput): { states: GameState[]; events: GameEvent[][]; log: GameLog } {
   let log: GameLog;
   try {
     log = parseReplayOrSave(text).log;

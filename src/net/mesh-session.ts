@@ -936,7 +936,7 @@ export class MeshSession extends SessionCore implements Session {
       if (what !== 'drop' || !votes || point >= r.length || this.vetoes.has(k)) continue;
       const there = r.log.entries[point];
       if (!there || there.k === 'drop') continue;
-      const prefix = Replica.fromEntries(r.log.entries.slice(0, point), r.log.version);
+      const prefix = Replica.fromEntries(r.log.entries.slice(0, point));
       const at = prefix.awaiting();
       const lobby = prefix.follower.lobby.indexOf(colour);
       const theirSlot = (at.kind === 'reveal' && at.chains[0] === lobby) || (at.kind === 'action' && at.colour === colour);

@@ -4,6 +4,7 @@
 // checks that need the game (sender seat, sequence, turn, legality) come after, in the
 // mesh session; a frame that fails any of them changes nothing.
 import { canonicalJson, COLOURS, type Colour, type GameOptions } from '../engine';
+import { MAX_CHAIN_LENGTH } from '../fair/chain';
 import { isHex } from '../fair/hex';
 import { LogFormatError, readEntry, type BotLevel, type LogEntry, type SettingsEntry } from '../fair/log';
 import { parseStrictJson, StrictJsonError } from '../fair/strict-json';
@@ -126,7 +127,7 @@ function readSeats(v: unknown, where: string): LobbySeat[] {
 
 /** Options are checked by the log's own reader (one grammar for both, P1.3). */
 function readOptions(v: unknown, where: string): GameOptions {
-  const e = entry({ k: 'settings', setup: { seats: ['red'], options: v }, gameId: 'x', chainLength: 1, shuffleSeats: false }, where);
+  const e = entry({ k: 'settings', setup: { seats: ['red'], options: v }, gameId: 'x', chainLength: MAX_CHAIN_LENGTH, shuffleSeats: false }, where);
   return (e as SettingsEntry).setup.options;
 }
 

@@ -52,7 +52,7 @@ export class SwVerifyReport extends LitElement {
       </header>
       <div class="card panel">
         ${r.ok ? html`
-          <div class="verdict ok" data-verdict="ok">✔ ${t('verifyOk')}</div>
+          <div class="verdict ok" data-verdict=${r.inProgress ? 'in-progress' : 'ok'}>✔ ${r.inProgress ? r.lines[0] : t('verifyOk')}</div>
           <dl>
             <dt>${t('verifySeats')}</dt><dd>${r.seats.join(', ')}</dd>
             <dt>${t('verifyTurns')}</dt><dd>${r.turns}</dd>

@@ -13,7 +13,7 @@ function firstMove(m: FairMatch): Action {
 
 describe('FairMatch', () => {
   it('commits every chain before the first reveal, and start() is idempotent (P2.1)', () => {
-    const m = FairMatch.create(setup(), { secrets: fixedSecrets(3), gameId: 'm1', chainLength: 64 });
+    const m = FairMatch.create(setup(), { secrets: fixedSecrets(3), gameId: 'm1' });
     expect(m.log.entries.map((e) => e.k)).toEqual(['settings', 'commit', 'commit', 'commit']);
     const events = m.start();
     expect(events.map((e) => e.type)).toContain('drawn');
@@ -24,8 +24,8 @@ describe('FairMatch', () => {
   });
 
   it('the same secrets and actions give the same log and state (P1.1)', () => {
-    const a = FairMatch.create(setup(), { secrets: fixedSecrets(3), gameId: 'same', chainLength: 64 });
-    const b = FairMatch.create(setup(), { secrets: fixedSecrets(3), gameId: 'same', chainLength: 64 });
+    const a = FairMatch.create(setup(), { secrets: fixedSecrets(3), gameId: 'same' });
+    const b = FairMatch.create(setup(), { secrets: fixedSecrets(3), gameId: 'same' });
     a.start();
     b.start();
     a.act(firstMove(a));
@@ -35,7 +35,7 @@ describe('FairMatch', () => {
   });
 
   it('an illegal action throws RuleError and changes nothing (P1.3)', () => {
-    const m = FairMatch.create(setup(), { secrets: fixedSecrets(3), gameId: 'illegal', chainLength: 64 });
+    const m = FairMatch.create(setup(), { secrets: fixedSecrets(3), gameId: 'illegal' });
     m.start();
     const before = { log: m.replayText(), hash: stateHash(m.state) };
     expect(() => m.act({ type: 'place', x: 40, y: 40, r: 0 })).toThrow(RuleError);
@@ -51,7 +51,7 @@ describe('FairMatch', () => {
   });
 
   it('saveText / fromSave resumes on this device and continues identically (P1.6)', () => {
-    const a = FairMatch.create(setup(), { secrets: fixedSecrets(3), gameId: 'resume', chainLength: 64 });
+    const a = FairMatch.create(setup(), { secrets: fixedSecrets(3), gameId: 'resume' });
     a.start();
     a.act(firstMove(a));
     const save = a.saveText();
@@ -65,7 +65,7 @@ describe('FairMatch', () => {
   });
 
   it('fromSave refuses a save whose secret does not match its commitment, in one line', () => {
-    const a = FairMatch.create(setup(), { secrets: fixedSecrets(3), gameId: 'resume2', chainLength: 64 });
+    const a = FairMatch.create(setup(), { secrets: fixedSecrets(3), gameId: 'resume2' });
     a.start();
     const save = JSON.parse(a.saveText());
     save.secrets[1].secret = '00'.repeat(32);

@@ -1,0 +1,118 @@
+// The independent verifier tools/verify.py (Python, standard library only), written from
+// docs/fairness.md alone, must agree with `npm run verify -- --list` on every draw, die and
+// seating of replays of every kind, and reject what it rejects (issue 12).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runVerify } from '../../src/cli/verify';
+import { parseLog, stringifyLog } from '../../src/fair';
+import { fixtureMatch, type FixtureGame } from './fixtures';
+
+const ROOT = join(__dirname, '../..');
+const dir = mkdtempSync(join(tmpdir(), 'fair-py-'));
+const python = spawnSync('python3', ['--version'], { encoding: 'utf8' });
+const hasPython = python.status === 0 && /Python 3\.(1[1-9]|[2-9]\d)/.test(python.stdout + python.stderr);
+if (!hasPython) console.warn('python3 ≥ 3.11 not found: tools/verify.py is not checked');
+
+function py(path: string): { code: number | null; stdout: string; stderr: string } {
+  const r = spawnSync('python3', [join(ROOT, 'tools/verify.py'), path], { encoding: 'utf8' });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const derived = (stdout: string) => stdout.split('\n').filter((l) => l.startsWith('event '));
+
+const GAMES: [string, FixtureGame][] = [
+  ['base game, 2 seats', { seats: ['red', 'black'], seed: 2 }],
+  ['Expansion 1, 6 seats, greedy bots (battles, yellow dice)', { seats: ['red', 'green', 'black', 'white', 'orange', 'blue'], expansion: true, seed: 3, bots: ['greedy'] }],
+  ['teams with a seat shuffle', { seats: ['red', 'green', 'black', 'white'], teams: true, shuffle: true, seed: 5, bots: ['greedy'] }],
+  ['seat shuffle, Expansion 1, 3 seats', { seats: ['black', 'orange', 'red'], expansion: true, shuffle: true, seed: 4, bots: ['greedy'] }],
+  ['"remove" with an unplaceable tile', { seats: ['red', 'black'], expansion: true, unplaceable: 'remove', seed: 25 }],
+  ['"return" with an unplaceable tile sent back', { seats: ['red', 'black'], expansion: true, unplaceable: 'return', seed: 25 }],
+];
+
+const files: { name: string; path: string; text: string; version: number }[] = [];
+
+beforeAll(() => {
+  GAMES.forEach(([name, g], i) => {
+    const text = fixtureMatch(g).replayText();
+    const path = join(dir, `game-${i}.json`);
+    writeFileSync(path, text);
+    files.push({ name, path, text, version: 2 });
+  });
+  const save = fixtureMatch({ seats: ['red', 'blue'], expansion: true, seed: 6, bots: ['greedy'] }).saveText();
+  writeFileSync(join(dir, 'save.json'), save);
+  files.push({ name: 'a save file (secrets checked)', path: join(dir, 'save.json'), text: save, version: 2 });
+  const v1 = join(__dirname, 'v1/replay-expansion-shuffle.json');
+  files.push({ name: 'a version-1 replay', path: v1, text: readFileSync(v1, 'utf8'), version: 1 });
+  const log = parseLog(files[1].text);
+  const half = stringifyLog({ ...log, entries: log.entries.slice(0, 300) });
+  writeFileSync(join(dir, 'half.json'), half);
+  files.push({ name: 'an unfinished game', path: join(dir, 'half.json'), text: half, version: 2 });
+});
+
+describe.skipIf(!hasPython)('tools/verify.py agrees with npm run verify', () => {
+  it('on every draw, die and seating of replays of every kind', () => {
+    expect(files).toHaveLength(GAMES.length + 3);
+    const seen = { draws: 0, throws: 0, yellow: 0, seats: 0, redraws: 0 };
+    for (const f of files) {
+      const ts = runVerify(['--list', f.path]);
+      const p = py(f.path);
+      expect(ts.code, `${f.name}: ${ts.stderr}`).toBe(0);
+      expect(p.code, `${f.name}: ${p.stderr}`).toBe(0);
+      let tsLines = derived(ts.stdout);
+      // version 1 names no participants: verify.py prints "?" for the scorer
+      if (f.version === 1) tsLines = tsLines.map((l) => l.replace(/ \d:/g, ' ?:'));
+      const pyLines = derived(p.stdout);
+      expect(pyLines.length, f.name).toBeGreaterThan(0);
+      expect(pyLines, f.name).toEqual(tsLines);
+      expect(p.stdout).toMatch(f.name === 'an unfinished game' ? /consistent, in progress/ : /consistent, finished after \d+ turns/);
+      seen.draws += pyLines.filter((l) => / draw /.test(l)).length;
+      seen.throws += pyLines.filter((l) => / throw /.test(l)).length;
+      seen.yellow += pyLines.filter((l) => /\dy\b/.test(l)).length;
+      seen.seats += pyLines.filter((l) => / seats /.test(l)).length;
+      const turns = pyLines.filter((l) => / draw /.test(l)).map((l) => l.split(' ')[4]);
+      seen.redraws += turns.length - new Set(turns).size;
+    }
+    // the replays really exercise what the comparison claims
+    expect(seen.throws).toBeGreaterThan(20);
+    expect(seen.yellow).toBeGreaterThan(3);
+    expect(seen.seats).toBeGreaterThanOrEqual(3);
+    expect(seen.redraws).toBeGreaterThanOrEqual(2);
+    console.log('python agreement:', JSON.stringify(seen));
+  });
+
+  it('rejects what npm run verify rejects: a changed reveal, draw, die or seating (exit 1), a malformed file (exit 2)', () => {
+    const text = files[3].text; // shuffle + battles
+    const entries = text.split('\n');
+    const at = (re: RegExp) => entries.findIndex((l) => re.test(l));
+    const edits: [string, string, number][] = [];
+    const rev = at(/"k":"reveal"/);
+    edits.push(['reveal', entries.map((l, i) => (i === rev ? l.replace(/"value":"(.)/, (_, c) => `"value":"${c === 'a' ? 'b' : 'a'}`) : l)).join('\n'), 1]);
+    const draw = at(/"k":"draw".*"tile":"SW04"/);
+    edits.push(['draw', entries.map((l, i) => (i === draw ? l.replace('"tile":"SW04"', '"tile":"SW15"') : l)).join('\n'), 1]);
+    const thr = at(/"k":"throw"/);
+    edits.push(['die', entries.map((l, i) => (i === thr ? l.replace(/"values":\[\[(\d)/, (_, d) => `"values":[[${d === '1' ? 2 : 1}`) : l)).join('\n'), 1]);
+    const seats = at(/"k":"seats"/);
+    edits.push(['seating', entries.map((l, i) => (i === seats ? l.replace(/"order":\["(\w+)","(\w+)"/, '"order":["$2","$1"') : l)).join('\n'), 1]);
+    edits.push(['duplicate key', text.replace('"k":"hash",', '"k":"hash","k":"hash",'), 2]);
+    edits.push(['non-integer', text.replace('"chainLength":4096', '"chainLength":4096.0'), 2]);
+    edits.push(['unknown field', text.replace('"k":"draw",', '"k":"draw","why":1,'), 2]);
+    edits.push(['chain length beyond 4096', text.replace('"chainLength":4096', '"chainLength":8192'), 2]);
+    edits.push(['chain length other than 4096 in version 2', text.replace('"chainLength":4096', '"chainLength":4000'), 2]);
+    for (const [what, bad, code] of edits) {
+      expect(bad, what).not.toBe(text);
+      const path = join(dir, `bad-${what.replace(/\W/g, '-')}.json`);
+      writeFileSync(path, bad);
+      expect(runVerify([path]).code, `npm run verify, ${what}`).toBe(code);
+      const p = py(path);
+      expect(p.code, `verify.py, ${what}: ${p.stderr}${p.stdout.slice(-200)}`).toBe(code);
+      expect(p.stderr.trimEnd().split('\n'), what).toHaveLength(1);
+    }
+    const bytes = Buffer.from(text);
+    bytes[text.indexOf('"gameId":"') + 10] = 0xff;
+    writeFileSync(join(dir, 'bad-utf8.json'), bytes);
+    expect(py(join(dir, 'bad-utf8.json')).code).toBe(2);
+  });
+});

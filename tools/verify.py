@@ -1,0 +1,554 @@
+#!/usr/bin/env python3
+"""An independent replay verifier for Carcassonne: Star Wars, written from docs/fairness.md alone.
+
+    python3 tools/verify.py [--quiet] FILE
+
+Python 3.11, standard library only. It does not use the rules engine: it checks the file
+grammar (section 1), every reveal against its hash chain and its timing (sections 2, 3),
+re-derives every seating, tile draw and die (sections 4, 5) following the log as section 7
+describes, checks seats and turn numbers, and the secrets of a save (section 8). It does
+not check the legality of moves, who fights a battle, state hashes or scores (those need
+the rules; `npm run verify` checks them).
+
+Output: every derived value, one line each (section 9's format), then a summary line.
+Exit 0: consistent (a finished game, or "in progress"); 1: a discrepancy; 2: malformed.
+"""
+import hashlib
+import json
+import sys
+
+MAX_FILE_BYTES = 4 * 1024 * 1024
+MAX_DEPTH = 8
+MAX_STRING = 256
+MAX_ITEMS = 65536
+MAX_CHAIN_LENGTH = 4096
+MAX_SAFE = 2**53 - 1
+COLOURS = ["red", "green", "black", "white", "orange", "blue"]
+TEAM = {"red": 0, "green": 0, "black": 1, "white": 1}  # 0 Rebel, 1 Empire (team variant only)
+TAG = b"carcassonne-star-wars/fair/v1/event\x00"
+
+# Section 5: the supply in canonical order, start tile already removed.
+BASE = [("SW01", 3), ("SW02", 3), ("SW03", 3), ("SW04", 5), ("SW05", 1), ("SW06", 1), ("SW07", 1),
+        ("SW08", 1), ("SW09", 2), ("SW10", 1), ("SW11", 1), ("SW12", 1), ("SW13", 1), ("SW14", 3),
+        ("SW15", 5), ("SW16", 1), ("SW17", 1), ("SW18", 2), ("SW19", 3), ("SW20", 2), ("SW21", 2),
+        ("SW22", 4), ("SW23", 1), ("SW24", 2), ("SW25", 2), ("SW26", 2), ("SW27", 2), ("SW28", 3),
+        ("SW29", 2), ("SW30", 2), ("SW31", 1), ("SW32", 1), ("SW33", 1), ("SW34", 1), ("SW35", 1),
+        ("SW36", 1), ("SW37", 1), ("SW38", 1), ("SW39", 1), ("SW40", 1), ("SW41", 1), ("SW42", 1)]
+EXPANSION = [("SWX%02d" % i, 1) for i in range(1, 19)]
+
+
+class Malformed(Exception):
+    pass
+
+
+class Rejected(Exception):
+    pass
+
+
+def short(v, n=40):
+    s = json.dumps(v) if not isinstance(v, (list, dict)) else ("a list of %d" % len(v) if isinstance(v, list) else "an object")
+    return s if len(s) <= n else s[:n] + "…"
+
+
+# ------------------------------------------------------------------ section 1: the grammar
+
+def _no_floats(text):
+    raise Malformed("not an integer: %s (only integers without fraction or exponent)" % short(text, 20))
+
+
+def _int(text):
+    if text == "-0":
+        raise Malformed("not an integer: -0")
+    v = int(text)
+    if abs(v) > MAX_SAFE:
+        raise Malformed("integer out of range: %s" % short(text, 20))
+    return v
+
+
+def _constant(name):
+    raise Malformed("not JSON: %s" % name)
+
+
+def _pairs(pairs):
+    out = {}
+    for k, v in pairs:
+        if k in ("__proto__", "constructor", "prototype"):
+            raise Malformed("forbidden key %s" % short(k))
+        if k in out:
+            raise Malformed("duplicate key %s" % short(k))
+        out[k] = v
+    if len(out) > MAX_ITEMS:
+        raise Malformed("more than %d members in one object" % MAX_ITEMS)
+    return out
+
+
+def _check_strings(v, depth):
+    if isinstance(v, (dict, list)):
+        if depth > MAX_DEPTH:
+            raise Malformed("nested deeper than %d levels" % MAX_DEPTH)
+        items = list(v.keys()) + list(v.values()) if isinstance(v, dict) else v
+        if isinstance(v, list) and len(v) > MAX_ITEMS:
+            raise Malformed("more than %d elements in one list" % MAX_ITEMS)
+        for x in items:
+            _check_strings(x, depth + 1)
+    elif isinstance(v, str):
+        if len(v.encode("utf-16-le", "surrogatepass")) // 2 > MAX_STRING:
+            raise Malformed("string longer than %d characters: %s" % (MAX_STRING, short(v[:20], 30)))
+        if any(0xD800 <= ord(c) <= 0xDFFF for c in v):
+            raise Malformed("lone surrogate in a string")
+
+
+def parse_file(data):
+    if len(data) > MAX_FILE_BYTES:
+        raise Malformed("too large: %d bytes, at most %d accepted" % (len(data), MAX_FILE_BYTES))
+    try:
+        text = data.decode("utf-8", "strict")
+    except UnicodeDecodeError as e:
+        raise Malformed("invalid UTF-8 at byte %d" % e.start)
+    if text.startswith("\ufeff"):
+        raise Malformed("byte order mark")
+    try:
+        v = json.loads(text, object_pairs_hook=_pairs, parse_float=_no_floats, parse_int=_int, parse_constant=_constant)
+    except json.JSONDecodeError as e:
+        raise Malformed("not JSON: %s" % str(e).split("\n")[0][:120])
+    except RecursionError:
+        raise Malformed("nested too deep")
+    _check_strings(v, 1)
+    return v
+
+
+# ------------------------------------------------------------------ section 6: the entries
+
+def is_int(v, lo, hi):
+    return type(v) is int and lo <= v <= hi
+
+
+def is_hex(v, n):
+    return isinstance(v, str) and len(v) == 2 * n and all(c in "0123456789abcdef" for c in v)
+
+
+def fields(e, i, names):
+    if set(e.keys()) != set(names):
+        raise Malformed("entry %d (%s): fields must be exactly %s" % (i, e.get("k"), ", ".join(names)))
+
+
+def need(ok, i, e, what):
+    if not ok:
+        raise Malformed("entry %d (%s): %s" % (i, e.get("k"), what))
+
+
+def check_colour(v):
+    return isinstance(v, str) and v in COLOURS
+
+
+def check_entry(e, i, version):
+    if not isinstance(e, dict):
+        raise Malformed("entry %d: must be an object" % i)
+    k = e.get("k")
+    if k == "settings":
+        fields(e, i, ["k", "setup", "gameId", "chainLength", "shuffleSeats"])
+        s = e["setup"]
+        need(isinstance(s, dict) and set(s) == {"seats", "options"}, i, e, "setup must be {seats, options}")
+        need(isinstance(s["seats"], list) and 1 <= len(s["seats"]) <= 6 and all(check_colour(c) for c in s["seats"]), i, e, "setup.seats")
+        o = s["options"]
+        need(isinstance(o, dict) and set(o) == {"teams", "unplaceable", "expansion"}, i, e, "setup.options")
+        need(type(o["teams"]) is bool and o["unplaceable"] in ("remove", "return"), i, e, "setup.options")
+        x = o["expansion"]
+        need(isinstance(x, dict) and set(x) == {"tiles", "blue", "equipment", "yellowDie"} and all(type(b) is bool for b in x.values()), i, e, "setup.options.expansion")
+        g = e["gameId"]
+        need(isinstance(g, str) and 1 <= len(g) <= 64 and all(c.isascii() and (c.isalnum() or c in "_-") for c in g), i, e, "gameId")
+        if version == 1:
+            need(is_int(e["chainLength"], 1, MAX_CHAIN_LENGTH), i, e, "chainLength must be 1–4096")
+        else:
+            need(type(e["chainLength"]) is int and e["chainLength"] == MAX_CHAIN_LENGTH, i, e, "chainLength must be 4096 in version 2")
+        need(type(e["shuffleSeats"]) is bool, i, e, "shuffleSeats")
+    elif k == "commit":
+        fields(e, i, ["k", "chain", "colour", "commitment"])
+        need(is_int(e["chain"], 0, 5) and check_colour(e["colour"]) and is_hex(e["commitment"], 32), i, e, "bad field")
+    elif k == "reveal":
+        fields(e, i, ["k", "chain", "event", "value"])
+        need(is_int(e["chain"], 0, 5) and is_int(e["event"], 0, 4095) and is_hex(e["value"], 32), i, e, "bad field")
+    elif k == "seats":
+        fields(e, i, ["k", "event", "order"])
+        need(is_int(e["event"], 0, 4095) and isinstance(e["order"], list) and 1 <= len(e["order"]) <= 6 and all(check_colour(c) for c in e["order"]), i, e, "bad field")
+    elif k == "draw":
+        fields(e, i, ["k", "event", "seat", "tile"])
+        t = e["tile"]
+        need(is_int(e["event"], 0, 4095) and is_int(e["seat"], 0, 5) and isinstance(t, str) and 1 <= len(t) <= 32
+             and all(c.isascii() and (c.isalnum() or c in "_.-") for c in t), i, e, "bad field")
+    elif k == "place":
+        fields(e, i, ["k", "seat", "x", "y", "r"])
+        need(is_int(e["seat"], 0, 5) and is_int(e["x"], -1000, 1000) and is_int(e["y"], -1000, 1000) and is_int(e["r"], 0, 3), i, e, "bad field")
+    elif k == "deploy":
+        fields(e, i, ["k", "seat", "deployment"])
+        need(is_int(e["seat"], 0, 5), i, e, "seat")
+        d = e["deployment"]
+        if d is not None:
+            need(isinstance(d, dict) and set(d) == {"meeple", "target", "equipment"}, i, e, "deployment")
+            need(d["meeple"] in ("small", "large") and d["equipment"] in (None, "lightsaber", "blaster"), i, e, "deployment")
+            t = d["target"]
+            ok = isinstance(t, dict) and (
+                (set(t) == {"seg"} and is_int(t["seg"], 0, 15)) or
+                (set(t) == {"attack"} and isinstance(t["attack"], dict) and set(t["attack"]) == {"x", "y"}
+                 and is_int(t["attack"]["x"], -1000, 1000) and is_int(t["attack"]["y"], -1000, 1000)))
+            need(ok, i, e, "deployment.target")
+    elif k == "throw":
+        fields(e, i, ["k", "event", "values"] if version == 1 else ["k", "event", "participants", "values"])
+        need(is_int(e["event"], 0, 4095), i, e, "event")
+        v = e["values"]
+        need(isinstance(v, list) and 1 <= len(v) <= 6 and all(isinstance(d, list) and 1 <= len(d) <= 3 and all(is_int(x, 1, 8) for x in d) for d in v), i, e, "values")
+        if version == 2:
+            ps = e["participants"]
+            need(isinstance(ps, list) and 1 <= len(ps) <= 6 and len(ps) == len(v), i, e, "participants")
+            for p, dice in zip(ps, v):
+                need(isinstance(p, dict) and set(p) == {"scorer", "dice", "yellow"} and is_int(p["scorer"], 0, 5)
+                     and is_int(p["dice"], 1, 3) and type(p["yellow"]) is bool and len(dice) == p["dice"], i, e, "participants")
+                for j, x in enumerate(dice):
+                    yellow = p["yellow"] and j == p["dice"] - 1
+                    need(3 <= x <= 8 if yellow else 1 <= x <= 6, i, e, "die value out of range")
+    elif k == "hash":
+        fields(e, i, ["k", "turn", "state"])
+        need(is_int(e["turn"], 1, 4096) and is_hex(e["state"], 32), i, e, "bad field")
+    elif k == "over":
+        fields(e, i, ["k", "scores"])
+        need(isinstance(e["scores"], list) and 1 <= len(e["scores"]) <= 6 and all(is_int(s, 0, 1000000) for s in e["scores"]), i, e, "scores")
+    else:
+        raise Malformed("entry %d: unknown kind %s" % (i, short(k, 20)))
+
+
+def read_file(raw):
+    if not isinstance(raw, dict):
+        raise Malformed("the file must be a JSON object")
+    secrets = None
+    if raw.get("format") == "carcassonne-star-wars-save":
+        if set(raw) != {"format", "version", "secrets", "replay"}:
+            raise Malformed("a save has exactly format, version, secrets, replay")
+        s = raw["secrets"]
+        if not isinstance(s, list) or len(s) > 6:
+            raise Malformed("secrets: at most 6")
+        last = -1
+        for x in s:
+            if not (isinstance(x, dict) and set(x) == {"chain", "secret"} and is_int(x["chain"], 0, 5) and is_hex(x["secret"], 32)):
+                raise Malformed("secrets: each {chain, secret}")
+            if x["chain"] <= last:
+                raise Malformed("secrets: one per chain, in increasing chain order")
+            last = x["chain"]
+        secrets = s
+        save_version = raw["version"]
+        raw = raw["replay"]
+        if not isinstance(raw, dict):
+            raise Malformed("the replay must be a JSON object")
+    if raw.get("format") != "carcassonne-star-wars-replay":
+        raise Malformed("not a replay file")
+    if raw.get("version") not in (1, 2) or type(raw.get("version")) is not int:
+        raise Malformed("unsupported version %s" % short(raw.get("version"), 20))
+    if set(raw) != {"format", "version", "entries"}:
+        raise Malformed("a replay has exactly format, version, entries")
+    if secrets is not None and save_version != raw["version"]:
+        raise Malformed("the save's version differs from its replay's")
+    entries = raw["entries"]
+    if not isinstance(entries, list):
+        raise Malformed("entries must be a list")
+    for i, e in enumerate(entries):
+        check_entry(e, i, raw["version"])
+    return raw["version"], entries, secrets
+
+
+# ------------------------------------------------------------------ section 4: seeds and values
+
+def sha(b):
+    return hashlib.sha256(b).digest()
+
+
+def seed(game_id, event, reveals):
+    gid = game_id.encode("ascii")
+    return sha(TAG + bytes([len(gid)]) + gid + event.to_bytes(4, "big") + b"".join(reveals))
+
+
+class Stream:
+    def __init__(self, s):
+        self.seed = s
+        self.counter = 0
+        self.buf = b""
+        self.at = 0
+
+    def byte(self):
+        if self.at == len(self.buf):
+            self.buf = sha(self.seed + self.counter.to_bytes(4, "big"))
+            self.counter += 1
+            self.at = 0
+        b = self.buf[self.at]
+        self.at += 1
+        return b
+
+    def uniform(self, n):
+        k = 1
+        while 256 ** k < n:
+            k += 1
+        span = 256 ** k
+        limit = span - span % n
+        while True:
+            v = 0
+            for _ in range(k):
+                v = v * 256 + self.byte()
+            if v < limit:
+                return v % n
+
+
+def seatings(lobby, teams):
+    out = []
+
+    def visit(cur, used):
+        if len(cur) == len(lobby):
+            if not teams or all(TEAM.get(cur[i]) != TEAM.get(cur[(i + 1) % len(cur)]) for i in range(len(cur))):
+                out.append(list(cur))
+            return
+        for i in range(len(lobby)):
+            if not used[i]:
+                used[i] = True
+                cur.append(lobby[i])
+                visit(cur, used)
+                cur.pop()
+                used[i] = False
+
+    visit([], [False] * len(lobby))
+    return out
+
+
+# ------------------------------------------------------------------ section 7: following the log
+
+def follow(version, entries, secrets):
+    lines = []
+    n_entries = len(entries)
+    pos = [0]
+
+    def peek():
+        return entries[pos[0]] if pos[0] < n_entries else None
+
+    def take():
+        e = entries[pos[0]]
+        pos[0] += 1
+        return e
+
+    def fail(what):
+        raise Rejected("entry %d: %s" % (pos[0], what))
+
+    if not entries or entries[0]["k"] != "settings":
+        raise Rejected("entry 0: expected the settings entry")
+    settings = take()
+    lobby = settings["setup"]["seats"]
+    options = settings["setup"]["options"]
+    n = len(lobby)
+    L = settings["chainLength"]
+    heads = []
+    commits = []
+    for i in range(n):
+        e = peek()
+        if e is None:
+            return lines, "in progress (before the game)", None
+        if e["k"] != "commit" or e["chain"] != i or e["colour"] != lobby[i]:
+            fail("expected the commitment of chain %d (%s)" % (i, lobby[i]))
+        take()
+        heads.append(bytes.fromhex(e["commitment"]))
+        commits.append(e["commitment"])
+    if secrets:
+        for x in secrets:
+            if x["chain"] >= n:
+                raise Malformed("a secret for chain %d, which the log does not have" % x["chain"])
+            link = bytes.fromhex(x["secret"])
+            for _ in range(L):
+                link = sha(link)
+            if link.hex() != commits[x["chain"]]:
+                raise Rejected("entry %d: the saved secret of chain %d does not rebuild its commitment" % (1 + x["chain"], x["chain"]))
+
+    state = {"event": 0}
+
+    def reveals():
+        """n reveals for the next event, any chain order; returns the seed, or None at the end of the log."""
+        e_num = state["event"]
+        got = [None] * n
+        for _ in range(n):
+            e = peek()
+            if e is None:
+                return None
+            if e["k"] != "reveal":
+                fail("expected a reveal for event %d" % e_num)
+            if e["event"] != e_num:
+                fail("a reveal for event %d while event %d is due" % (e["event"], e_num))
+            if e["chain"] >= n or got[e["chain"]] is not None:
+                fail("a second or unknown reveal of chain %d" % e["chain"])
+            if e_num >= L:
+                fail("event %d reaches the chain length %d" % (e_num, L))
+            value = bytes.fromhex(e["value"])
+            if sha(value) != heads[e["chain"]]:
+                fail("the reveal of chain %d does not hash to its previous link" % e["chain"])
+            got[e["chain"]] = value
+            take()
+        for c in range(n):
+            heads[c] = got[c]
+        state["event"] += 1
+        return seed(settings["gameId"], e_num, got)
+
+    seating = lobby
+    if settings["shuffleSeats"]:
+        s = reveals()
+        if s is None:
+            return lines, "in progress (before the seat shuffle)", None
+        e = peek()
+        if e is None:
+            return lines, "in progress (before the seat shuffle)", None
+        options_list = seatings(lobby, options["teams"])
+        want = options_list[Stream(s).uniform(len(options_list))]
+        if e["k"] != "seats" or e["event"] != state["event"] - 1 or e["order"] != want:
+            fail("expected the seating %s from event %d" % (",".join(want), state["event"] - 1))
+        take()
+        lines.append("event %d seats %s" % (e["event"], ",".join(want)))
+        seating = want
+    n_seats = len(seating)
+
+    supply = dict(BASE)
+    order = [t for t, _ in BASE]
+    if options["expansion"]["tiles"]:
+        supply.update(EXPANSION)
+        order += [t for t, _ in EXPANSION]
+
+    def supply_list():
+        out = []
+        for t in order:
+            out += [t] * supply[t]
+        return out
+
+    turn, seat = 1, 0
+    while True:
+        # one turn: draws until one is placed (or the game ends)
+        drawn = None
+        ended = False
+        while True:
+            if drawn is not None and options["unplaceable"] == "return":
+                supply[drawn] += 1  # the unplaceable tile goes back before the redraw
+            s = reveals()
+            if s is None:
+                return lines, "in progress (turn %d)" % turn, None
+            e = peek()
+            if e is None:
+                return lines, "in progress (turn %d)" % turn, None
+            lst = supply_list()
+            if not lst:
+                fail("a draw from an empty supply")
+            tile = lst[Stream(s).uniform(len(lst))]
+            if e["k"] != "draw" or e["event"] != state["event"] - 1 or e["seat"] != seat or e["tile"] != tile:
+                fail("expected a draw of %s for seat %d from event %d" % (tile, seat, state["event"] - 1))
+            take()
+            supply[tile] -= 1
+            lines.append("event %d draw turn %d seat %d %s" % (e["event"], turn, seat, tile))
+            nxt = peek()
+            if nxt is None:
+                return lines, "in progress (turn %d)" % turn, None
+            if nxt["k"] == "place":
+                break
+            if nxt["k"] == "hash":
+                ended = True  # unplaceable, and the game ended (section 5)
+                if options["unplaceable"] == "remove" and any(supply.values()):
+                    fail("the game cannot end with tiles left in the supply")
+                break
+            if nxt["k"] != "reveal":
+                fail("expected the placement by seat %d, or a redraw" % seat)
+            drawn = tile
+        if not ended:
+            e = take()
+            if e["seat"] != seat:
+                fail("expected the placement by seat %d" % seat)
+            e = peek()
+            if e is None:
+                return lines, "in progress (turn %d)" % turn, None
+            if e["k"] != "deploy" or e["seat"] != seat:
+                fail("expected the deployment of seat %d" % seat)
+            take()
+            while True:  # zero or more throws
+                e = peek()
+                if e is None:
+                    return lines, "in progress (turn %d)" % turn, None
+                if e["k"] == "hash":
+                    break
+                s = reveals()
+                if s is None:
+                    return lines, "in progress (turn %d)" % turn, None
+                e = peek()
+                if e is None:
+                    return lines, "in progress (turn %d)" % turn, None
+                if e["k"] != "throw" or e["event"] != state["event"] - 1:
+                    fail("expected the throw derived from event %d" % (state["event"] - 1))
+                stream = Stream(s)
+                parts = []
+                if version == 2:
+                    for p, dice in zip(e["participants"], e["values"]):
+                        want = [(3 if p["yellow"] and j == p["dice"] - 1 else 1) + stream.uniform(6) for j in range(p["dice"])]
+                        if want != dice:
+                            fail("expected the throw %s from event %d" % (want, e["event"]))
+                        parts.append("%d:%s" % (p["scorer"], ",".join(str(d) + ("y" if p["yellow"] and j == p["dice"] - 1 else "") for j, d in enumerate(dice))))
+                else:
+                    # Version 1 names no participants: dice counts come from the values, and
+                    # the yellow die (last die only) is the value that is 2 above the normal one.
+                    for dice in e["values"]:
+                        shown = []
+                        for j, d in enumerate(dice):
+                            u = stream.uniform(6)
+                            if d == 1 + u:
+                                shown.append(str(d))
+                            elif d == 3 + u and j == len(dice) - 1:
+                                shown.append("%dy" % d)
+                            else:
+                                fail("die %d of the throw from event %d is not derived" % (j + 1, e["event"]))
+                        parts.append("?:" + ",".join(shown))
+                take()
+                lines.append("event %d throw turn %d %s" % (e["event"], turn, " ".join(parts)))
+        e = peek()
+        if e is None:
+            return lines, "in progress (turn %d)" % turn, None
+        if e["k"] != "hash" or e["turn"] != turn:
+            fail("expected the state hash of turn %d" % turn)
+        take()
+        if ended or not any(supply.values()):
+            e = peek()
+            if e is None:
+                return lines, "in progress (the final scores are due)", None
+            if e["k"] != "over":
+                fail("expected the final scores")
+            take()
+            if peek() is not None:
+                fail("expected the end of the log")
+            return lines, "finished after %d turns" % turn, turn
+        turn += 1
+        seat = (seat + 1) % n_seats
+
+
+def main(argv):
+    quiet = "--quiet" in argv
+    args = [a for a in argv if a != "--quiet"]
+    if len(args) != 1:
+        sys.stderr.write("usage: python3 tools/verify.py [--quiet] FILE\n")
+        return 2
+    path = args[0]
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_FILE_BYTES + 1)
+    except OSError as e:
+        sys.stderr.write("verify.py: cannot read %s (%s)\n" % (path[:80], e.strerror))
+        return 2
+    try:
+        version, entries, secrets = read_file(parse_file(data))
+        lines, how, _ = follow(version, entries, secrets)
+    except Malformed as e:
+        sys.stderr.write("verify.py: malformed: %s\n" % str(e)[:180])
+        return 2
+    except Rejected as e:
+        sys.stderr.write("verify.py: REJECTED at %s\n" % str(e)[:180])
+        return 1
+    if not quiet:
+        sys.stdout.write("".join(l + "\n" for l in lines))
+    sys.stdout.write("verify.py: consistent, %s: %d derived values (version %d%s)\n" % (how, len(lines), version, ", save" if secrets is not None else ""))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
