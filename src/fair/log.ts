@@ -79,7 +79,20 @@ export type LogEntry = SettingsEntry | CommitEntry | RevealEntry | SeatsEntry | 
   | DropEntry | ResignEntry | ReclaimEntry;
 export type EntryKind = LogEntry['k'];
 
-export interface GameLog { format: typeof REPLAY_FORMAT; version: LogVersion; entries: LogEntry[] }
+/**
+ * A chat line of a networked game: seat `colour`'s `n`-th item, written when its log had
+ * `at` entries. Kept beside the entries, in one order (at, colour, n), so every peer writes
+ * the same bytes whatever order the lines arrived in.
+ */
+export interface ChatEntry { colour: Colour; n: number; at: number; text: string }
+export const MAX_CHAT_TEXT = 200;
+export const MAX_CHAT_LINES = 200 * MAX_SEATS;
+
+export function compareChat(x: ChatEntry, y: ChatEntry): number {
+  return x.at - y.at || (x.colour < y.colour ? -1 : x.colour > y.colour ? 1 : x.n - y.n);
+}
+
+export interface GameLog { format: typeof REPLAY_FORMAT; version: LogVersion; entries: LogEntry[]; chat?: ChatEntry[] }
 
 /** A malformed file, or a malformed entry (`entry` is its index). The message is one line of at most MAX_ERROR_LINE characters. */
 export class LogFormatError extends Error {
@@ -94,7 +107,8 @@ export class LogFormatError extends Error {
 /** The replay file: one entry per line so that a diff or a human can follow it. */
 export function stringifyLog(log: GameLog): string {
   const lines = log.entries.map((e) => '  ' + JSON.stringify(e));
-  return `{"format":${JSON.stringify(log.format)},"version":${log.version},"entries":[\n${lines.join(',\n')}\n]}\n`;
+  const chat = log.chat?.length ? `,"chat":[\n${log.chat.map((c) => '  ' + JSON.stringify({ colour: c.colour, n: c.n, at: c.at, text: c.text })).join(',\n')}\n]` : '';
+  return `{"format":${JSON.stringify(log.format)},"version":${log.version},"entries":[\n${lines.join(',\n')}\n]${chat}}\n`;
 }
 
 // ---------------------------------------------------------------- reading
@@ -329,19 +343,35 @@ function readVersion(raw: Raw, what: string): LogVersion {
   return v as LogVersion;
 }
 
+function readChat(raw: unknown, entries: number): ChatEntry[] {
+  const shape = `"chat" must be a list of at most ${MAX_CHAT_LINES} {"colour", "n", "at", "text"} lines`;
+  if (!Array.isArray(raw) || raw.length > MAX_CHAT_LINES) throw new LogFormatError(shape, null);
+  const out = raw.map((c, i): ChatEntry => {
+    if (!isObject(c) || Object.keys(c).length !== 4) throw new LogFormatError(`chat line ${i}: ${shape}`, null);
+    const { colour, n, at, text } = c as Record<string, unknown>;
+    if (typeof colour !== 'string' || !COLOURS.includes(colour as Colour)) throw new LogFormatError(`chat line ${i}: "colour" must be a colour`, null);
+    if (!isInt(n) || n < 0 || n > 1_000_000 || !isInt(at) || at < 0 || at > entries) throw new LogFormatError(`chat line ${i}: "n" and "at" must be integers within the log`, null);
+    if (typeof text !== 'string' || text.length > MAX_CHAT_TEXT || /[\u0000-\u001f\u007f\u2028\u2029]/.test(text)) throw new LogFormatError(`chat line ${i}: "text" must be at most ${MAX_CHAT_TEXT} characters without control characters`, null);
+    return { colour: colour as Colour, n, at, text };
+  });
+  for (let i = 1; i < out.length; i++) if (compareChat(out[i - 1], out[i]) >= 0) throw new LogFormatError(`chat line ${i}: lines must be in (at, colour, n) order, each once`, null);
+  return out;
+}
+
 /** Reads the log object inside a replay (or inside a save). */
 export function readLog(raw: unknown): GameLog {
   if (!isObject(raw)) throw new LogFormatError('the replay must be a JSON object', null);
   if (raw.format !== REPLAY_FORMAT) throw new LogFormatError(`not a replay file: "format" must be "${REPLAY_FORMAT}", got ${raw.format === undefined ? 'nothing' : quote(raw.format, 40)}`, null);
   const version = readVersion(raw, 'replay');
-  for (const k of Object.keys(raw)) if (!['format', 'version', 'entries'].includes(k)) throw new LogFormatError(`unexpected top-level field ${quote(k, 20)}`, null);
+  for (const k of Object.keys(raw)) if (!['format', 'version', 'entries', ...(version >= 2 ? ['chat'] : [])].includes(k)) throw new LogFormatError(`unexpected top-level field ${quote(k, 20)}`, null);
   if (!Array.isArray(raw.entries)) throw new LogFormatError('"entries" must be a list', null);
   const entries = raw.entries.map((e, i) => readEntry(e, i, version));
+  const chat = 'chat' in raw ? readChat(raw.chat, entries.length) : undefined;
   if (version === 1) {
     const late = entries.findIndex((e) => e.k === 'drop' || e.k === 'resign' || e.k === 'reclaim' || (e.k === 'settings' && e.bots));
     if (late >= 0) throw new LogFormatError(`entry ${late}: a version-1 replay has no bot seats, drops, resignations or reclaims`, late);
   }
-  return { format: REPLAY_FORMAT, version, entries };
+  return chat ? { format: REPLAY_FORMAT, version, entries, chat } : { format: REPLAY_FORMAT, version, entries };
 }
 
 export function parseLog(input: FileInput): GameLog {

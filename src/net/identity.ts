@@ -38,13 +38,28 @@ export function sign(identity: Identity, tag: string, body: string): string {
   return toHex(ed25519.sign(domain(tag, body), fromHex(identity.secretKey, 32, 'secret key')));
 }
 
+/**
+ * Signatures already checked in this process (a pure function of its inputs, so the
+ * answer never changes): a relayed or resent item, or several sessions in one process
+ * (simulations), cost one check. Bounded; the oldest answers are forgotten first.
+ */
+const checked = new Map<string, boolean>();
+const MAX_CHECKED = 8192;
+
 export function verifySignature(publicKey: string, tag: string, body: string, signature: string): boolean {
   if (!isHex(publicKey, 32) || !isHex(signature, 64)) return false;
+  const k = `${publicKey}|${signature}|${tag}|${body}`;
+  const known = checked.get(k);
+  if (known !== undefined) return known;
+  let ok: boolean;
   try {
-    return ed25519.verify(fromHex(signature, 64, 'signature'), domain(tag, body), fromHex(publicKey, 32, 'public key'));
+    ok = ed25519.verify(fromHex(signature, 64, 'signature'), domain(tag, body), fromHex(publicKey, 32, 'public key'));
   } catch {
-    return false;
+    ok = false;
   }
+  if (checked.size >= MAX_CHECKED) checked.delete(checked.keys().next().value!);
+  checked.set(k, ok);
+  return ok;
 }
 
 export function freshNonce(): string {

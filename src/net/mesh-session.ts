@@ -22,6 +22,7 @@ import { deploymentError, pending, placementError, type Colour, type Deployment,
 import { DEFAULT_CHAIN_LENGTH, freshGameId, replayLog, type LogEntry } from '../fair';
 import { LocalChains } from '../fair/local-chains';
 import { Replica } from '../fair/replica';
+import { compareChat, stringifyLog, type ChatEntry } from '../fair/log';
 import { parseStrictJson } from '../fair/strict-json';
 import type { BotChoice } from '../bots';
 import { realClock, type Clock } from './clock';
@@ -86,7 +87,7 @@ export interface WaitingView {
   /** The players who voted to drop it so far. */
   votes: Colour[];
 }
-export interface ChatLine { colour: Colour; n: number; at: number; text: string }
+export type ChatLine = ChatEntry;
 export interface DesyncReport { gameId: string; turn: number; mine: string; theirs: string; peer: string; colour: Colour | null; log: string }
 export type MeshPhase = 'connecting' | 'lobby' | 'playing' | 'over' | 'desync' | 'failed';
 
@@ -465,8 +466,10 @@ export class MeshSession extends SessionCore implements Session {
   private readonly pendingRematch = new Map<string, string>();
   private readonly pendingLobby = new Map<string, LobbyState>();
 
+  /** The replay file (P4.1): every entry, and the chat lines in their one order. */
   replayText(): string {
-    return this.replica ? this.replica.text() : '';
+    if (!this.replica) return '';
+    return stringifyLog(this.chatLines.length ? { ...this.replica.log, chat: this.chatLines.map((c) => ({ ...c })) } : this.replica.log);
   }
 
   saveText(): string {
@@ -526,7 +529,7 @@ export class MeshSession extends SessionCore implements Session {
     this.persistTimer = this.clock.setTimeout(() => {
       this.persistTimer = null;
       this.flushPersist();
-    }, 250);
+    }, 1000);
   }
 
   private flushPersist(): void {
@@ -763,8 +766,9 @@ export class MeshSession extends SessionCore implements Session {
     const needsSig = !(body.k === 'entry' && body.entry.k === 'reveal');
     const item: Item = { ...unsigned, sig: needsSig ? sign(this.identity, 'item', itemSigningText(this.gameId, unsigned)) : null };
     this.store(item);
+    // This seat's own items are kept before they leave: after a crash it must never write a different item under the same number.
+    this.flushPersist();
     this.broadcast({ t: 'item', item });
-    this.persist();
     if (!this.pumping) this.pump();
   }
 
@@ -773,6 +777,9 @@ export class MeshSession extends SessionCore implements Session {
     const st = this.startRecord!;
     const seat = st.roster[item.a];
     if (!seat || !seat.pub) return `item from seat ${item.a}, which no player holds`;
+    // A copy of an item already held (a duplicate, a resend, a relay) costs no signature check.
+    const held = this.items.get(item.a)!.get(item.n);
+    if (held && itemSigningText(this.gameId, held) === itemSigningText(this.gameId, item) && held.sig === item.sig) return null;
     const isReveal = item.body.k === 'entry' && item.body.entry.k === 'reveal';
     if (isReveal) {
       const e = item.body.k === 'entry' && item.body.entry.k === 'reveal' ? item.body.entry : null;
@@ -1050,7 +1057,7 @@ export class MeshSession extends SessionCore implements Session {
   private noteChat(a: number, n: number, at: number, text: string): void {
     const line: ChatLine = { colour: this.startRecord!.roster[a].colour, n, at, text };
     this.chatLines.push(line);
-    this.chatLines.sort((x, y) => x.at - y.at || (x.colour < y.colour ? -1 : x.colour > y.colour ? 1 : x.n - y.n));
+    this.chatLines.sort(compareChat);
     this.emitMesh({ kind: 'chat', line });
   }
 

@@ -178,10 +178,54 @@ describe('MeshSession over a chaotic in-memory network', () => {
     await playToEnd(sim);
     const log = expectConverged(sim);
     expect(log).toContain('{"k":"resign","colour":"green"}');
+    expect(log).toMatch(/"chat":\[\n  \{"colour":"black","n":\d+,"at":\d+,"text":"good luck, rebels"\}\n\]/);
     for (const p of sim.peers) {
       expect(p.session.chat.map((c) => [c.colour, c.text])).toEqual([['black', 'good luck, rebels']]);
       expect(p.session.forfeits()).toEqual([{ colour: 'green', why: 'resigned' }]);
     }
+    sim.dispose();
+  });
+});
+
+describe('MeshSession: a dropped player comes back, and a rematch', () => {
+  it('a dropped seat whose player returns takes its moves back at a definite point (still forfeited, its chain stays out)', async () => {
+    const sim = new MeshSim({ peers: 3, seed: 18, chaos: CHAOS });
+    await sim.open();
+    await sim.runUntil(() => sim.peers[2].session.started && sim.peers[2].session.state.turn >= 6, HOUR);
+    const silent = sim.peers[2].session.transportId;
+    sim.net.filter = (from) => from !== silent;
+    await sim.runUntil(() => sim.peers.every((p) => p.session.forfeits().length > 0), HOUR);
+    sim.net.filter = null;
+    await sim.runUntil(() => false, 5_000); // back in touch: it catches up and sees itself dropped
+    sim.peers[2].session.reclaimSeat();
+    await playToEnd(sim);
+    const log = expectConverged(sim);
+    expect(log).toContain('{"k":"drop","colour":"green"}');
+    expect(log).toContain('{"k":"reclaim","colour":"green"}');
+    // After the reclaim the seat's moves are its player's again; it still ranks last.
+    expect(sim.peers[0].session.forfeits()).toEqual([{ colour: 'green', why: 'dropped' }]);
+    sim.dispose();
+  });
+
+  it('rematch: the same peers and seats, fresh secrets and commitments', async () => {
+    const sim = new MeshSim({ peers: 2, seed: 19 });
+    await sim.open();
+    await playToEnd(sim);
+    const first = sim.logs()[0];
+    const offered: string[] = [];
+    sim.peers[1].session.onEvent((e) => e.kind === 'rematch' && offered.push(e.gameId));
+    sim.peers[0].session = sim.peers[0].session.rematch();
+    await sim.runUntil(() => offered.length > 0, 60_000);
+    sim.peers[1].session = sim.peers[1].session.acceptRematch(offered[0]);
+    await sim.runUntil(() => sim.peers[1].session.lobby?.gameId === offered[0], 60_000);
+    sim.peers[0].session.startGame();
+    for (const p of sim.peers) void p.session.start();
+    await playToEnd(sim);
+    const second = expectConverged(sim);
+    expect(sim.peers[0].session.gameId).not.toBe(JSON.parse(first).entries[0].gameId);
+    const commits = (log: string) => [...log.matchAll(/"commitment":"([0-9a-f]{64})"/g)].map((m) => m[1]);
+    expect(commits(second)).toHaveLength(2);
+    for (const c of commits(second)) expect(commits(first)).not.toContain(c);
     sim.dispose();
   });
 });
