@@ -1,0 +1,88 @@
+// The lockstep protocol's cost on the wire (src/net/mesh-session.ts), measured on the
+// in-memory network with no loss and a fixed one-way delay, so every frame is the
+// protocol's own: frames and characters per turn, frames per action per recipient,
+// reveal frames per seat per random event, and how many one-way trips pass between the
+// last action of a turn and the next tile being known on every peer.
+import { defaultOptions } from '../src/engine';
+import { MeshSim } from '../src/net/mesh-sim';
+import { median, type BenchRow } from './types';
+
+const DELAY = 10;
+
+interface Counts { actions: number; reveals: number; other: number; sync: number; chars: number; frames: number }
+
+interface Run { turns: number; events: number; counts: Counts; hops: number[]; wallMs: number }
+
+async function measure(peers: number, seed: number): Promise<Run> {
+  const options = defaultOptions();
+  // Six seats need Expansion 1's blue seat (R1.3).
+  if (peers === 6) options.expansion = { tiles: true, blue: true, equipment: true, yellowDie: true };
+  const sim = new MeshSim({ peers, seed, options, chaos: { drop: 0, duplicate: 0, minDelay: DELAY, maxDelay: DELAY, reorder: 0, reorderDelay: 0 } });
+  const counts: Counts = { actions: 0, reveals: 0, other: 0, sync: 0, chars: 0, frames: 0 };
+  let lastDeployAt: number | null = null;
+  let counting = false;
+  const seenDeploys = new Set<string>();
+  sim.net.filter = (_from, _to, frame) => {
+    if (!counting) return true;
+    counts.frames++;
+    counts.chars += frame.length;
+    if (frame.startsWith('{"t":"item"')) {
+      if (/"k":"(place|deploy)"/.test(frame)) counts.actions++;
+      else if (frame.includes('"k":"reveal"')) counts.reveals++;
+      else counts.other++;
+      if (frame.includes('"k":"deploy"')) {
+        // The first time a deploy goes out (not its copies to the other recipients, nor a later resend).
+        const { a, n } = (JSON.parse(frame) as { item: { a: number; n: number } }).item;
+        if (!seenDeploys.has(`${a}|${n}`)) {
+          seenDeploys.add(`${a}|${n}`);
+          lastDeployAt = sim.clock.now();
+          drawnAt.clear();
+        }
+      }
+    } else if (frame.startsWith('{"t":"sync"')) counts.sync++;
+    else counts.other++;
+    return true;
+  };
+  const hops: number[] = [];
+  // The time each peer applied the next draw after a deploy went out.
+  const drawnAt = new Map<number, number>();
+  const started = performance.now();
+  await sim.open();
+  counting = true;
+  sim.peers.forEach((p, i) => p.session.subscribe((u) => {
+    if (lastDeployAt !== null && !drawnAt.has(i) && u.steps.some((s) => s.events.some((e) => e.type === 'drawn'))) drawnAt.set(i, sim.clock.now());
+  }));
+  await sim.runUntil(() => {
+    if (lastDeployAt !== null && drawnAt.size === sim.peers.length) {
+      hops.push((Math.max(...drawnAt.values()) - lastDeployAt) / DELAY);
+      lastDeployAt = null;
+      drawnAt.clear();
+    }
+    return sim.finished();
+  }, 4 * 3_600_000);
+  const wallMs = performance.now() - started;
+  const log = JSON.parse(sim.logs()[0]) as { entries: { k: string }[] };
+  const turns = log.entries.filter((e) => e.k === 'hash').length;
+  const events = log.entries.filter((e) => e.k === 'draw' || e.k === 'throw' || e.k === 'seats').length;
+  sim.dispose();
+  return { turns, events, counts, hops, wallMs };
+}
+
+export default async function run(): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  for (const peers of [2, 4, 6]) {
+    const runs: Run[] = [];
+    for (const seed of [1, 2, 3]) runs.push(await measure(peers, seed));
+    const per = (f: (r: Run) => number) => median(runs.map(f));
+    const recipients = peers - 1;
+    const kind = peers === 6 ? ' (Expansion 1)' : '';
+    rows.push({ name: `${peers} peers${kind}: frames per turn (all peers, sent)`, value: per((r) => r.counts.frames / r.turns), unit: 'frames' });
+    rows.push({ name: `${peers} peers: characters per turn (all peers, sent)`, value: per((r) => r.counts.chars / r.turns), unit: 'chars' });
+    rows.push({ name: `${peers} peers: action frames per action per recipient`, value: per((r) => r.counts.actions / ((r.turns * 2) * recipients)), unit: 'frames', target: '1', note: 'two actions (place, deploy) per turn' });
+    rows.push({ name: `${peers} peers: reveal frames per seat per event per recipient`, value: per((r) => r.counts.reveals / (r.events * peers * recipients)), unit: 'frames', target: '1' });
+    rows.push({ name: `${peers} peers: sync (resend) frames per turn, no loss`, value: per((r) => r.counts.sync / r.turns), unit: 'frames', note: 'heartbeat while a bot seat thinks or at the end' });
+    rows.push({ name: `${peers} peers: one-way trips from a turn's last action to the next tile on every peer`, value: median(runs.flatMap((r) => r.hops)), unit: 'trips', note: `= ${(median(runs.flatMap((r) => r.hops)) / 2).toFixed(1)} round trips; ${DELAY} ms per trip` });
+    rows.push({ name: `${peers} peers: wall time of one simulated game`, value: per((r) => r.wallMs), unit: 'ms' });
+  }
+  return rows;
+}
