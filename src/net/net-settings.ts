@@ -110,6 +110,7 @@ export function parseNetSettings(v: unknown): Parsed<NetSettings> {
   if (!host.ok) return host;
   const port = parsePort(v.port);
   if (!port.ok) return port;
+  if (typeof v.port !== 'number') return bad('port must be a number');
   const path = parsePath(v.path);
   if (!path.ok) return path;
   const secure = parseSecure(v.secure);
