@@ -2,9 +2,12 @@
 // (verify.html). `base: './'` makes dist/ work from any folder of any static host.
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
+import { signallingPlugin } from './src/cli/signalling-plugin';
 
 export default defineConfig({
   base: './',
+  // PeerJS signalling at /peerjs on the dev and preview servers (P3.3).
+  plugins: [signallingPlugin()],
   build: {
     target: 'es2022',
     // three.js is most of the initial bundle; bench/bundle.ts watches the gzip size (target ≤ 250 KB).

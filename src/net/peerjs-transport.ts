@@ -1,0 +1,294 @@
+// The PeerJS transport (P3.1): one reliable, ordered WebRTC data channel per peer, text
+// frames passed through untouched ('raw' serialization: PeerJS never parses them), a
+// transport-level keep-alive that closes a silent link within a bounded time, and the
+// signalling socket re-opened when it drops. PeerJS itself is imported lazily, so the
+// game page's initial JavaScript does not carry it.
+import type { DataConnection, Peer, PeerOptions } from 'peerjs';
+import { MAX_FRAME_CHARS, type PeerId, type Transport, type TransportHandlers } from './transport';
+
+/** Where the signalling server is and which ICE servers WebRTC may use. */
+export interface PeerJsTransportOptions {
+  host: string;
+  port: number;
+  path: string;
+  secure: boolean;
+  /** RTCPeerConnection ICE servers; `null` keeps PeerJS's own defaults. */
+  iceServers: RTCIceServer[] | null;
+  /** How often each open link is pinged (ms). */
+  pingIntervalMs?: number;
+  /** A link that has heard nothing for this long is closed (ms). */
+  deadAfterMs?: number;
+  /** A dial that has not opened within this time is given up (ms). */
+  dialTimeoutMs?: number;
+  /** How long the factory waits for the signalling server to give an id (ms). */
+  signallingTimeoutMs?: number;
+  /** PeerJS's own console logging: 0 none … 3 all. */
+  debug?: 0 | 1 | 2 | 3;
+}
+
+export type SignallingState = 'open' | 'reconnecting' | 'closed';
+
+const DEFAULTS = { pingIntervalMs: 2_000, deadAfterMs: 10_000, dialTimeoutMs: 15_000, signallingTimeoutMs: 15_000 };
+/** A send is refused (returns false) while this much is still waiting in the channel. */
+const MAX_BUFFERED_BYTES = 1 << 20;
+const RECONNECT_MIN_MS = 1_000;
+const RECONNECT_MAX_MS = 10_000;
+/** The keep-alive is one binary byte: session frames are always strings, so the two never mix. */
+const PING = new Uint8Array([0]).buffer;
+
+interface Link {
+  conn: DataConnection;
+  open: boolean;
+  since: number;
+  lastHeard: number;
+}
+
+type PeerConstructor = new (options: PeerOptions) => Peer;
+
+async function loadPeer(): Promise<PeerConstructor> {
+  const mod = (await import('peerjs')) as unknown as { Peer?: PeerConstructor; default?: PeerConstructor | { Peer?: PeerConstructor } };
+  const def = mod.default as { Peer?: PeerConstructor } | PeerConstructor | undefined;
+  const ctor = mod.Peer ?? (typeof def === 'function' ? def : def?.Peer);
+  if (!ctor) throw new Error('PeerJS did not load (no Peer export)');
+  return ctor;
+}
+
+/** Opens a PeerJS peer with a fresh id from the signalling server; resolves once it has one. */
+export async function createPeerJsTransport(options: PeerJsTransportOptions): Promise<PeerJsTransport> {
+  const Peer = await loadPeer();
+  const timing = {
+    pingIntervalMs: options.pingIntervalMs ?? DEFAULTS.pingIntervalMs,
+    deadAfterMs: options.deadAfterMs ?? DEFAULTS.deadAfterMs,
+    dialTimeoutMs: options.dialTimeoutMs ?? DEFAULTS.dialTimeoutMs,
+    signallingTimeoutMs: options.signallingTimeoutMs ?? DEFAULTS.signallingTimeoutMs,
+  };
+  const peer = new Peer({
+    host: options.host,
+    port: options.port,
+    path: options.path,
+    secure: options.secure,
+    debug: options.debug ?? 0,
+    ...(options.iceServers ? { config: { iceServers: options.iceServers } } : {}),
+  });
+  const id = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => fail(new Error(`signalling server ${options.host}:${options.port} gave no id within ${timing.signallingTimeoutMs} ms`)), timing.signallingTimeoutMs);
+    const onOpen = (given: string) => {
+      clearTimeout(timer);
+      peer.off('error', onError);
+      resolve(given);
+    };
+    const onError = (e: { type?: string; message?: string }) => fail(new Error(`signalling server ${options.host}:${options.port}: ${e.type ?? 'error'}: ${e.message ?? ''}`.trim()));
+    function fail(e: Error) {
+      clearTimeout(timer);
+      peer.off('open', onOpen);
+      peer.off('error', onError);
+      peer.destroy();
+      reject(e);
+    }
+    peer.once('open', onOpen);
+    peer.on('error', onError);
+  });
+  return new PeerJsTransport(peer, id, timing);
+}
+
+export class PeerJsTransport implements Transport {
+  private handlers: TransportHandlers | null = null;
+  private readonly links = new Map<PeerId, Link>();
+  private closed = false;
+  private readonly ticker: ReturnType<typeof setInterval>;
+  private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  private reconnectDelay = RECONNECT_MIN_MS;
+  private signallingListener: ((state: SignallingState) => void) | null = null;
+
+  constructor(
+    private readonly peer: Peer,
+    readonly id: PeerId,
+    private readonly timing: typeof DEFAULTS,
+  ) {
+    peer.on('connection', (conn) => this.incoming(conn));
+    peer.on('disconnected', () => this.signallingLost());
+    peer.on('open', () => {
+      this.reconnectDelay = RECONNECT_MIN_MS;
+      this.signallingListener?.('open');
+    });
+    peer.on('error', (e) => this.peerError(e));
+    this.ticker = setInterval(() => this.tick(), Math.min(timing.pingIntervalMs, 1_000));
+  }
+
+  listen(handlers: TransportHandlers): void {
+    this.handlers = handlers;
+  }
+
+  /** Called whenever the signalling socket opens, drops or is given up. */
+  onSignalling(listener: ((state: SignallingState) => void) | null): void {
+    this.signallingListener = listener;
+  }
+
+  signalling(): SignallingState {
+    if (this.closed || this.peer.destroyed) return 'closed';
+    return this.peer.disconnected || !this.peer.open ? 'reconnecting' : 'open';
+  }
+
+  connect(peer: PeerId): void {
+    if (this.closed || peer === this.id || this.links.has(peer) || !validPeerId(peer)) return;
+    if (this.peer.disconnected) return; // no dial without signalling; the session retries after `close`
+    const conn = this.peer.connect(peer, { reliable: true, serialization: 'raw' });
+    if (conn) this.adopt(peer, conn);
+  }
+
+  disconnect(peer: PeerId): void {
+    const link = this.links.get(peer);
+    if (!link) return;
+    this.links.delete(peer);
+    link.conn.close();
+  }
+
+  send(peer: PeerId, frame: string): boolean {
+    const link = this.links.get(peer);
+    if (this.closed || !link?.open || typeof frame !== 'string' || frame.length > MAX_FRAME_CHARS) return false;
+    const channel = link.conn.dataChannel as RTCDataChannel | undefined;
+    if (!channel || channel.readyState !== 'open' || channel.bufferedAmount > MAX_BUFFERED_BYTES) return false;
+    try {
+      link.conn.send(frame);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  connected(): PeerId[] {
+    return [...this.links].filter(([, l]) => l.open).map(([p]) => p).sort();
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.handlers = null;
+    this.signallingListener = null;
+    clearInterval(this.ticker);
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    for (const link of this.links.values()) link.conn.close();
+    this.links.clear();
+    this.peer.destroy();
+  }
+
+  private incoming(conn: DataConnection): void {
+    const peer = conn.peer;
+    // Only our own kind of channel: a 'json' or 'binary' one would have PeerJS parse untrusted bytes.
+    if (this.closed || conn.serialization !== 'raw' || !conn.reliable || !validPeerId(peer) || peer === this.id) {
+      conn.close();
+      return;
+    }
+    const existing = this.links.get(peer);
+    if (existing && !existing.open && this.id < peer) {
+      // Both dialled at once: the dial of the smaller id wins, on both sides alike.
+      conn.close();
+      return;
+    }
+    if (existing) {
+      // Our dial lost the race, or the other side redialled because it saw our link die first.
+      this.links.delete(peer);
+      existing.conn.close();
+      if (existing.open) this.handlers?.close(peer);
+    }
+    this.adopt(peer, conn);
+  }
+
+  private adopt(peer: PeerId, conn: DataConnection): void {
+    const now = Date.now();
+    const link: Link = { conn, open: false, since: now, lastHeard: now };
+    this.links.set(peer, link);
+    const current = () => this.links.get(peer) === link;
+    conn.on('open', () => {
+      if (!current() || this.closed) return;
+      link.open = true;
+      link.lastHeard = Date.now();
+      this.handlers?.open(peer);
+    });
+    conn.on('data', (data: unknown) => {
+      if (!current() || !link.open) return;
+      link.lastHeard = Date.now();
+      // Binary messages are keep-alives; oversized frames are dropped unread.
+      if (typeof data !== 'string' || data.length > MAX_FRAME_CHARS) return;
+      this.handlers?.message(peer, data);
+    });
+    conn.on('close', () => this.drop(peer, link));
+    conn.on('error', () => this.drop(peer, link));
+    // PeerJS closes a channel that never opened without a 'close' event; a failed ICE or
+    // DTLS handshake is seen here instead, so the session can redial at once.
+    const pc = conn.peerConnection as RTCPeerConnection | undefined;
+    pc?.addEventListener?.('connectionstatechange', () => {
+      if (pc.connectionState === 'failed' || pc.connectionState === 'closed') this.drop(peer, link);
+    });
+  }
+
+  /** Forgets `link` if it is still the one for `peer`, and says so once. */
+  private drop(peer: PeerId, link: Link): void {
+    if (this.links.get(peer) !== link) return;
+    this.links.delete(peer);
+    link.conn.close();
+    if (!this.closed) this.handlers?.close(peer);
+  }
+
+  private tick(): void {
+    const now = Date.now();
+    for (const [peer, link] of [...this.links]) {
+      if (!link.open) {
+        if (now - link.since > this.timing.dialTimeoutMs) this.drop(peer, link);
+        continue;
+      }
+      if (now - link.lastHeard > this.timing.deadAfterMs) {
+        this.drop(peer, link);
+        continue;
+      }
+      const channel = link.conn.dataChannel as RTCDataChannel | undefined;
+      if (!channel || channel.readyState !== 'open') {
+        this.drop(peer, link);
+        continue;
+      }
+      if (channel.bufferedAmount < MAX_BUFFERED_BYTES) {
+        try {
+          channel.send(PING);
+        } catch {
+          this.drop(peer, link);
+        }
+      }
+    }
+  }
+
+  private peerError(e: { type?: string; message?: string }): void {
+    if (this.closed) return;
+    if (e.type === 'peer-unavailable') {
+      // "Could not connect to peer <id>": that dial will never open.
+      const target = /peer (\S+)$/.exec(e.message ?? '')?.[1];
+      const link = target ? this.links.get(target) : undefined;
+      if (target && link && !link.open) this.drop(target, link);
+      return;
+    }
+    if (e.type === 'network' || e.type === 'socket-closed' || e.type === 'socket-error' || e.type === 'server-error') this.signallingLost();
+  }
+
+  private signallingLost(): void {
+    if (this.closed || this.peer.destroyed || this.reconnectTimer) return;
+    this.signallingListener?.('reconnecting');
+    const delay = this.reconnectDelay;
+    this.reconnectDelay = Math.min(RECONNECT_MAX_MS, delay * 2);
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      if (this.closed || this.peer.destroyed) return;
+      if (!this.peer.disconnected) return;
+      try {
+        this.peer.reconnect();
+      } catch {
+        this.signallingListener?.('closed');
+        return;
+      }
+      // If the socket fails again PeerJS reports 'disconnected' or an error, which lands here again.
+    }, delay);
+  }
+}
+
+/** PeerJS ids: alphanumerics, with - and _ inside (what the server hands out). */
+export function validPeerId(id: unknown): id is PeerId {
+  return typeof id === 'string' && id.length <= 64 && /^[A-Za-z0-9](?:[A-Za-z0-9_-]*[A-Za-z0-9])?$/.test(id);
+}

@@ -1,0 +1,219 @@
+// The PeerJS transport over real WebRTC (node-datachannel) and a real signalling server,
+// all on 127.0.0.1. The globals PeerJS needs are installed by the first import.
+import './support/node-webrtc';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createPeerJsTransport, type PeerJsTransport, type PeerJsTransportOptions } from '../../src/net/peerjs-transport';
+import { MAX_FRAME_CHARS, type PeerId } from '../../src/net/transport';
+import { loadPeerJs } from './support/node-webrtc';
+import { startSignalling, type TestSignalling } from './support/signalling-server';
+
+/** Records what a transport's handlers saw. */
+class Probe {
+  readonly opened: PeerId[] = [];
+  readonly closed: PeerId[] = [];
+  readonly frames: [PeerId, string][] = [];
+  private waiters: (() => void)[] = [];
+  constructor(readonly transport: PeerJsTransport) {
+    transport.listen({
+      open: (p) => this.note(() => this.opened.push(p)),
+      close: (p) => this.note(() => this.closed.push(p)),
+      message: (p, f) => this.note(() => this.frames.push([p, f])),
+    });
+  }
+  private note(f: () => void) {
+    f();
+    for (const w of this.waiters.splice(0)) w();
+  }
+  /** Resolves when `cond` holds; fails after `ms`. */
+  until(cond: () => boolean, what: string, ms = 8_000): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), ms);
+      const check = () => {
+        if (cond()) {
+          clearTimeout(timer);
+          resolve();
+        } else this.waiters.push(check);
+      };
+      check();
+    });
+  }
+}
+
+let signalling: TestSignalling;
+const live: PeerJsTransport[] = [];
+const options = (extra: Partial<PeerJsTransportOptions> = {}): PeerJsTransportOptions => ({
+  host: '127.0.0.1', port: signalling.port, path: '/', secure: false, iceServers: [], ...extra,
+});
+async function open(extra?: Partial<PeerJsTransportOptions>): Promise<Probe> {
+  const t = await createPeerJsTransport(options(extra));
+  live.push(t);
+  return new Probe(t);
+}
+/** Polls `cond` every 50 ms; fails after `ms`. */
+async function eventually(cond: () => boolean, what: string, ms = 8_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+function within<T>(p: Promise<T>, what: string, ms = 8_000): Promise<T> {
+  let timer: ReturnType<typeof setTimeout>;
+  return Promise.race([p, new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), ms)))]).finally(() => clearTimeout(timer));
+}
+const linked = (a: Probe, b: Probe) => a.until(() => a.transport.connected().includes(b.transport.id), `${a.transport.id} ↔ ${b.transport.id}`);
+/**
+ * Dials like the session does: a dial may fail (the transport promises nothing; node-datachannel
+ * now and then fails a DTLS handshake between two connections of one process), and a failed
+ * dial is reported by `close`, so it is redialled, at most three times.
+ */
+async function dial(a: Probe, b: Probe): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const closes = a.closed.length;
+    a.transport.connect(b.transport.id);
+    await a.until(() => a.transport.connected().includes(b.transport.id) || a.closed.length > closes, `${a.transport.id} → ${b.transport.id}`, 16_000);
+    if (a.transport.connected().includes(b.transport.id)) return linked(b, a);
+    if (attempt === 3) throw new Error(`three dials from ${a.transport.id} to ${b.transport.id} failed`);
+  }
+}
+
+beforeAll(async () => {
+  signalling = await startSignalling();
+});
+afterEach(() => {
+  for (const t of live.splice(0)) t.close();
+});
+afterAll(async () => {
+  await signalling.close();
+});
+
+describe('PeerJS transport over real WebRTC on loopback', () => {
+  it('forms a full mesh of three and carries frames both ways, untouched', async () => {
+    const [a, b, c] = await Promise.all([open(), open(), open()]);
+    expect(new Set([a, b, c].map((p) => p.transport.id)).size).toBe(3);
+    b.transport.connect(c.transport.id);
+    b.transport.connect(c.transport.id); // idempotent while opening
+    await Promise.all([dial(a, b), dial(a, c), dial(b, c)]);
+    expect(c.transport.connected()).toEqual([a.transport.id, b.transport.id].sort());
+
+    const odd = ['{"k":"act","seq":1}', 'não é JSON ✓ 🚀', '', 'x'.repeat(MAX_FRAME_CHARS)];
+    const all = [a, b, c];
+    for (const from of all) for (const to of all) if (from !== to) for (const f of odd) expect(from.transport.send(to.transport.id, f)).toBe(true);
+    for (const to of all) await to.until(() => to.frames.length === 2 * odd.length, 'every frame');
+    for (const to of all)
+      for (const from of all)
+        if (from !== to) expect(to.frames.filter(([p]) => p === from.transport.id).map(([, f]) => f)).toEqual(odd); // ordered, exact
+    expect(a.transport.send('nobody-here', 'x')).toBe(false);
+  });
+
+  it('closes one link mid-way, redials it, and takes back a peer that returns with a new transport', async () => {
+    const [a, b, c] = await Promise.all([open(), open(), open()]);
+    await Promise.all([dial(a, b), dial(a, c), dial(b, c)]);
+
+    a.transport.disconnect(b.transport.id);
+    await b.until(() => b.closed.includes(a.transport.id), 'b sees the link to a close');
+    expect(a.transport.connected()).toEqual([c.transport.id]);
+    expect(a.transport.send(b.transport.id, 'lost')).toBe(false);
+    await dial(b, a); // re-connect after a close
+    expect(b.transport.send(a.transport.id, 'again')).toBe(true);
+    await a.until(() => a.frames.some(([, f]) => f === 'again'), 'frame over the redialled link');
+
+    // c "reloads": its transport goes away and a new one, with a new id, dials the others.
+    const oldC = c.transport.id;
+    c.transport.close();
+    await Promise.all([a.until(() => a.closed.includes(oldC), 'a sees c go'), b.until(() => b.closed.includes(oldC), 'b sees c go')]);
+    const c2 = await open();
+    expect(c2.transport.id).not.toBe(oldC);
+    await Promise.all([dial(c2, a), dial(c2, b)]);
+    a.transport.send(c2.transport.id, 'welcome back');
+    c2.transport.send(b.transport.id, 'hello b');
+    await c2.until(() => c2.frames.some(([p, f]) => p === a.transport.id && f === 'welcome back'), 'c2 hears a');
+    await b.until(() => b.frames.some(([p, f]) => p === c2.transport.id && f === 'hello b'), 'b hears c2');
+    expect(c.frames).toEqual([]); // the closed transport heard nothing more
+  });
+
+  it('drops frames over the cap unread, and refuses channels that PeerJS would parse', async () => {
+    const b = await open();
+    const { Peer } = (await loadPeerJs()) as unknown as { Peer: typeof import('peerjs').Peer };
+    const raw = new Peer({ host: '127.0.0.1', port: signalling.port, path: '/', secure: false, debug: 0, config: { iceServers: [] } });
+    try {
+      await within(new Promise<void>((resolve) => raw.once('open', () => resolve())), 'the raw peer gets an id');
+      // Our own sender refuses an oversized frame.
+      const a = await open();
+      await dial(a, b);
+      expect(a.transport.send(b.transport.id, 'y'.repeat(MAX_FRAME_CHARS + 1))).toBe(false);
+
+      // A hostile sender bypasses that: the receiver drops the frame and keeps the link.
+      const conn = raw.connect(b.transport.id, { reliable: true, serialization: 'raw' });
+      await within(new Promise<void>((resolve) => conn.once('open', () => resolve())), 'the raw channel opens');
+      conn.send('z'.repeat(MAX_FRAME_CHARS + 1));
+      conn.send(new Uint8Array([1, 2, 3]).buffer);
+      conn.send('small');
+      await b.until(() => b.frames.some(([, f]) => f === 'small'), 'the small frame');
+      expect(b.frames.filter(([p]) => p === raw.id).map(([, f]) => f)).toEqual(['small']);
+
+      // A 'json' channel would have PeerJS JSON.parse untrusted bytes: it is closed unanswered,
+      // and the raw link from the same peer is left as it was.
+      const json = raw.connect(b.transport.id, { reliable: true, serialization: 'json', label: 'json' });
+      json.once('open', () => json.send({ parsed: 'by PeerJS' }));
+      await new Promise((r) => setTimeout(r, 2_500));
+      expect(json.open).toBe(false);
+      conn.send('after');
+      await b.until(() => b.frames.some(([, f]) => f === 'after'), 'a frame after the refused channel');
+      expect(b.frames.filter(([p]) => p === raw.id).map(([, f]) => f)).toEqual(['small', 'after']);
+      expect(b.closed).toEqual([]);
+    } finally {
+      raw.destroy();
+    }
+  });
+
+  it('detects a peer that died without a goodbye within the keep-alive bound', async () => {
+    const deadAfterMs = 3_000;
+    const a = await open({ pingIntervalMs: 500, deadAfterMs });
+    const script = fileURLToPath(new URL('./support/transport-child.ts', import.meta.url));
+    const child = spawn(process.execPath, ['--import', 'tsx', script, String(signalling.port), a.transport.id], { stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      let childId = '';
+      child.stdout.setEncoding('utf8').on('data', (s: string) => {
+        childId ||= /^id (\S+)/m.exec(s)?.[1] ?? '';
+      });
+      await a.until(() => a.opened.length === 1, 'the child dials in', 20_000);
+      expect(a.opened[0]).toBe(childId || a.opened[0]);
+      a.transport.send(a.opened[0], 'echo?');
+      await a.until(() => a.frames.some(([, f]) => f === 'echo?'), 'the echo');
+
+      const killedAt = Date.now();
+      child.kill('SIGKILL');
+      await a.until(() => a.closed.includes(a.opened[0]), 'the dead link to close', deadAfterMs + 4_000);
+      const detectedMs = Date.now() - killedAt;
+      expect(detectedMs).toBeLessThanOrEqual(deadAfterMs + 2_000); // the bound is the keep-alive's, plus one tick
+      expect(a.transport.connected()).toEqual([]);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+
+  it('re-opens the signalling connection when the server comes back', async () => {
+    const port = signalling.port;
+    const a = await open();
+    const b = await open();
+    await dial(a, b);
+    await signalling.close();
+    await eventually(() => a.transport.signalling() === 'reconnecting', 'a notices the lost server');
+    expect(a.transport.send(b.transport.id, 'still here')).toBe(true); // data channels do not need the server
+    await b.until(() => b.frames.some(([, f]) => f === 'still here'), 'frame while the server is down');
+    signalling = await startSignalling(port);
+    await eventually(() => a.transport.signalling() === 'open', 'a back on the server', 15_000);
+    const c = await open();
+    await dial(c, a); // a is reachable again by its id
+  });
+
+  it('rejects with one line when no signalling server answers', async () => {
+    const err = await createPeerJsTransport({ ...options(), port: 1, signallingTimeoutMs: 3_000 }).catch((e: Error) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect((err as Error).message).toMatch(/^signalling server 127\.0\.0\.1:1/);
+    expect((err as Error).message).not.toContain('\n');
+  });
+});
