@@ -3,6 +3,8 @@
 // protocol's own: frames and characters per turn, frames per action per recipient,
 // reveal frames per seat per random event, and how many one-way trips pass between the
 // last action of a turn and the next tile being known on every peer.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { defaultOptions } from '../src/engine';
 import { MeshSim } from '../src/net/mesh-sim';
 import { median, type BenchRow } from './types';
@@ -84,5 +86,23 @@ export default async function run(): Promise<BenchRow[]> {
     rows.push({ name: `${peers} peers: one-way trips from a turn's last action to the next tile on every peer`, value: median(runs.flatMap((r) => r.hops)), unit: 'trips', note: `= ${(median(runs.flatMap((r) => r.hops)) / 2).toFixed(1)} round trips; ${DELAY} ms per trip` });
     rows.push({ name: `${peers} peers: wall time of one simulated game`, value: per((r) => r.wallMs), unit: 'ms' });
   }
+  rows.push(...actionLatency());
   return rows;
+}
+
+/** Action → applied on all 4 peers over real WebRTC on loopback, beside the in-process floor (bench/lockstep-webrtc.ts, its own process). */
+function actionLatency(): BenchRow[] {
+  const script = fileURLToPath(new URL('./lockstep-webrtc.ts', import.meta.url));
+  const r = spawnSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8', timeout: 600_000 });
+  const line = r.stdout.trim().split('\n').pop() ?? '';
+  if (r.status !== 0 || !line.startsWith('{')) throw new Error(`lockstep-webrtc failed: ${(r.stderr || r.stdout).trim().split('\n').pop()}`);
+  const m = JSON.parse(line) as { samples: number; webrtc: { p50: number; p95: number }; loopback: { p50: number; p95: number } };
+  return [
+    { name: 'action → applied on all 4 peers, WebRTC loopback, p50', value: m.webrtc.p50, unit: 'ms', note: `${m.samples} placements in 2 bot games` },
+    { name: 'action → applied on all 4 peers, WebRTC loopback, p95', value: m.webrtc.p95, unit: 'ms', target: '≤ 30 ms' },
+    { name: 'action → applied on all 4 peers, in-process floor, p50', value: m.loopback.p50, unit: 'ms' },
+    { name: 'action → applied on all 4 peers, in-process floor, p95', value: m.loopback.p95, unit: 'ms' },
+    { name: 'action → applied, WebRTC / floor, p50', value: m.webrtc.p50 / m.loopback.p50, unit: '×' },
+    { name: 'action → applied, WebRTC / floor, p95', value: m.webrtc.p95 / m.loopback.p95, unit: '×' },
+  ];
 }

@@ -4,48 +4,12 @@
 // in-process loopback transport, the floor. Prints one JSON line.
 import '../tests/net/support/node-webrtc';
 import { createPeerJsTransport } from '../src/net/peerjs-transport';
-import type { PeerId, Transport, TransportHandlers } from '../src/net/transport';
+import type { PeerId, Transport } from '../src/net/transport';
+import { LoopbackTransport } from './loopback-transport';
 import { startSignalling } from '../tests/net/support/signalling-server';
 
 const ROUNDS = 300;
 const WARMUP = 30;
-
-/** The floor: frames handed over on the next turn of the event loop, nothing else. */
-class LoopbackTransport implements Transport {
-  private handlers: TransportHandlers | null = null;
-  private readonly peers = new Set<PeerId>();
-  constructor(readonly id: PeerId, private readonly hub: Map<PeerId, LoopbackTransport>) {
-    hub.set(id, this);
-  }
-  listen(h: TransportHandlers) {
-    this.handlers = h;
-  }
-  connect(peer: PeerId) {
-    const other = this.hub.get(peer);
-    if (!other || this.peers.has(peer)) return;
-    this.peers.add(peer);
-    other.peers.add(this.id);
-    setImmediate(() => {
-      this.handlers?.open(peer);
-      other.handlers?.open(this.id);
-    });
-  }
-  disconnect(peer: PeerId) {
-    this.peers.delete(peer);
-  }
-  send(peer: PeerId, frame: string) {
-    const other = this.hub.get(peer);
-    if (!other || !this.peers.has(peer)) return false;
-    setImmediate(() => other.handlers?.message(this.id, frame));
-    return true;
-  }
-  connected() {
-    return [...this.peers].sort();
-  }
-  close() {
-    this.hub.delete(this.id);
-  }
-}
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
