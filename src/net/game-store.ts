@@ -17,6 +17,7 @@ export const LEGACY_STORAGE_KEY = 'carcassonne-sw.game-in-progress';
 const INDEX_KEY = 'carcassonne-sw.games';
 const GAME_KEY = 'carcassonne-sw.game.';
 const CURRENT_KEY = 'carcassonne-sw.current-game';
+const AUX_KEY = 'carcassonne-sw.journal.';
 /** More games than anyone keeps in progress; the oldest beyond it are forgotten. */
 export const MAX_STORED_GAMES = 20;
 const GAME_ID = /^[0-9A-Za-z_-]{1,64}$/;
@@ -71,12 +72,25 @@ export class GameStore {
     this.storage.setItem(GAME_KEY + summary.gameId, text);
     const others = this.list().filter((g) => g.gameId !== summary.gameId);
     const all = [{ ...summary, updatedAt: this.now() }, ...others];
-    for (const old of all.slice(MAX_STORED_GAMES)) this.storage.removeItem(GAME_KEY + old.gameId);
+    for (const old of all.slice(MAX_STORED_GAMES)) {
+      this.storage.removeItem(GAME_KEY + old.gameId);
+      this.storage.removeItem(AUX_KEY + old.gameId);
+    }
     this.storage.setItem(INDEX_KEY, JSON.stringify(all.slice(0, MAX_STORED_GAMES)));
+  }
+
+  /** A small second text beside a game's, written often (an online game's journal of its own latest items). */
+  saveAux(gameId: string, text: string): void {
+    if (GAME_ID.test(gameId)) this.storage.setItem(AUX_KEY + gameId, text);
+  }
+
+  loadAux(gameId: string): string | null {
+    return GAME_ID.test(gameId) ? this.storage.getItem(AUX_KEY + gameId) : null;
   }
 
   remove(gameId: string): void {
     this.storage.removeItem(GAME_KEY + gameId);
+    this.storage.removeItem(AUX_KEY + gameId);
     if (this.storage.getItem(CURRENT_KEY) === gameId) this.storage.removeItem(CURRENT_KEY);
     this.storage.setItem(INDEX_KEY, JSON.stringify(this.list().filter((g) => g.gameId !== gameId)));
   }

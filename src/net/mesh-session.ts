@@ -164,6 +164,8 @@ export class MeshSession extends SessionCore implements Session {
   private stallTimer: unknown = null;
   private lastProgress = 0;
   private persistTimer: unknown = null;
+  /** This seat's items since the last full save. */
+  private journal: Item[] = [];
   private pumping = false;
   private rejected = 0;
 
@@ -215,7 +217,7 @@ export class MeshSession extends SessionCore implements Session {
   static resume(opts: MeshOptions, gameId: string): MeshSession {
     const text = opts.store?.load(gameId);
     if (!text) throw new Error(`no online game ${gameId} is kept on this device`);
-    const saved = parseMeshSave(text);
+    const saved = parseMeshSave(text, opts.store?.loadAux(gameId) ?? null);
     const s = new MeshSession({ ...opts, identity: identityFromSecret(saved.secretKey), name: saved.name }, saved.seat === null && saved.start ? 'watch' : 'player');
     s.lobbyState = saved.lobby;
     s.mySeat = saved.seat;
@@ -544,6 +546,8 @@ export class MeshSession extends SessionCore implements Session {
       gameId: this.gameId, kind: 'online', turn: this.replica?.state?.turn ?? 0,
       seats: roster.map((r, i) => ({ colour: r.colour, who: r.bot ? 'bot' : i === this.mySeat ? 'me' : 'remote', label: r.bot ?? r.name ?? '' })),
     }, this.saveText());
+    this.journal = [];
+    store.saveAux(this.gameId, '[]');
   }
 
   protected botToMove(): { seat: number; level: BotLevel } | null {
@@ -766,8 +770,11 @@ export class MeshSession extends SessionCore implements Session {
     const needsSig = !(body.k === 'entry' && body.entry.k === 'reveal');
     const item: Item = { ...unsigned, sig: needsSig ? sign(this.identity, 'item', itemSigningText(this.gameId, unsigned)) : null };
     this.store(item);
-    // This seat's own items are kept before they leave: after a crash it must never write a different item under the same number.
-    this.flushPersist();
+    // This seat's own items are kept before they leave (in a small journal beside the full
+    // save): after a crash it must never write a different item under the same number.
+    this.journal.push(item);
+    this.opts.store?.saveAux(this.gameId, JSON.stringify(this.journal));
+    this.persist();
     this.broadcast({ t: 'item', item });
     if (!this.pumping) this.pump();
   }
@@ -1376,14 +1383,20 @@ function bytesHex(b: Uint8Array): string {
 }
 
 /** A mesh save from this device's storage; its items are checked again as they are replayed. */
-export function parseMeshSave(text: string): SavedMesh {
+export function parseMeshSave(text: string, journal: string | null = null): SavedMesh {
   const raw = parseStrictJson(text, { maxBytes: 16 * 1024 * 1024, maxDepth: 12 }) as unknown as SavedMesh;
   if (!raw || raw.format !== MESH_SAVE_FORMAT || raw.version !== MESH_SAVE_VERSION) throw new Error('not an online game of this app');
   if (!/^[0-9a-f]{64}$/.test(raw.secretKey)) throw new Error('the stored identity is damaged');
   if (raw.secret !== null && !/^[0-9a-f]{64}$/.test(raw.secret)) throw new Error('the stored secret is damaged');
   // Items and the start record pass the wire's own grammar again.
   const start = raw.start ? (parseFrame(encodeFrame({ t: 'start', start: raw.start })) as Extract<Frame, { t: 'start' }>).start : null;
-  const items = (raw.items ?? []).map((it) => (parseFrame(encodeFrame({ t: 'item', item: it })) as Extract<Frame, { t: 'item' }>).item);
+  let extra: Item[] = [];
+  try {
+    extra = journal ? (parseStrictJson(journal, { maxBytes: 1024 * 1024, maxDepth: 10 }) as unknown as Item[]) : [];
+  } catch {
+    extra = []; // a torn journal write: those items come back from the other peers
+  }
+  const items = [...(raw.items ?? []), ...(Array.isArray(extra) ? extra : [])].map((it) => (parseFrame(encodeFrame({ t: 'item', item: it })) as Extract<Frame, { t: 'item' }>).item);
   const lobby = raw.lobby ? (parseFrame(encodeFrame({ t: 'lobby', lobby: raw.lobby })) as Extract<Frame, { t: 'lobby' }>).lobby : null;
   const peers = Array.isArray(raw.peers) ? raw.peers.filter((p) => p && /^[0-9a-f]{64}$/.test(p.pub) && typeof p.id === 'string' && p.id.length <= 64) : [];
   const seat = raw.seat === null || (Number.isSafeInteger(raw.seat) && raw.seat >= 0 && raw.seat < 6) ? raw.seat : null;
