@@ -3,7 +3,6 @@
 // which hands nobody anything reusable, and signs what it authors so that a relayed entry
 // cannot be forged (P3.4, P5.1). The key is kept with the seat's chain secret.
 import { ed25519 } from '@noble/curves/ed25519.js';
-import { sha256 } from '@noble/hashes/sha2.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { fromHex, isHex, toHex } from '../fair/hex';
 
@@ -23,11 +22,7 @@ export function identityFromSecret(secretKey: string): Identity {
   return { secretKey, publicKey: toHex(ed25519.getPublicKey(fromHex(secretKey, 32, 'secret key'))) };
 }
 
-/** The short fingerprint players compare: the first 8 hex digits of SHA-256(public key), in two groups. */
-export function fingerprint(publicKey: string): string {
-  const h = toHex(sha256(fromHex(publicKey, 32, 'public key')));
-  return `${h.slice(0, 4)}-${h.slice(4, 8)}`;
-}
+export { fingerprint } from './fingerprint';
 
 /** Domain-separated message: a tag per use, so a signature for one purpose is worthless for another. */
 function domain(tag: string, body: string): Uint8Array {

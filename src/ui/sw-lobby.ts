@@ -1,0 +1,157 @@
+// <sw-lobby>: an online game before its start (P3.2). The host sees the join link, its QR
+// code and a copy button, every seat with who holds it (and their key's short
+// fingerprint, so players can compare), and starts once every seat is taken; a guest picks
+// a free colour. The session does the work; this element only shows it and sends intents.
+import { LitElement, css, html, nothing } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import type { MeshSession } from '../net/mesh-session';
+import { fingerprint } from '../net/fingerprint';
+import { joinLink } from '../net/online';
+import { t } from './i18n';
+import { LanguageController } from './language-controller';
+import { colourName, SEAT_CSS } from './seat-names';
+import { theme } from './theme';
+
+@customElement('sw-lobby')
+export class SwLobby extends LitElement {
+  static override styles = [theme, css`
+    :host { display: grid; place-items: start center; overflow: auto; padding: 16px; box-sizing: border-box; }
+    .card { width: min(640px, 100%); padding: 18px; display: grid; gap: 14px; box-sizing: border-box; }
+    .link { display: flex; gap: 8px; align-items: center; }
+    .link input { flex: 1; min-width: 0; font: inherit; padding: 6px 8px; border-radius: 8px; border: 1px solid var(--sw-line); background: #0b1128; color: var(--sw-text); }
+    .share { display: grid; grid-template-columns: 1fr auto; gap: 14px; align-items: start; }
+    .qr { width: 148px; height: 148px; background: #fff; border-radius: 8px; padding: 6px; box-sizing: border-box; }
+    ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 6px; }
+    li { display: grid; grid-template-columns: 14px 1fr auto; gap: 10px; align-items: center; padding: 8px 10px; border-radius: 10px; background: var(--sw-panel-2); min-height: 44px; box-sizing: border-box; }
+    li.mine { outline: 2px solid var(--sw-accent-2); }
+    .dot { width: 14px; height: 14px; border-radius: 50%; border: 1px solid #0008; }
+    .who { display: grid; }
+    .fp { font-family: ui-monospace, monospace; font-size: 0.8rem; color: var(--sw-dim); }
+    .row { display: flex; gap: 8px; flex-wrap: wrap; align-items: center; justify-content: space-between; }
+    .dim { color: var(--sw-dim); }
+    @media (max-width: 520px) { .share { grid-template-columns: 1fr; } .qr { justify-self: center; } }
+  `];
+
+  @property({ attribute: false }) session: MeshSession | null = null;
+  @state() private qr = '';
+  @state() private copied = false;
+  @state() private error = '';
+  protected readonly i18n = new LanguageController(this);
+  private off: (() => void) | null = null;
+  private qrFor = '';
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.listen();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.off?.();
+    this.off = null;
+  }
+
+  protected override updated(changed: Map<string, unknown>): void {
+    if (changed.has('session')) this.listen();
+    void this.drawQr();
+  }
+
+  private listen(): void {
+    this.off?.();
+    this.off = this.session?.onEvent((e) => {
+      if (e.kind === 'lobby' || e.kind === 'peers') this.requestUpdate();
+      if (e.kind === 'lobby' && this.session?.phase === 'playing') this.dispatchEvent(new CustomEvent('sw-lobby-started', { bubbles: true, composed: true }));
+    }) ?? null;
+  }
+
+  private get link(): string {
+    const s = this.session;
+    return s ? joinLink(globalThis.location ?? { origin: '', pathname: '/' }, s.transportId) : '';
+  }
+
+  /** The QR code of the join link, drawn by the qrcode package (loaded only here). */
+  private async drawQr(): Promise<void> {
+    const link = this.link;
+    if (!link || link === this.qrFor || !this.session?.isHost) return;
+    this.qrFor = link;
+    try {
+      const QR = await import('qrcode');
+      this.qr = await QR.toDataURL(link, { margin: 1, width: 272, errorCorrectionLevel: 'M' });
+    } catch {
+      this.qr = '';
+    }
+  }
+
+  private async copy(): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(this.link);
+      this.copied = true;
+    } catch {
+      // No clipboard permission (e.g. an insecure origin on a LAN): select the text for a manual copy.
+      this.renderRoot.querySelector<HTMLInputElement>('.link input')?.select();
+    }
+  }
+
+  private take(colour: string | null): void {
+    try {
+      this.session?.takeSeat(colour as never);
+      this.error = '';
+    } catch (e) {
+      this.error = (e as Error).message;
+    }
+  }
+
+  private start(): void {
+    try {
+      this.session?.startGame();
+      this.dispatchEvent(new CustomEvent('sw-lobby-started', { bubbles: true, composed: true }));
+    } catch (e) {
+      this.error = (e as Error).message;
+    }
+  }
+
+  override render() {
+    const s = this.session;
+    const leave = html`<button @click=${() => this.dispatchEvent(new CustomEvent('sw-leave', { bubbles: true, composed: true }))}>${t('lobbyLeave')}</button>`;
+    if (!s || !s.lobby) {
+      return html`<div class="card panel" data-testid="lobby-connecting"><h2>${t('lobbyTitle')}</h2><p class="dim">${t('lobbyConnecting')}</p><div class="row">${leave}</div></div>`;
+    }
+    const lobby = s.lobby;
+    const me = s.identity.publicKey;
+    const allTaken = lobby.seats.every((x) => x.bot || x.pub);
+    const mine = lobby.seats.find((x) => x.pub === me);
+    return html`<div class="card panel" data-testid="lobby">
+      <div class="row"><h2>${t('lobbyTitle')}</h2><span class="fp" title=${t('lobbyYourKey')}>${t('lobbyYou', { name: s.name, fp: fingerprint(me) })}</span></div>
+      ${s.isHost ? html`<div class="share">
+        <div>
+          <p class="dim">${t('lobbyShare')}</p>
+          <div class="link"><input readonly .value=${this.link} aria-label=${t('lobbyLink')} data-testid="join-link" />
+            <button @click=${() => this.copy()}>${this.copied ? t('lobbyCopied') : t('lobbyCopy')}</button></div>
+        </div>
+        ${this.qr ? html`<img class="qr" src=${this.qr} alt=${t('lobbyQr')} />` : html`<div class="qr" aria-hidden="true"></div>`}
+      </div>` : html`<p class="dim">${mine ? t('lobbyWaitHost') : t('lobbyPick')}</p>`}
+      <h3>${t('seats')}</h3>
+      <ul>${lobby.seats.map((seat) => html`<li class=${seat.pub === me ? 'mine' : ''} data-colour=${seat.colour}>
+        <span class="dot" style="background:${SEAT_CSS[seat.colour]}"></span>
+        <span class="who">
+          <strong>${colourName(seat.colour)}</strong>
+          ${seat.bot ? html`<span class="dim">${t('botLevel', { level: t(`level_${seat.bot}`) })}</span>`
+            : seat.pub ? html`<span>${seat.name ?? ''} <span class="fp">${fingerprint(seat.pub)}</span></span>`
+            : html`<span class="dim">${t('lobbyFree')}</span>`}
+        </span>
+        ${!seat.bot && !seat.pub ? html`<button @click=${() => this.take(seat.colour)} data-testid="take-${seat.colour}">${t('lobbyTake')}</button>`
+          : seat.pub === me && !s.isHost ? html`<button @click=${() => this.take(null)}>${t('lobbyGetUp')}</button>` : nothing}
+      </li>`)}</ul>
+      ${this.error ? html`<p role="alert" style="color:var(--sw-danger)">${this.error}</p>` : nothing}
+      <div class="row">${leave}
+        ${s.isHost ? html`<button class="primary" ?disabled=${!allTaken} @click=${() => this.start()} data-testid="lobby-start">${allTaken ? t('lobbyStart') : t('lobbyWaitSeats')}</button>` : nothing}
+      </div>
+    </div>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sw-lobby': SwLobby;
+  }
+}

@@ -1,0 +1,171 @@
+// <sw-online-panel>: what an online game adds to the table (P1.4, P2.6, P3): every peer's
+// link, who the game waits for and why, the countdown of a silent seat and the button to
+// drop it, a toast for every refused message with its reason, chat, resign, leave,
+// rematch, and the desync screen with its report. It reads the session and sends intents.
+import { LitElement, css, html, nothing } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import type { Colour } from '../engine';
+import type { MeshSession } from '../net/mesh-session';
+import { downloadText } from './file-download';
+import { t } from './i18n';
+import { LanguageController } from './language-controller';
+import { colourName, SEAT_CSS } from './seat-names';
+import { theme } from './theme';
+import './sw-connection-badge';
+
+interface Toast { id: number; text: string }
+
+@customElement('sw-online-panel')
+export class SwOnlinePanel extends LitElement {
+  static override styles = [theme, css`
+    :host { display: grid; gap: 10px; font-size: 0.9rem; }
+    .wait { padding: 8px 10px; border-radius: 10px; background: var(--sw-panel-2); display: grid; gap: 6px; }
+    .count { font-variant-numeric: tabular-nums; color: var(--sw-accent); }
+    .chat { display: grid; gap: 6px; }
+    .lines { max-height: 140px; overflow: auto; display: grid; gap: 2px; margin: 0; padding: 0; list-style: none; }
+    .lines .who { font-weight: 650; }
+    form { display: flex; gap: 6px; }
+    input { flex: 1; min-width: 0; font: inherit; padding: 6px 8px; border-radius: 8px; border: 1px solid var(--sw-line); background: #0b1128; color: var(--sw-text); }
+    .actions { display: flex; gap: 6px; flex-wrap: wrap; }
+    .toasts { position: fixed; right: 12px; bottom: 12px; display: grid; gap: 6px; z-index: 50; max-width: min(420px, 90vw); }
+    .toast { background: #3a1620; border: 1px solid var(--sw-danger); border-radius: 10px; padding: 8px 10px; font-size: 0.85rem; }
+    .desync { position: fixed; inset: 0; background: #000c; display: grid; place-items: center; z-index: 60; }
+    .desync .box { max-width: 520px; padding: 18px; display: grid; gap: 10px; }
+    .dot { display: inline-block; width: 10px; height: 10px; border-radius: 50%; margin-right: 4px; vertical-align: middle; }
+  `];
+
+  @property({ attribute: false }) session: MeshSession | null = null;
+  @state() private toasts: Toast[] = [];
+  @state() private offer: string | null = null;
+  @state() private chatError = '';
+  @state() private confirmResign = false;
+  protected readonly i18n = new LanguageController(this);
+  private off: (() => void) | null = null;
+  private unsub: (() => void) | null = null;
+  private ticker: ReturnType<typeof setInterval> | null = null;
+  private toastId = 0;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.listen();
+    // The countdown of a silent seat moves on its own.
+    this.ticker = setInterval(() => this.session?.waiting && this.requestUpdate(), 1000);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.off?.();
+    this.unsub?.();
+    this.off = this.unsub = null;
+    if (this.ticker) clearInterval(this.ticker);
+  }
+
+  protected override willUpdate(changed: Map<string, unknown>): void {
+    if (changed.has('session')) this.listen();
+  }
+
+  private listen(): void {
+    this.off?.();
+    this.unsub?.();
+    const s = this.session;
+    if (!s) return;
+    this.off = s.onEvent((e) => {
+      if (e.kind === 'rejected') this.toast(t('onlineRejected', { reason: e.line }));
+      if (e.kind === 'rematch') this.offer = e.gameId;
+      this.requestUpdate();
+    });
+    this.unsub = s.subscribe(() => this.requestUpdate());
+  }
+
+  private toast(text: string): void {
+    const id = ++this.toastId;
+    this.toasts = [...this.toasts.slice(-3), { id, text }];
+    setTimeout(() => (this.toasts = this.toasts.filter((x) => x.id !== id)), 8000);
+  }
+
+  private emit(name: string, detail?: unknown): void {
+    this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
+  }
+
+  private sendChat(e: Event): void {
+    e.preventDefault();
+    const input = this.renderRoot.querySelector<HTMLInputElement>('form input');
+    if (!input || !this.session) return;
+    try {
+      this.session.sendChat(input.value);
+      input.value = '';
+      this.chatError = '';
+    } catch (err) {
+      this.chatError = (err as Error).message;
+    }
+  }
+
+  /** "waiting for black to place", "waiting for 2 reveals", with the countdown of the seat it waits for. */
+  private waitingText(): string {
+    const s = this.session!;
+    if (!s.started) return t('onlineStarting');
+    const st = s.state;
+    if (st.phase === 'over') return t('onlineOver');
+    const missing = s.revealsMissing;
+    if (missing.length) return t('onlineWaitReveals', { n: missing.length, who: missing.map(colourName).join(', ') });
+    const colour = st.setup.seats[st.seat];
+    return t(st.phase === 'deploy' ? 'onlineWaitDeploy' : 'onlineWaitPlace', { who: colourName(colour) });
+  }
+
+  override render() {
+    const s = this.session;
+    if (!s) return nothing;
+    const w = s.waiting;
+    const now = Date.now();
+    const left = w ? Math.max(0, Math.ceil((w.deadline - now) / 1000)) : 0;
+    const mine = s.seatIndex !== null;
+    const myColour = mine && s.started ? (s.lobby ? null : this.myColour()) : null;
+    const forfeit = myColour ? s.forfeits().find((f) => f.colour === myColour) : undefined;
+    const desync = s.desyncReport;
+    return html`
+      <sw-connection-badge .peers=${s.peers.map((p) => ({ name: p.name, colour: p.colour, state: p.state }))}></sw-connection-badge>
+      <div class="wait" data-testid="online-waiting">
+        <span>${this.waitingText()}</span>
+        ${w && w.colour !== myColour ? html`<span class="count">${left > 0 ? t('onlineCountdown', { who: colourName(w.colour), s: left }) : t('onlineSilent', { who: colourName(w.colour) })}</span>
+          ${w.votes.length ? html`<span class="dim">${t('onlineDropVotes', { who: w.votes.map(colourName).join(', ') })}</span>` : nothing}
+          ${mine && left === 0 ? html`<button @click=${() => s.dropSeat(w.colour)} data-testid="drop-seat">${t('onlineDrop', { who: colourName(w.colour) })}</button>` : nothing}` : nothing}
+      </div>
+      ${s.forfeits().length ? html`<p class="dim">${s.forfeits().map((f) => t(f.why === 'dropped' ? 'onlineDropped' : 'onlineResigned', { who: colourName(f.colour) })).join(' ')}</p>` : nothing}
+      ${forfeit?.why === 'dropped' ? html`<button @click=${() => s.reclaimSeat()}>${t('onlineReclaim')}</button>` : nothing}
+      ${mine ? html`<div class="chat">
+        <h3>${t('onlineChat')}</h3>
+        <ul class="lines" aria-live="polite">${s.chat.map((c) => html`<li><span class="dot" style="background:${SEAT_CSS[c.colour]}"></span><span class="who">${colourName(c.colour)}:</span> ${c.text}</li>`)}</ul>
+        <form @submit=${(e: Event) => this.sendChat(e)}><input maxlength="200" aria-label=${t('onlineChatSay')} placeholder=${t('onlineChatSay')} /><button type="submit">${t('onlineChatSend')}</button></form>
+        ${this.chatError ? html`<span role="alert" style="color:var(--sw-danger)">${this.chatError}</span>` : nothing}
+      </div>` : html`<p class="dim">${t('onlineWatching')}</p>`}
+      <div class="actions">
+        ${mine && s.started && s.state.phase !== 'over' && !forfeit ? (this.confirmResign
+          ? html`<button class="primary" @click=${() => { s.resign(); this.confirmResign = false; }}>${t('onlineResignSure')}</button><button @click=${() => (this.confirmResign = false)}>${t('cancel')}</button>`
+          : html`<button @click=${() => (this.confirmResign = true)}>${t('onlineResign')}</button>`) : nothing}
+        ${mine && s.phase === 'over' ? html`<button @click=${() => this.emit('sw-session-replaced', s.rematch())}>${t('onlineRematch')}</button>` : nothing}
+        ${this.offer ? html`<button class="primary" @click=${() => this.emit('sw-session-replaced', s.acceptRematch(this.offer!))}>${t('onlineAcceptRematch')}</button>` : nothing}
+        <button @click=${() => { s.leave(); this.emit('sw-menu'); }}>${t('onlineLeave')}</button>
+      </div>
+      <div class="toasts" role="status">${this.toasts.map((x) => html`<div class="toast">${x.text}</div>`)}</div>
+      ${desync ? html`<div class="desync" data-testid="desync"><div class="box panel">
+        <h2>${t('desyncTitle')}</h2>
+        <p>${t('desyncText', { turn: desync.turn, who: desync.colour ? colourName(desync.colour) : desync.peer })}</p>
+        <div class="actions"><button class="primary" @click=${() => downloadText(`carcassonne-sw-${desync.gameId}-desync.json`, s.desyncReportText())}>${t('desyncDownload')}</button>
+          <button @click=${() => { s.leave(); this.emit('sw-menu'); }}>${t('onlineLeave')}</button></div>
+      </div></div>` : nothing}
+    `;
+  }
+
+  private myColour(): Colour | null {
+    const s = this.session!;
+    if (s.seatIndex === null) return null;
+    const seat = s.seats.find((x) => x.localHuman);
+    return seat?.colour ?? null;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sw-online-panel': SwOnlinePanel;
+  }
+}
