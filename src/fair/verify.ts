@@ -6,7 +6,7 @@ import { allowedSeatings } from './derive';
 import { EntryError, LogFollower, throwParticipants } from './follower';
 import { chainEnd } from './chain';
 import { fromHex, toHex } from './hex';
-import { LogFormatError, MAX_ERROR_LINE, parseReplayOrSave, type FileInput, type GameLog, type SaveFile } from './log';
+import { LogFormatError, MAX_ERROR_LINE, parseReplayOrSave, stringifyLog, type FileInput, type GameLog, type RevealEntry, type SaveFile } from './log';
 import { clip } from './strict-json';
 
 /**
@@ -123,6 +123,25 @@ export function verifyEntries(log: GameLog, secrets: SaveFile['secrets'] | null,
   } catch (e) {
     return failure(e);
   }
+}
+
+/**
+ * The verifier's canonical re-encoding of a log: the replay file `FairMatch` would write
+ * for it. The only freedom the format leaves — the chain order of one event's reveals
+ * (P2.2, P4.2) — is fixed to chain order; key order and whitespace are fixed by
+ * `stringifyLog` over parsed entries. Two files with equal canonical re-encodings mean the
+ * same game.
+ */
+export function canonicalReplay(log: GameLog): string {
+  const entries = log.entries.slice();
+  for (let i = 0; i < entries.length; ) {
+    const e = entries[i];
+    let j = i + 1;
+    if (e.k === 'reveal') while (j < entries.length && entries[j].k === 'reveal' && (entries[j] as typeof e).event === e.event) j++;
+    if (j - i > 1) entries.splice(i, j - i, ...(entries.slice(i, j) as RevealEntry[]).sort((a, b) => a.chain - b.chain));
+    i = j;
+  }
+  return stringifyLog({ ...log, entries });
 }
 
 /**
