@@ -100,6 +100,10 @@ describe('size limits', () => {
     expect(r.stderr).toBe(`verify: ${p} is too large: ${50 * 1024 * 1024} bytes, at most ${MAX_FILE_BYTES} accepted\n`);
   });
 
+  it('the CLI reads no more than the limit from a file without a size (a device or a pipe)', () => {
+    expect(runVerify(['/dev/zero'])).toEqual({ code: 2, stdout: '', stderr: `verify: /dev/zero is too large: more than the ${MAX_FILE_BYTES} bytes accepted\n` });
+  });
+
   it('every error line stays within 200 characters, whatever the bad value', () => {
     const cases = [
       replay.replace('{"k":"hash",', `{"k":"hash","${'q'.repeat(250)}":1,`),
