@@ -202,6 +202,10 @@ describe('throws that a verifier without the engine can check (version 2)', () =
     // a version-1 throw with participants, or a version-2 throw without, is malformed
     malformed(verifyReplay(replay.replace('"version":2', '"version":1')), /entry \d+ \(throw\): unexpected field "participants"/);
     malformed(verifyReplay(v1.replace('"version":1', '"version":2')), /entry \d+ \(throw\): missing field "participants"/);
+    // version 2 has one chain length: a match is not created, nor a version-1 save resumed, with another
+    expect(() => FairMatch.create({ seats: ['red', 'black'], options: battle.state.setup.options }, { chainLength: 64 })).toThrow(/^the chain length is 4096 in log version 2, got 64$/);
+    const short = readFileSync(join(V1, 'save-expansion-shuffle.json'), 'utf8').replace('"chainLength":4096', '"chainLength":512');
+    expect(() => FairMatch.fromSave(short)).toThrow(/^cannot resume: this version-1 save has chain length 512; a game continues only with 4096/);
     const resumed = FairMatch.fromSave(readFileSync(join(V1, 'save-expansion-shuffle.json'), 'utf8'));
     expect(resumed.log.version).toBe(2);
     const text = resumed.replayText();
