@@ -38,7 +38,7 @@ function summaryLines(f: LogFollower, log: GameLog, chi: { normal: number | null
   const lines: string[] = [];
   const settings = f.settings!;
   if (f.finished) lines.push(`replay OK: ${log.entries.length} entries, game ${settings.gameId}`);
-  else lines.push(`replay in progress, consistent so far: ${log.entries.length} entries up to ${s ? `turn ${s.turn}` : 'the start of the game'} (${f.turnsHashed} turns complete), game ${settings.gameId}; next: ${f.expectation()}`);
+  else lines.push(`replay in progress, consistent so far: ${log.entries.length} ${log.entries.length === 1 ? 'entry' : 'entries'} up to ${s ? `turn ${s.turn}` : 'the start of the game'} (${f.turnsHashed} turns complete), game ${settings.gameId}; next: ${f.expectation()}`);
   const seats = s ? s.setup.seats : settings.setup.seats;
   lines.push(`seats: ${seats.join(', ')}${settings.shuffleSeats ? (s ? ` (shuffled from lobby ${settings.setup.seats.join(', ')})` : ' (lobby order; the seat shuffle is still due)') : ''}${settings.setup.options.teams ? ', teams' : ''}`);
   const x = settings.setup.options.expansion;

@@ -221,7 +221,7 @@ describe('a replay saved mid-game (issue 11)', () => {
     for (const cut of cuts) {
       const r = verifyReplay(withEntries(entries.slice(0, cut)));
       expect(r, `cut at ${cut}`).toMatchObject({ ok: true, inProgress: true, entries: cut });
-      if (r.ok) expect(r.lines[0]).toMatch(new RegExp(`^replay in progress, consistent so far: ${cut} entries up to (turn \\d+|the start of the game) \\(\\d+ turns complete\\)`));
+      if (r.ok) expect(r.lines[0]).toMatch(new RegExp(`^replay in progress, consistent so far: ${cut} ${cut === 1 ? 'entry' : 'entries'} up to (turn \\d+|the start of the game) \\(\\d+ turns complete\\)`));
     }
     const half = withEntries(entries.slice(0, Math.floor(entries.length / 2)));
     const cli = runVerify([file('half.json', half)]);
