@@ -38,7 +38,7 @@ export function readBounded(path: string, max: number, shown = path): Uint8Array
       if (got === 0) break;
       n += got;
     }
-    if (n > max) throw new ReadError(`${shown} is too large: more than ${max} bytes accepted`);
+    if (n > max) throw new ReadError(`${shown} is too large: more than the ${max} bytes accepted`);
     return out.subarray(0, n);
   } finally {
     closeSync(fd);

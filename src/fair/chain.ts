@@ -15,8 +15,9 @@ export const SECRET_BYTES = 32;
  */
 export const DEFAULT_CHAIN_LENGTH = 4096;
 /**
- * The largest chain length a log may declare (part of the file format): what a game can
- * need, so that rebuilding a saved chain costs at most 4096 hashes.
+ * The chain length of the file format (docs/fairness.md §2): version 2 logs declare exactly
+ * this, version 1 logs at most this. It is what a game can need with a wide margin, and it
+ * bounds rebuilding a saved chain to 4096 hashes.
  */
 export const MAX_CHAIN_LENGTH = 4096;
 

@@ -15,7 +15,7 @@ export const LOG_VERSION = 2;
 export const READABLE_VERSIONS: readonly LogVersion[] = [1, 2];
 export type LogVersion = 1 | 2;
 
-/** Largest replay or save file accepted, in bytes (a full 6-seat Expansion 1 game is about 120 KB). */
+/** Largest replay or save file accepted, in bytes (a full 6-seat Expansion 1 game is about 110 KB). */
 export const MAX_FILE_BYTES = 4 * 1024 * 1024;
 /** The strict JSON grammar (strict-json.ts) with the limits of replay and save files. */
 export const LOG_JSON_LIMITS: StrictJsonOptions = { maxBytes: MAX_FILE_BYTES, maxDepth: 8, maxStringChars: 256, maxItems: 65_536 };

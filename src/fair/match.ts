@@ -6,12 +6,12 @@ import {
   RuleError,
   type Action, type GameEvent, type GameSetup, type GameState,
 } from '../engine';
-import { DEFAULT_CHAIN_LENGTH, freshSecret } from './chain';
+import { DEFAULT_CHAIN_LENGTH, freshSecret, MAX_CHAIN_LENGTH } from './chain';
 import { GAME_ID_PATTERN } from './derive';
 import { EntryError } from './follower';
 import { toHex } from './hex';
 import { LocalChains } from './local-chains';
-import { LogFormatError, parseSave, readEntry, stringifySave, type GameLog, type LogEntry } from './log';
+import { LOG_VERSION, LogFormatError, parseSave, readEntry, stringifySave, type GameLog, type LogEntry } from './log';
 import { Replica } from './replica';
 
 export interface MatchOptions {
@@ -39,6 +39,8 @@ export class FairMatch {
     const gameId = opts.gameId ?? freshGameId();
     if (!GAME_ID_PATTERN.test(gameId)) throw new Error(`game id must be 1–64 of [0-9A-Za-z_-], got "${gameId}"`);
     const chainLength = opts.chainLength ?? DEFAULT_CHAIN_LENGTH;
+    // Log version 2 has one chain length (docs/fairness.md §2): anything else would write a log no verifier reads.
+    if (chainLength !== MAX_CHAIN_LENGTH) throw new Error(`the chain length is ${MAX_CHAIN_LENGTH} in log version ${LOG_VERSION}, got ${chainLength}`);
     const n = setup.seats.length;
     if (opts.secrets && opts.secrets.length !== n) throw new Error(`${n} seats need ${n} secrets, got ${opts.secrets.length}`);
     // P2.1: every seat is bound to its secret before any random event.
@@ -74,6 +76,8 @@ export class FairMatch {
     const entries = save.log.entries;
     const settings = entries[0];
     if (!settings || settings.k !== 'settings') throw new Error('cannot resume: the log does not start with its settings');
+    if (settings.chainLength !== MAX_CHAIN_LENGTH)
+      throw new Error(`cannot resume: this version-${save.log.version} save has chain length ${settings.chainLength}; a game continues only with ${MAX_CHAIN_LENGTH} (log version ${LOG_VERSION})`);
     const n = settings.setup.seats.length;
     for (let i = 0; i < n; i++)
       if (!save.secrets.some((x) => x.chain === i)) throw new Error(`cannot resume: the save holds no secret for chain ${i} (${settings.setup.seats[i]})`);

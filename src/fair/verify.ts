@@ -6,7 +6,7 @@ import { allowedSeatings } from './derive';
 import { EntryError, LogFollower, throwParticipants } from './follower';
 import { chainEnd } from './chain';
 import { fromHex, toHex } from './hex';
-import { LogFormatError, MAX_ERROR_LINE, parseReplayOrSave, type FileInput, type GameLog, type SaveFile } from './log';
+import { LogFormatError, MAX_ERROR_LINE, parseReplayOrSave, stringifyLog, type FileInput, type GameLog, type RevealEntry, type SaveFile } from './log';
 import { clip } from './strict-json';
 
 /**
@@ -38,7 +38,7 @@ function summaryLines(f: LogFollower, log: GameLog, chi: { normal: number | null
   const lines: string[] = [];
   const settings = f.settings!;
   if (f.finished) lines.push(`replay OK: ${log.entries.length} entries, game ${settings.gameId}`);
-  else lines.push(`replay in progress, consistent so far: ${log.entries.length} entries up to ${s ? `turn ${s.turn}` : 'the start of the game'} (${f.turnsHashed} turns complete), game ${settings.gameId}; next: ${f.expectation()}`);
+  else lines.push(`replay in progress, consistent so far: ${log.entries.length} ${log.entries.length === 1 ? 'entry' : 'entries'} up to ${s ? `turn ${s.turn}` : 'the start of the game'} (${f.turnsHashed} turns complete), game ${settings.gameId}; next: ${f.expectation()}`);
   const seats = s ? s.setup.seats : settings.setup.seats;
   lines.push(`seats: ${seats.join(', ')}${settings.shuffleSeats ? (s ? ` (shuffled from lobby ${settings.setup.seats.join(', ')})` : ' (lobby order; the seat shuffle is still due)') : ''}${settings.setup.options.teams ? ', teams' : ''}`);
   const x = settings.setup.options.expansion;
@@ -123,6 +123,25 @@ export function verifyEntries(log: GameLog, secrets: SaveFile['secrets'] | null,
   } catch (e) {
     return failure(e);
   }
+}
+
+/**
+ * The verifier's canonical re-encoding of a log: the replay file `FairMatch` would write
+ * for it. The only freedom the format leaves — the chain order of one event's reveals
+ * (P2.2, P4.2) — is fixed to chain order; key order and whitespace are fixed by
+ * `stringifyLog` over parsed entries. Two files with equal canonical re-encodings mean the
+ * same game.
+ */
+export function canonicalReplay(log: GameLog): string {
+  const entries = log.entries.slice();
+  for (let i = 0; i < entries.length; ) {
+    const e = entries[i];
+    let j = i + 1;
+    if (e.k === 'reveal') while (j < entries.length && entries[j].k === 'reveal' && (entries[j] as typeof e).event === e.event) j++;
+    if (j - i > 1) entries.splice(i, j - i, ...(entries.slice(i, j) as RevealEntry[]).sort((a, b) => a.chain - b.chain));
+    i = j;
+  }
+  return stringifyLog({ ...log, entries });
 }
 
 /**

@@ -140,7 +140,7 @@ export class SwOnlinePanel extends LitElement {
       </div>` : html`<p class="dim">${t('onlineWatching')}</p>`}
       <div class="actions">
         ${mine && s.started && s.state.phase !== 'over' && !forfeit ? (this.confirmResign
-          ? html`<button class="primary" @click=${() => { s.resign(); this.confirmResign = false; }}>${t('onlineResignSure')}</button><button @click=${() => (this.confirmResign = false)}>${t('cancel')}</button>`
+          ? html`<button class="primary" @click=${() => { s.resign(); this.confirmResign = false; }}>${t('onlineResignSure')}</button><button @click=${() => (this.confirmResign = false)}>${t('onlineCancel')}</button>`
           : html`<button @click=${() => (this.confirmResign = true)}>${t('onlineResign')}</button>`) : nothing}
         ${mine && s.phase === 'over' ? html`<button @click=${() => this.emit('sw-session-replaced', s.rematch())}>${t('onlineRematch')}</button>` : nothing}
         ${this.offer ? html`<button class="primary" @click=${() => this.emit('sw-session-replaced', s.acceptRematch(this.offer!))}>${t('onlineAcceptRematch')}</button>` : nothing}

@@ -100,6 +100,10 @@ describe('size limits', () => {
     expect(r.stderr).toBe(`verify: ${p} is too large: ${50 * 1024 * 1024} bytes, at most ${MAX_FILE_BYTES} accepted\n`);
   });
 
+  it('the CLI reads no more than the limit from a file without a size (a device or a pipe)', () => {
+    expect(runVerify(['/dev/zero'])).toEqual({ code: 2, stdout: '', stderr: `verify: /dev/zero is too large: more than the ${MAX_FILE_BYTES} bytes accepted\n` });
+  });
+
   it('every error line stays within 200 characters, whatever the bad value', () => {
     const cases = [
       replay.replace('{"k":"hash",', `{"k":"hash","${'q'.repeat(250)}":1,`),
@@ -198,6 +202,10 @@ describe('throws that a verifier without the engine can check (version 2)', () =
     // a version-1 throw with participants, or a version-2 throw without, is malformed
     malformed(verifyReplay(replay.replace('"version":2', '"version":1')), /entry \d+ \(throw\): unexpected field "participants"/);
     malformed(verifyReplay(v1.replace('"version":1', '"version":2')), /entry \d+ \(throw\): missing field "participants"/);
+    // version 2 has one chain length: a match is not created, nor a version-1 save resumed, with another
+    expect(() => FairMatch.create({ seats: ['red', 'black'], options: battle.state.setup.options }, { chainLength: 64 })).toThrow(/^the chain length is 4096 in log version 2, got 64$/);
+    const short = readFileSync(join(V1, 'save-expansion-shuffle.json'), 'utf8').replace('"chainLength":4096', '"chainLength":512');
+    expect(() => FairMatch.fromSave(short)).toThrow(/^cannot resume: this version-1 save has chain length 512; a game continues only with 4096/);
     const resumed = FairMatch.fromSave(readFileSync(join(V1, 'save-expansion-shuffle.json'), 'utf8'));
     expect(resumed.log.version).toBe(2);
     const text = resumed.replayText();
@@ -213,7 +221,7 @@ describe('a replay saved mid-game (issue 11)', () => {
     for (const cut of cuts) {
       const r = verifyReplay(withEntries(entries.slice(0, cut)));
       expect(r, `cut at ${cut}`).toMatchObject({ ok: true, inProgress: true, entries: cut });
-      if (r.ok) expect(r.lines[0]).toMatch(new RegExp(`^replay in progress, consistent so far: ${cut} entries up to (turn \\d+|the start of the game) \\(\\d+ turns complete\\)`));
+      if (r.ok) expect(r.lines[0]).toMatch(new RegExp(`^replay in progress, consistent so far: ${cut} ${cut === 1 ? 'entry' : 'entries'} up to (turn \\d+|the start of the game) \\(\\d+ turns complete\\)`));
     }
     const half = withEntries(entries.slice(0, Math.floor(entries.length / 2)));
     const cli = runVerify([file('half.json', half)]);

@@ -1,0 +1,422 @@
+// npm run mutate -- --replays K --mutations N [--seed S]
+// Random single mutations of real replays, each judged by the verifier (issue 12). K real
+// games are played (seeded bots, fixed secrets derived from S, setups cycling through base,
+// Expansion 1, teams, seat shuffle and both R4.3 variants); then N times one replay is
+// picked and changed once: any field of any entry (numbers, strings, hex, colours, tiles,
+// booleans, nulls, lists and objects: changed, retyped, removed, added), two entries
+// swapped, an entry dropped or duplicated, the log or the text cut short, a reveal replaced
+// by another genuine link of its chain, reveals of one event reordered, bytes flipped or
+// inserted, the text re-indented. Each mutated file is verified:
+//   rejected            the verifier refuses it (malformed, or a discrepancy), or no longer
+//                       certifies a finished game (a cut log reads "in progress");
+//   accepted-harmless   it verifies as a finished game and the verifier's canonical
+//                       re-encoding (canonicalReplay) equals the original's;
+//   accepted-hole       it verifies as a finished game that means something else.
+// Last line exactly: `mutate: N mutations, R rejected, H accepted-harmless, X accepted-holes`.
+// Exit 0 when X = 0, 1 otherwise, 2 for bad arguments.
+//
+// Speed: each mutated file is parsed whole; checking starts from a snapshot of the verifier
+// taken before the first changed entry (the verifier is deterministic, P1.1), and where
+// the changed region leaves the verifier exactly as the original left it at the same point
+// (equal fingerprints), the identical rest is judged as in the original. Every 50th
+// mutation is also verified from scratch with verifyReplay and must give the same report.
+import { sha256 } from '@noble/hashes/sha2.js';
+import { pathToFileURL } from 'node:url';
+import { COLOURS, TILESET, type Colour } from '../engine';
+import type { BotLevel } from '../bots';
+import { LogFollower, parseReplayOrSave, stringifyLog, verifyEntries, verifyReplay, type GameLog, type LogEntry, type VerifyReport } from '../fair';
+import { canonicalReplay } from '../fair/verify';
+import { playLocal } from './play-local';
+
+export interface MutateOptions { replays: number; mutations: number; seed: number }
+export interface MutateResult { code: number; stdout: string; stderr: string }
+
+class UsageError extends Error {}
+
+/** mulberry32: a small seeded PRNG (tools only; the engine never sees it). */
+class Rng {
+  private s: number;
+  constructor(seed: number) {
+    this.s = seed >>> 0 || 0x9e3779b9;
+  }
+  next(): number {
+    let t = (this.s = (this.s + 0x6d2b79f5) >>> 0);
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  }
+  int(n: number): number {
+    return Math.floor(this.next() * n);
+  }
+  pick<T>(list: readonly T[]): T {
+    return list[this.int(list.length)];
+  }
+}
+
+interface Setup { seats: Colour[]; bots: BotLevel[]; expansion?: boolean; teams?: boolean; shuffle?: boolean; unplaceable?: 'remove' | 'return' }
+
+const SETUPS: Setup[] = [
+  { seats: ['red', 'black'], bots: ['random'] },
+  { seats: ['red', 'black', 'blue'], bots: ['greedy'], expansion: true, shuffle: true },
+  { seats: ['red', 'green', 'black', 'white'], bots: ['greedy'], teams: true, shuffle: true },
+  { seats: ['red', 'green', 'black', 'white', 'orange', 'blue'], bots: ['greedy'], expansion: true },
+  { seats: ['orange', 'white'], bots: ['random'], expansion: true, unplaceable: 'return' },
+  { seats: ['green', 'black', 'orange'], bots: ['greedy'], unplaceable: 'remove', shuffle: true },
+];
+
+/** A replay and what the verifier made of it, with sparse snapshots for the fast path. */
+export interface Subject {
+  text: string;
+  log: GameLog;
+  entryText: string[];
+  canonical: string;
+  report: VerifyReport;
+  snapshots: LogFollower[]; // snapshots[j] has applied SNAP * j entries
+  fingerprints: Map<number, string>;
+}
+
+const SNAP = 16;
+
+function secretsFor(seed: number, k: number, n: number): Uint8Array[] {
+  return Array.from({ length: n }, (_, i) => sha256(new TextEncoder().encode(`mutate/${seed}/${k}/${i}`)));
+}
+
+function makeSubject(seed: number, k: number): Subject {
+  const s = SETUPS[k % SETUPS.length];
+  const match = playLocal({
+    seats: s.seats, bots: s.bots, expansion: s.expansion, teams: s.teams, shuffle: s.shuffle, unplaceable: s.unplaceable,
+    seed: seed * 1000 + k, match: { secrets: secretsFor(seed, k, s.seats.length), gameId: `mutate-${seed}-${k}` },
+  });
+  return subjectOf(match.replayText());
+}
+
+/** A finished, verified replay prepared for mutation. */
+export function subjectOf(text: string): Subject {
+  const log = parseReplayOrSave(text).log;
+  const report = verifyReplay(text);
+  if (!report.ok || report.inProgress) throw new Error(`internal: the replay to mutate does not verify: ${report.ok ? 'in progress' : report.message}`);
+  const f = new LogFollower();
+  const snapshots: LogFollower[] = [];
+  log.entries.forEach((e, i) => {
+    if (i % SNAP === 0) snapshots.push(f.clone());
+    f.apply(e);
+  });
+  if (log.entries.length % SNAP === 0) snapshots.push(f.clone());
+  return { text, log, entryText: log.entries.map((e) => JSON.stringify(e)), canonical: canonicalReplay(log), report, snapshots, fingerprints: new Map() };
+}
+
+/** A follower that has applied the first `i` original entries. */
+function followerAt(s: Subject, i: number): LogFollower {
+  const f = s.snapshots[Math.floor(i / SNAP)].clone();
+  for (let j = f.index; j < i; j++) f.apply(s.log.entries[j]);
+  return f;
+}
+
+function fingerprintAt(s: Subject, i: number): string {
+  let fp = s.fingerprints.get(i);
+  if (fp === undefined) {
+    fp = followerAt(s, i).fingerprint();
+    s.fingerprints.set(i, fp);
+  }
+  return fp;
+}
+
+/** verifyReplay(text)'s report, computed from the snapshot before the first changed entry. */
+function verifyFast(s: Subject, text: string): { report: VerifyReport; log: GameLog | null } {
+  let parsed: ReturnType<typeof parseReplayOrSave>;
+  try {
+    parsed = parseReplayOrSave(text);
+  } catch {
+    return { report: verifyReplay(text), log: null }; // malformed: the real function fails while parsing
+  }
+  const a = parsed.log.entries.map((e) => JSON.stringify(e));
+  const o = s.entryText;
+  let d = 0;
+  while (d < a.length && d < o.length && a[d] === o[d]) d++;
+  if (d === a.length && a.length === o.length) return { report: s.report, log: parsed.log };
+  // the common suffix: a[stop..] equals o[stop + shift..]
+  const shift = o.length - a.length;
+  let stop = a.length;
+  while (stop > d && stop + shift > d && a[stop - 1] === o[stop - 1 + shift]) stop--;
+  const f = followerAt(s, d);
+  try {
+    for (let i = d; i < stop; i++) f.apply(parsed.log.entries[i]);
+    if (stop < a.length || shift === 0) {
+      if (f.fingerprint() === fingerprintAt(s, stop + shift)) return { report: s.report, log: parsed.log };
+    }
+  } catch {
+    return { report: verifyEntries(parsed.log, parsed.secrets, followerAt(s, d)), log: parsed.log };
+  }
+  return { report: verifyEntries(parsed.log, parsed.secrets, f), log: parsed.log };
+}
+
+// ------------------------------------------------------------------ mutations
+
+type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+type Path = (string | number)[];
+
+const KINDS = ['field', 'field', 'field', 'swap', 'drop', 'duplicate', 'truncate', 'reveal-replayed', 'reveal-reorder', 'text'] as const;
+type Kind = (typeof KINDS)[number];
+
+function leaves(v: Json, path: Path, out: Path[]): void {
+  out.push(path);
+  if (Array.isArray(v)) v.forEach((x, i) => leaves(x, [...path, i], out));
+  else if (v && typeof v === 'object') for (const k of Object.keys(v)) leaves(v[k], [...path, k], out);
+}
+
+function getAt(root: Json, path: Path): Json {
+  let v = root;
+  for (const p of path) v = (v as Record<string | number, Json>)[p];
+  return v;
+}
+
+function setAt(root: Json, path: Path, value: Json | undefined): void {
+  const parent = getAt(root, path.slice(0, -1)) as Record<string | number, Json> | Json[];
+  const key = path[path.length - 1];
+  if (value === undefined) {
+    if (Array.isArray(parent)) parent.splice(key as number, 1);
+    else delete (parent as Record<string, Json>)[key as string];
+  } else (parent as Record<string | number, Json>)[key] = value;
+}
+
+const HEX = '0123456789abcdef';
+const TILE_IDS = TILESET.tiles.map((t) => t.id);
+const WORDS = ['small', 'large', 'lightsaber', 'blaster', 'remove', 'return', 'reveal', 'draw', 'place', 'deploy', 'throw', 'hash', 'over', 'seats', 'commit', 'settings', ''];
+
+function mutateString(r: Rng, v: string): Json {
+  if (/^[0-9a-f]{64}$/.test(v)) {
+    const at = r.int(64);
+    return v.slice(0, at) + HEX.replace(v[at], '')[r.int(15)] + v.slice(at + 1);
+  }
+  if ((COLOURS as readonly string[]).includes(v)) return r.pick(COLOURS.filter((c) => c !== v));
+  if (TILE_IDS.includes(v)) return r.pick(TILE_IDS.filter((t) => t !== v));
+  switch (r.int(4)) {
+    case 0: return r.pick(WORDS.filter((w) => w !== v));
+    case 1: return v + r.pick(['x', '-', '0', 'é']);
+    case 2: return v.slice(0, Math.max(0, v.length - 1));
+    default: return v.toUpperCase() === v ? v.toLowerCase() + 'a' : v.toUpperCase();
+  }
+}
+
+function mutateNumber(r: Rng, v: number): Json {
+  switch (r.int(8)) {
+    case 0: return v + 1;
+    case 1: return v - 1;
+    case 2: return v + 2 + r.int(10);
+    case 3: return r.int(8);
+    case 4: return -v - 1;
+    case 5: return v + 0.5;
+    case 6: return 2 ** 53 + r.int(4);
+    default: return r.int(5000);
+  }
+}
+
+/** One change of one field (a leaf or a container) of entry `i`. */
+function mutateField(r: Rng, entries: Json[], i: number): string {
+  const root = entries[i];
+  const paths: Path[] = [];
+  leaves(root, [], paths);
+  const path = r.pick(paths.slice(1).length ? paths.slice(1) : paths);
+  const v = getAt(root, path);
+  const where = `entry ${i} ${path.join('.')}`;
+  if (r.int(8) === 0) {
+    // retype or remove
+    const choice = r.int(4);
+    if (choice === 0) { setAt(root, path, undefined); return `${where}: removed`; }
+    const other: Json = [null, '1', 1, true, [], {}][r.int(6)];
+    setAt(root, path, other);
+    return `${where}: retyped to ${JSON.stringify(other)}`;
+  }
+  if (typeof v === 'number') { setAt(root, path, mutateNumber(r, v)); return `${where}: number`; }
+  if (typeof v === 'string') { setAt(root, path, mutateString(r, v)); return `${where}: string`; }
+  if (typeof v === 'boolean') { setAt(root, path, !v); return `${where}: flipped`; }
+  if (v === null) { setAt(root, path, r.pick<Json>([0, 'none', { meeple: 'small', target: { seg: r.int(4) }, equipment: null }, false])); return `${where}: null replaced`; }
+  if (Array.isArray(v)) {
+    const c = r.int(4);
+    if (c === 0 && v.length) { v.splice(r.int(v.length), 1); return `${where}: element dropped`; }
+    if (c === 1 && v.length) { const j = r.int(v.length); v.splice(j, 0, structuredClone(v[j])); return `${where}: element duplicated`; }
+    if (c === 2 && v.length > 1) { const j = r.int(v.length - 1); [v[j], v[j + 1]] = [v[j + 1], v[j]]; return `${where}: elements swapped`; }
+    v.push(v.length ? structuredClone(v[r.int(v.length)]) : 1);
+    return `${where}: element added`;
+  }
+  const obj = v as Record<string, Json>;
+  if (r.int(2) === 0) { obj[r.pick(['extra', 'k', 'seat', 'value', 'event', 'turn'])] = r.int(3); return `${where}: field added or overwritten`; }
+  const keys = Object.keys(obj);
+  if (keys.length) { delete obj[r.pick(keys)]; return `${where}: field removed`; }
+  obj.extra = 1;
+  return `${where}: field added`;
+}
+
+function mutate(r: Rng, s: Subject): { kind: Kind; text: string | Uint8Array; what: string } {
+  const kind = r.pick(KINDS);
+  const entries = JSON.parse(JSON.stringify(s.log.entries)) as Json[];
+  const n = entries.length;
+  const textOf = () => stringifyLog({ ...s.log, entries: entries as unknown as LogEntry[] });
+  switch (kind) {
+    case 'field': {
+      const what = mutateField(r, entries, r.int(n));
+      return { kind, text: textOf(), what };
+    }
+    case 'swap': {
+      const i = r.int(n - 1);
+      const j = r.int(3) ? i + 1 : r.int(n);
+      [entries[i], entries[j]] = [entries[j], entries[i]];
+      return { kind, text: textOf(), what: `swapped entries ${i} and ${j}` };
+    }
+    case 'drop': {
+      const i = r.int(n);
+      entries.splice(i, 1);
+      return { kind, text: textOf(), what: `dropped entry ${i}` };
+    }
+    case 'duplicate': {
+      const i = r.int(n);
+      const at = r.int(3) ? i + 1 : r.int(n + 1);
+      entries.splice(at, 0, structuredClone(entries[i]));
+      return { kind, text: textOf(), what: `entry ${i} duplicated at ${at}` };
+    }
+    case 'truncate': {
+      if (r.int(2)) {
+        const i = r.int(n);
+        entries.length = i;
+        return { kind, text: textOf(), what: `log cut after ${i} entries` };
+      }
+      const at = r.int(s.text.length);
+      return { kind, text: s.text.slice(0, at), what: `text cut at character ${at}` };
+    }
+    case 'reveal-replayed': {
+      const reveals = s.log.entries.flatMap((e, i) => (e.k === 'reveal' ? [i] : []));
+      const i = r.pick(reveals);
+      const e = s.log.entries[i] as Extract<LogEntry, { k: 'reveal' }>;
+      const others = s.log.entries.filter((o): o is Extract<LogEntry, { k: 'reveal' }> => o.k === 'reveal' && o.chain === e.chain && o.event !== e.event);
+      (entries[i] as { value: string }).value = r.pick(others).value;
+      return { kind, text: textOf(), what: `reveal ${i} replaced by another link of chain ${e.chain}` };
+    }
+    case 'reveal-reorder': {
+      const pairs = s.log.entries.flatMap((e, i) => {
+        const b = s.log.entries[i + 1];
+        return e.k === 'reveal' && b?.k === 'reveal' && b.event === e.event ? [i] : [];
+      });
+      const i = r.pick(pairs);
+      [entries[i], entries[i + 1]] = [entries[i + 1], entries[i]];
+      return { kind, text: textOf(), what: `reveals ${i} and ${i + 1} of one event reordered` };
+    }
+    case 'text': {
+      const t = s.text;
+      const c = r.int(4);
+      if (c === 0) {
+        const reindented = JSON.stringify(JSON.parse(t), null, r.int(2) ? 2 : '\t');
+        return { kind, text: reindented, what: 're-indented' };
+      }
+      const bytes = new TextEncoder().encode(t);
+      const at = r.int(bytes.length);
+      if (c === 1) {
+        bytes[at] ^= 1 << r.int(8);
+        return { kind, text: bytes, what: `bit ${at * 8} flipped` }; // bytes as they are, invalid UTF-8 included
+      }
+      const ins = c === 2 ? ' ' : String.fromCharCode(r.pick([0x22, 0x2c, 0x7b, 0x5d, 0x30, 0x61, 0x5c]));
+      return { kind, text: t.slice(0, at) + ins + t.slice(at), what: `${JSON.stringify(ins)} inserted at ${at}` };
+    }
+  }
+}
+
+// ------------------------------------------------------------------ the run
+
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+export type Verdict = 'malformed' | 'discrepancy' | 'cut' | 'harmless' | 'hole' | 'mismatch';
+
+/**
+ * How the verifier judges a mutated file: rejected as malformed, rejected with a
+ * discrepancy, cut (an honest prefix: "in progress", no longer certified as finished),
+ * accepted and harmless (same canonical re-encoding), or accepted with another meaning (a
+ * hole). `crossCheck` also verifies from scratch and returns 'mismatch' if the two differ.
+ */
+export function judge(s: Subject, input: string | Uint8Array, crossCheck = false): { verdict: Verdict; report: VerifyReport } {
+  let text: string | null = typeof input === 'string' ? input : null;
+  if (text === null) {
+    try {
+      text = STRICT_UTF8.decode(input as Uint8Array);
+    } catch {
+      // invalid UTF-8: verifyReplay rejects it
+    }
+  }
+  const { report, log } = text !== null ? verifyFast(s, text) : { report: verifyReplay(input), log: null };
+  if (crossCheck && JSON.stringify(verifyReplay(input)) !== JSON.stringify(report)) return { verdict: 'mismatch', report };
+  if (!report.ok) return { verdict: report.malformed ? 'malformed' : 'discrepancy', report };
+  if (report.inProgress) return { verdict: 'cut', report };
+  return { verdict: log && canonicalReplay(log) === s.canonical ? 'harmless' : 'hole', report };
+}
+
+export function runMutate(o: MutateOptions): MutateResult {
+  const subjects = Array.from({ length: o.replays }, (_, k) => makeSubject(o.seed, k));
+  const r = new Rng(o.seed * 2654435761);
+  const tally = { rejected: 0, harmless: 0, holes: 0, malformed: 0, discrepancy: 0, cut: 0 };
+  const byKind: Record<string, [number, number, number]> = {};
+  const holes: string[] = [];
+  for (let n = 0; n < o.mutations; n++) {
+    const s = subjects[r.int(subjects.length)];
+    const m = mutate(r, s);
+    const v = judge(s, m.text, n % 50 === 0);
+    if (v.verdict === 'mismatch') return { code: 1, stdout: '', stderr: `mutate: internal: the fast path and verifyReplay disagree on mutation ${n} (${m.what})\n` };
+    const k = (byKind[m.kind] ??= [0, 0, 0]);
+    if (v.verdict === 'harmless') {
+      tally.harmless++;
+      k[1]++;
+    } else if (v.verdict === 'hole') {
+      tally.holes++;
+      k[2]++;
+      if (holes.length < 10) holes.push(`hole: mutation ${n} (${m.kind}: ${m.what}) verifies as a finished game with another meaning`);
+    } else {
+      tally.rejected++;
+      k[0]++;
+      tally[v.verdict]++;
+    }
+  }
+  const lines = [
+    `mutate: ${o.replays} replays (${subjects.map((s) => s.log.entries.length).join(', ')} entries), seed ${o.seed}`,
+    `by kind (rejected/harmless/holes): ${Object.entries(byKind).map(([kind, [a, b, c]]) => `${kind} ${a}/${b}/${c}`).join(', ')}`,
+    `rejected: ${tally.malformed} malformed (exit 2), ${tally.discrepancy} with a discrepancy (exit 1), ${tally.cut} no longer a finished game (in progress)`,
+    ...holes,
+    `mutate: ${o.mutations} mutations, ${tally.rejected} rejected, ${tally.harmless} accepted-harmless, ${tally.holes} accepted-holes`,
+  ];
+  return { code: tally.holes === 0 ? 0 : 1, stdout: lines.join('\n') + '\n', stderr: '' };
+}
+
+const USAGE = 'usage: npm run mutate -- --replays K --mutations N [--seed S]';
+
+export function parseMutateArgs(argv: string[]): MutateOptions {
+  const o: Partial<MutateOptions> = { seed: 1 };
+  for (let i = 0; i < argv.length; i++) {
+    const k = argv[i];
+    const v = argv[i + 1];
+    const num = (max: number) => {
+      if (v === undefined || !/^\d{1,9}$/.test(v) || Number(v) < 1 || Number(v) > max) throw new UsageError(`${k} needs a whole number from 1 to ${max}, got ${v === undefined ? 'nothing' : JSON.stringify(v.slice(0, 20))}`);
+      i++;
+      return Number(v);
+    };
+    if (k === '--replays') o.replays = num(60);
+    else if (k === '--mutations') o.mutations = num(10_000_000);
+    else if (k === '--seed') o.seed = num(999_999_999);
+    else throw new UsageError(`unknown argument ${JSON.stringify(k.slice(0, 30))}`);
+  }
+  if (!o.replays || !o.mutations) throw new UsageError('--replays and --mutations are required');
+  return o as MutateOptions;
+}
+
+export function runMutateCli(argv: string[]): MutateResult {
+  let o: MutateOptions;
+  try {
+    o = parseMutateArgs(argv);
+  } catch (e) {
+    if (e instanceof UsageError) return { code: 2, stdout: '', stderr: `mutate: ${e.message}\n${USAGE}\n` };
+    throw e;
+  }
+  return runMutate(o);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const res = runMutateCli(process.argv.slice(2));
+  process.stdout.write(res.stdout);
+  process.stderr.write(res.stderr);
+  process.exitCode = res.code;
+}
