@@ -18,6 +18,8 @@ if (testing) {
     state: () => app.currentSession?.state ?? null,
     status: () => app.currentSession?.status ?? null,
     tabletop: () => app.game?.tabletop ?? null,
+    /** The turn drafted on this device and not sent yet (null when none). */
+    draft: () => app.game?.draft ?? null,
     /** True when the UI shows everything the session did and waits for a local human. */
     ready: () => !!app.game && app.currentSession?.status.kind === 'your-move' && !app.game.sessionController.busy,
     legalPlacements: () => (app.currentSession ? legalPlacements(app.currentSession.state) : []),

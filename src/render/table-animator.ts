@@ -216,13 +216,13 @@ export class TableAnimator {
 
   // ------------------------------------------------------------------ playing events
 
-  play(events: GameEvent[], after: GameState, reduced: boolean): Promise<void> {
-    const run = this.queue.then(() => this.playNow(events, after, reduced));
+  play(events: GameEvent[], after: GameState, reduced: boolean, onEvent?: (e: GameEvent) => void): Promise<void> {
+    const run = this.queue.then(() => this.playNow(events, after, reduced, onEvent));
     this.queue = run.catch(() => undefined);
     return run;
   }
 
-  private async playNow(events: GameEvent[], after: GameState, reduced: boolean): Promise<void> {
+  private async playNow(events: GameEvent[], after: GameState, reduced: boolean, onEvent?: (e: GameEvent) => void): Promise<void> {
     if (this.disposed) return;
     const ghost = this.table.ghostPlacement();
     this.table.clearOptions();
@@ -281,6 +281,7 @@ export class TableAnimator {
       for (let i = 0; i < events.length; i++) {
         if (this.disposed) return;
         const e = events[i];
+        onEvent?.(e);
         if (e.type === 'placed') {
           const t = dropping.get(e)!;
           const from = dropFrom.get(t) ?? 0;
@@ -387,7 +388,6 @@ export class TableAnimator {
         });
       });
     });
-    this.showThrowCaption(e, after);
     const colour = new THREE.Color();
     const white = new THREE.Color(0xffffff);
     const offsets = this.dice.geometry.getAttribute('atlasOffset') as THREE.InstancedBufferAttribute;
@@ -458,28 +458,6 @@ export class TableAnimator {
     requestAnimationFrame(() => {
       el.style.transform = 'translate(-50%,-150%)';
     });
-  }
-
-  private showThrowCaption(e: Extract<GameEvent, { type: 'throw' }>, after: GameState): void {
-    const box = document.createElement('div');
-    box.className = 'throw';
-    box.style.cssText = 'position:absolute;left:50%;top:12px;transform:translateX(-50%);background:rgba(5,8,20,0.82);border:1px solid #4fd8ff55;' +
-      'border-radius:10px;padding:6px 12px;display:flex;gap:14px;align-items:center;font:700 16px system-ui,sans-serif;';
-    const teams = after.setup.options.teams;
-    for (const roll of e.rolls) {
-      const item = document.createElement('span');
-      const hex = '#' + (this.scorerHex[roll.id] ?? 0xffffff).toString(16).padStart(6, '0');
-      const colour = after.setup.seats[roll.id];
-      const letter = teams ? (roll.id === 0 ? 'R' : 'E') : colour ? SEAT_LETTER[colour] : '?';
-      const values = roll.values.map((v, k) => (roll.yellow && k === roll.values.length - 1 ? `<b style="color:#ffd21f">${v}</b>` : String(v))).join(' ');
-      const won = e.winner === roll.id;
-      const lost = e.losers.find((l) => l.id === roll.id);
-      item.innerHTML = `<span style="display:inline-block;width:12px;height:12px;border-radius:50%;background:${hex};border:1px solid #fff;margin-right:4px"></span>` +
-        `${letter} ${values}${roll.lightsaber ? ' <span title="+1">+1</span>' : ''} → ${roll.best}` +
-        (won ? ' ★' : e.tied.includes(roll.id) ? ' =' : lost ? ` ✕` : '');
-      box.append(item);
-    }
-    this.table.overlay.append(box);
   }
 
   private clearOverlay(): void {

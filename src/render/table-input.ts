@@ -1,7 +1,7 @@
 // Pointer and keyboard on the table, turned into the table's actions (contracts.md):
 // hover moves the ghost / focuses a spot, a click (a press that moves < 6 px) confirms,
 // R / right-click / wheel-click turns the ghost to its next legal rotation, arrows move
-// among legal cells or spots, Space / Enter confirm, Esc skips the deployment, F / Home
+// among legal cells or spots, Space / Enter confirm, F / Home
 // re-frames. Drags belong to the camera controls.
 export type TableMode = 'place' | 'deploy' | 'idle';
 
@@ -19,7 +19,6 @@ export interface TableActions {
   rotateGhost(): void;
   /** Arrow keys in screen directions (dx right, dy down). */
   step(dx: number, dy: number): void;
-  skip(): void;
   reframe(): void;
 }
 
@@ -93,7 +92,7 @@ export class TableInput {
     else if (mode === 'place' && (key === 'r' || key === 'R')) this.actions.rotateGhost();
     else if (mode !== 'idle' && (key === ' ' || key === 'Enter')) this.actions.confirmCurrent();
     else if (mode !== 'idle' && ARROWS[key]) this.actions.step(...ARROWS[key]);
-    else if (mode === 'deploy' && key === 'Escape') this.actions.skip();
+    // Esc is not the table's: the game screen has the one handler (skip, or take back a draft)
     else return;
     e.preventDefault();
   };

@@ -52,6 +52,8 @@ export class SwApp extends LitElement {
   @state() private replay: ReplayData | null = null;
   @state() private report: VerifyReport | null = null;
   @state() private fileName = '';
+  /** The last new-game form, so Menu brings it back as it was. */
+  @state() private lastRequest: NewGameRequest | null = null;
   @query('sw-game') private gameElement!: SwGame | null;
   protected readonly i18n = new LanguageController(this);
   private readonly store = browserStore();
@@ -110,6 +112,7 @@ export class SwApp extends LitElement {
   }
 
   private startNew(req: NewGameRequest): void {
+    this.lastRequest = req;
     this.open({ kind: 'new-local', setup: req.setup, controllers: req.controllers });
   }
 
@@ -155,6 +158,7 @@ export class SwApp extends LitElement {
     if (!s) return;
     const name = `carcassonne-sw-${s.gameId}-turn${s.state.turn}-${kind === 'game' ? 'save' : 'replay'}.json`;
     downloadText(name, kind === 'game' ? s.saveText() : s.replayText());
+    this.gameElement?.notify(t('saved', { name }));
   }
 
   override render() {
@@ -167,7 +171,7 @@ export class SwApp extends LitElement {
       case 'verify':
         return html`<sw-verify-report .report=${this.report} .fileName=${this.fileName} @sw-menu=${() => this.toMenu()}></sw-verify-report>`;
       default:
-        return html`<sw-home .canResume=${!!this.store?.list().length} .error=${this.homeError}
+        return html`<sw-home .initial=${this.lastRequest} .canResume=${!!this.store?.list().length} .error=${this.homeError}
           @sw-start=${(e: CustomEvent<NewGameRequest>) => this.startNew(e.detail)}
           @sw-resume=${() => this.resume()} @sw-file=${(e: CustomEvent<FileRequest>) => this.openFile(e.detail)}></sw-home>`;
     }

@@ -2,7 +2,7 @@
 // team variant R9, each part of Expansion 1 R2.4, the unplaceable-tile rule R4.3), and
 // files: load a saved game, watch a replay, verify a replay. Fires `sw-start`
 // (CustomEvent<NewGameRequest>), `sw-resume` and `sw-file` (CustomEvent<FileRequest>).
-import { LitElement, css, html, nothing } from 'lit';
+import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { COLOURS, defaultOptions, type Colour, type GameOptions, type GameSetup } from '../engine';
 import { BOT_LEVELS, type SeatController } from '../net/session';
@@ -10,6 +10,7 @@ import { t } from './i18n';
 import { LanguageController } from './language-controller';
 import { meepleIcon } from './hud-icons';
 import { SEAT_CSS, colourName } from './seat-names';
+import { oneClickPlay, setOneClickPlay } from './settings';
 import { theme } from './theme';
 import './sw-language-picker';
 import './sw-tile-preview';
@@ -74,10 +75,24 @@ export class SwHome extends LitElement {
 
   @property({ type: Boolean }) canResume = false;
   @property() error: string | null = null;
+  /** The setup of the last game started here: the form comes back as the player left it. */
+  @property({ attribute: false }) initial: NewGameRequest | null = null;
 
   @state() private seats: SeatDraft[] = [{ colour: 'red', controller: 'human' }, { colour: 'black', controller: 'greedy' }];
   @state() private options: GameOptions = defaultOptions();
+  @state() private oneClick = oneClickPlay();
   protected readonly i18n = new LanguageController(this);
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    const init = this.initial;
+    if (changed.has('initial') && init) {
+      this.options = { ...init.setup.options, expansion: { ...init.setup.options.expansion } };
+      this.seats = init.setup.seats.map((colour, i) => {
+        const c = init.controllers[i];
+        return { colour, controller: c?.kind === 'bot' ? c.level : 'human' };
+      });
+    }
+  }
 
   /** The setup the form describes now. */
   get request(): NewGameRequest {
@@ -196,6 +211,9 @@ export class SwHome extends LitElement {
           ${this.check(t('expEquipment'), ex.equipment, (on) => this.setExpansion('equipment', on), 'exp-equipment')}
           ${this.check(t('expYellow'), ex.yellowDie, (on) => this.setExpansion('yellowDie', on), 'exp-yellow')}
           ${ex.equipment && !ex.yellowDie ? html`<div class="note">${t('blasterNeedsYellow')}</div>` : nothing}
+        </fieldset>
+        <fieldset>
+          ${this.check(t('oneClickPlay'), this.oneClick, (on) => { setOneClickPlay(on); this.oneClick = on; }, 'one-click')}
         </fieldset>
         ${err ? html`<div class="error">${err}</div>` : nothing}
         <button class="primary start" data-start ?disabled=${!!err} @click=${() => this.start()}>${t('startGame')}</button>

@@ -27,10 +27,18 @@ export class SwScoreboard extends LitElement {
     .gone { opacity: 0.22; }
     .kind { font-size: 0.68rem; padding: 0 5px; border-radius: 6px; border: 1px solid var(--sw-line); }
     @media (max-height: 500px) { .scorer { padding: 3px 6px; } .score { font-size: 1.1rem; } h3 { display: none; } }
+    /* a bottom sheet on a phone: every scorer side by side in one row */
+    :host([compact]) .list { display: flex; gap: 4px; overflow-x: auto; }
+    :host([compact]) h3 { display: none; }
+    :host([compact]) .scorer { flex: 1 0 auto; margin: 0; padding: 2px 6px; gap: 0 6px; }
+    :host([compact]) .score { font-size: 1.05rem; }
+    :host([compact]) .seat .kind { display: none; }
   `];
 
   @property({ attribute: false }) state: GameState | null = null;
   @property({ attribute: false }) seats: readonly SeatInfo[] = [];
+  /** One row, for the bottom sheet of a phone held upright. */
+  @property({ type: Boolean, reflect: true }) compact = false;
 
   protected readonly i18n = new LanguageController(this);
 
@@ -58,7 +66,7 @@ export class SwScoreboard extends LitElement {
     const state = this.state;
     if (!state) return nothing;
     const setup = state.setup;
-    return html`<h3>${t('scores')}</h3>
+    return html`<h3>${t('scores')}</h3><div class="list">
       ${state.scores.map((score, scorer) => {
         const { laps } = scoreLaps(score);
         const seats = seatsOfScorer(setup, scorer);
@@ -68,7 +76,7 @@ export class SwScoreboard extends LitElement {
           <div class="score"><span data-score>${score}</span>${laps ? html`<span class="laps">${t('laps', { laps })}</span>` : nothing}</div>
           ${seats.map((s) => this.seatLine(s))}
         </div>`;
-      })}`;
+      })}</div>`;
   }
 }
 
