@@ -33,6 +33,7 @@ export class TableInput {
     canvas.addEventListener('pointerdown', this.onPointerDown);
     canvas.addEventListener('pointerup', this.onPointerUp);
     canvas.addEventListener('contextmenu', this.onContextMenu);
+    canvas.addEventListener('touchend', this.onTouchEnd, { passive: false });
     canvas.addEventListener('keydown', this.onKeyDown);
     window.addEventListener('keydown', this.onWindowKeyDown);
   }
@@ -42,6 +43,7 @@ export class TableInput {
     this.canvas.removeEventListener('pointerdown', this.onPointerDown);
     this.canvas.removeEventListener('pointerup', this.onPointerUp);
     this.canvas.removeEventListener('contextmenu', this.onContextMenu);
+    this.canvas.removeEventListener('touchend', this.onTouchEnd);
     this.canvas.removeEventListener('keydown', this.onKeyDown);
     window.removeEventListener('keydown', this.onWindowKeyDown);
   }
@@ -76,6 +78,14 @@ export class TableInput {
   };
 
   private readonly onContextMenu = (e: Event): void => e.preventDefault();
+
+  /**
+   * A tap is handled on pointerup; the mouse events and click the browser would send after it
+   * must not land on controls that the tap itself brought up (the deploy bar over the table).
+   */
+  private readonly onTouchEnd = (e: TouchEvent): void => {
+    if (e.cancelable) e.preventDefault();
+  };
 
   /** Keys typed while nothing has the focus also reach the table (the canvas handles its own). */
   private readonly onWindowKeyDown = (e: KeyboardEvent): void => {

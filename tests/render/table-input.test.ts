@@ -105,4 +105,15 @@ describe('table input', () => {
     gone.key('f', document.body);
     expect(gone.calls).toEqual([]);
   });
+
+  it('cancels the mouse events a tap would send afterwards (no click on controls the tap brought up)', () => {
+    const { canvas, input } = setup('place');
+    const end = new Event('touchend', { bubbles: true, cancelable: true });
+    canvas.dispatchEvent(end);
+    expect(end.defaultPrevented).toBe(true);
+    input.dispose();
+    const after = new Event('touchend', { bubbles: true, cancelable: true });
+    canvas.dispatchEvent(after);
+    expect(after.defaultPrevented).toBe(false);
+  });
 });
