@@ -2,6 +2,7 @@
 // (verify.html). `base: './'` makes dist/ work from any folder of any static host.
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 export default defineConfig({
   base: './',
@@ -17,6 +18,35 @@ export default defineConfig({
     },
   },
   worker: { format: 'es' },
+  // Installable and offline (src/app-updates.ts registers the generated Workbox service worker).
+  plugins: [
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'icon.svg'],
+      manifest: {
+        name: 'Carcassonne: Star Wars',
+        short_name: 'Carcassonne SW',
+        description: 'Tile-laying with trade routes, asteroid fields and planets; hotseat, solo against bots, fair dice.',
+        start_url: './',
+        scope: './',
+        display: 'standalone',
+        background_color: '#070b1a',
+        theme_color: '#070b1a',
+        icons: [
+          { src: 'icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: 'icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: 'icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: 'icon.svg', sizes: 'any', type: 'image/svg+xml' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        navigateFallback: 'index.html',
+        navigateFallbackDenylist: [/verify\.html/],
+      },
+    }),
+  ],
   server: { host: '127.0.0.1' },
   preview: { host: '127.0.0.1' },
 });
