@@ -19,8 +19,9 @@ import './sw-home';
 import './sw-game';
 import './sw-replay-viewer';
 import './sw-verify-report';
+import './sw-rules';
 
-type Screen = 'home' | 'game' | 'replay' | 'verify';
+type Screen = 'home' | 'game' | 'replay' | 'verify' | 'rules';
 
 function browserStore(): GameStore | null {
   try {
@@ -168,12 +169,14 @@ export class SwApp extends LitElement {
           @sw-save=${(e: CustomEvent<'game' | 'replay'>) => this.save(e.detail)} @sw-new-game=${() => this.toMenu()}></sw-game>`;
       case 'replay':
         return html`<sw-replay-viewer .replay=${this.replay} @sw-menu=${() => this.toMenu()} @sw-new-game=${() => this.toMenu()}></sw-replay-viewer>`;
+      case 'rules':
+        return html`<sw-rules @sw-close=${() => (this.screen = 'home')}></sw-rules>`;
       case 'verify':
         return html`<sw-verify-report .report=${this.report} .fileName=${this.fileName} @sw-menu=${() => this.toMenu()}></sw-verify-report>`;
       default:
         return html`<sw-home .initial=${this.lastRequest} .canResume=${!!this.store?.list().length} .error=${this.homeError}
           @sw-start=${(e: CustomEvent<NewGameRequest>) => this.startNew(e.detail)}
-          @sw-resume=${() => this.resume()} @sw-file=${(e: CustomEvent<FileRequest>) => this.openFile(e.detail)}></sw-home>`;
+          @sw-resume=${() => this.resume()} @sw-rules=${() => (this.screen = 'rules')} @sw-file=${(e: CustomEvent<FileRequest>) => this.openFile(e.detail)}></sw-home>`;
     }
   }
 }

@@ -24,6 +24,7 @@ import { draftDeployment, draftPlacement, draftTarget, sameTarget, type TurnDraf
 import { spotLabel } from './spot-text';
 import type { SwTable } from './sw-table';
 import './sw-turn-controls';
+import './sw-rules';
 import './sw-table';
 import './sw-tile-preview';
 import './sw-scoreboard';
@@ -64,6 +65,7 @@ export class SwGame extends LitElement {
     .toast.info { background: #0f2a1c; border-color: var(--sw-ok); color: #d7ffe6; }
     .failed { position: absolute; left: 50%; bottom: 14px; transform: translateX(-50%); background: #4a1020; border: 1px solid var(--sw-danger); padding: 10px 14px; border-radius: 10px; }
     .overlay { position: absolute; inset: 0; display: grid; place-items: center; background: rgba(3, 5, 12, 0.55); padding: 10px; overflow: auto; }
+    .overlay.rules { padding: 0; place-items: stretch; z-index: 5; }
     aside { display: flex; flex-direction: column; min-height: 0; border-left: 1px solid var(--sw-line); background: linear-gradient(180deg, #0d1430, #080c1c); }
     aside sw-scoreboard { padding: 10px 10px 6px; }
     .tabs { display: flex; gap: 4px; padding: 4px 10px; border-top: 1px solid var(--sw-line); }
@@ -123,6 +125,7 @@ export class SwGame extends LitElement {
   /** Events the table is animating right now (the battle panel follows the dice). */
   @state() private playing: GameEvent[] = [];
   @state() private battleOpen = false;
+  @state() private rulesOpen = false;
   @query('sw-table') private table!: SwTable | null;
 
   readonly sessionController = new SessionController(this);
@@ -300,7 +303,10 @@ export class SwGame extends LitElement {
     if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
     const origin = e.composedPath()[0];
     if (origin instanceof HTMLInputElement || origin instanceof HTMLSelectElement) return;
-    if (e.key === 'Escape') {
+    if (e.key === 'Escape' && this.rulesOpen) {
+      this.rulesOpen = false;
+      e.preventDefault();
+    } else if (e.key === 'Escape') {
       // Esc takes back step by step: the chosen spot, then the tile; without a draft it skips (R5.1)
       if (this.draft?.target) this.draft = draftTarget(this.draft, null);
       else if (this.draft) this.takeBack();
@@ -426,6 +432,7 @@ export class SwGame extends LitElement {
         <sw-table .view=${view} @sw-place=${this.onPlace} @sw-deploy=${this.onDeploy} @sw-ghost=${this.onGhost}></sw-table>
         <div class="topbar">
           <button data-menu @click=${() => this.dispatchEvent(new CustomEvent('sw-menu', { bubbles: true, composed: true }))}>☰ ${t('home')}</button>
+          <button data-rules title=${t('rules')} aria-label=${t('rules')} @click=${() => (this.rulesOpen = true)}>?</button>
           <div class="status panel" aria-live="polite">${this.statusLine()}</div>
           ${drawn ? html`<div class="drawn panel" data-drawn=${drawn}>
             <sw-tile-preview .tile=${drawn} .rotation=${this.draft ? this.draft.placement.r : state.phase === 'place' ? this.ghostRotation : state.tiles[state.tiles.length - 1].r}></sw-tile-preview>
@@ -439,6 +446,7 @@ export class SwGame extends LitElement {
         ${human !== null && state.phase !== 'over' ? this.turnControls(view) : nothing}
         ${this.toast ? html`<div class="toast ${this.toastKind}" role=${this.toastKind === 'error' ? 'alert' : 'status'} data-toast=${this.toastKind}>${this.toast}</div>` : nothing}
         ${failed ? html`<div class="failed" role="alert">${t('sessionFailed', { message: (this.sessionController.status as { message: string }).message })}</div>` : nothing}
+        ${this.rulesOpen ? html`<div class="overlay rules"><sw-rules overlay @sw-close=${() => (this.rulesOpen = false)}></sw-rules></div>` : nothing}
         ${state.phase === 'over' && !this.resultsClosed ? html`<div class="overlay">
             <sw-results .state=${state} .events=${this.sessionController.events} @sw-close=${() => (this.resultsClosed = true)}></sw-results></div>` : nothing}
       </div>

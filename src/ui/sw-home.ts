@@ -51,6 +51,7 @@ export class SwHome extends LitElement {
     .check .text { flex: 1 1 10em; min-width: 0; }
     .check input { flex: none; margin: 0; }
     .note { color: var(--sw-dim); font-size: 0.78rem; margin: 2px 0 0 26px; }
+    .bot-note { margin: 0 0 4px 30px; }
     .start { margin-top: 16px; width: 100%; padding: 10px; font-size: 1.05rem; }
     .files { display: grid; gap: 10px; align-content: start; }
     .files label.file { display: block; }
@@ -168,11 +169,17 @@ export class SwHome extends LitElement {
       <select aria-label=${t('seatN', { n: i + 1 })} data-controller
         @change=${(e: Event) => this.setSeat(i, { controller: (e.target as HTMLSelectElement).value as ControllerChoice })}>
         <option value="human" ?selected=${s.controller === 'human'}>${t('human')}</option>
-        ${BOT_LEVELS.map((l) => html`<option value=${l} ?selected=${s.controller === l}>${t('botLevel', { level: t(`level_${l}`) })}</option>`)}
+        ${BOT_LEVELS.map((l) => html`<option value=${l} title=${t(`about_${l}`)} ?selected=${s.controller === l}>${t('botLevel', { level: t(`level_${l}`) })}</option>`)}
       </select>
       <button ?disabled=${teams || this.seats.length <= 2} title=${t('removeSeat')} aria-label=${t('removeSeat')}
         @click=${() => (this.seats = this.seats.filter((_, j) => j !== i))}>✕</button>
     </div>`;
+  }
+
+  /** One line per bot level in play: what it does. */
+  private botNotes() {
+    const levels = BOT_LEVELS.filter((l) => this.seats.some((s) => s.controller === l));
+    return levels.map((l) => html`<div class="note bot-note" data-bot-note=${l}><b>${t(`level_${l}`)}</b>: ${t(`about_${l}`)}</div>`);
   }
 
   private check(label: string, checked: boolean, onChange: (on: boolean) => void, name: string, disabled = false) {
@@ -186,11 +193,13 @@ export class SwHome extends LitElement {
     return html`<div class="wrap">
       <header>
         <div><h1>${t('appTitle')}</h1><p class="tagline">${t('tagline')}</p></div>
+        <button data-rules @click=${() => this.dispatchEvent(new CustomEvent('sw-rules', { bubbles: true, composed: true }))}>? ${t('rules')}</button>
         <sw-language-picker></sw-language-picker>
       </header>
       <section class="panel new-game">
         <h2>${t('newGame')}</h2>
         ${this.seats.map((s, i) => this.seatRow(s, i))}
+        ${this.botNotes()}
         <div class="row">
           <button data-add-seat ?disabled=${this.options.teams || this.seats.length >= this.maxSeats()} @click=${() => this.addSeat()}>+ ${t('addSeat')}</button>
         </div>
