@@ -154,6 +154,12 @@ export class SwApp extends LitElement {
     else this.homeError = error ? t('fileError', { message: error }) : null;
   }
 
+  /** Forgets a stored game (the home screen asked the player first). */
+  private deleteGame(gameId: string): void {
+    this.store?.remove(gameId);
+    this.requestUpdate();
+  }
+
   private save(kind: 'game' | 'replay'): void {
     const s = this.session;
     if (!s) return;
@@ -174,9 +180,9 @@ export class SwApp extends LitElement {
       case 'verify':
         return html`<sw-verify-report .report=${this.report} .fileName=${this.fileName} @sw-menu=${() => this.toMenu()}></sw-verify-report>`;
       default:
-        return html`<sw-home .initial=${this.lastRequest} .canResume=${!!this.store?.list().length} .error=${this.homeError}
+        return html`<sw-home .initial=${this.lastRequest} .games=${this.store?.list() ?? []} .error=${this.homeError}
           @sw-start=${(e: CustomEvent<NewGameRequest>) => this.startNew(e.detail)}
-          @sw-resume=${() => this.resume()} @sw-rules=${() => (this.screen = 'rules')} @sw-file=${(e: CustomEvent<FileRequest>) => this.openFile(e.detail)}></sw-home>`;
+          @sw-resume=${(e: CustomEvent<string>) => this.resume(e.detail)} @sw-delete=${(e: CustomEvent<string>) => this.deleteGame(e.detail)} @sw-rules=${() => (this.screen = 'rules')} @sw-file=${(e: CustomEvent<FileRequest>) => this.openFile(e.detail)}></sw-home>`;
     }
   }
 }

@@ -1,11 +1,14 @@
 // <sw-home>: the start screen. A new game (seats: human or bot of a level, colours, the
 // team variant R9, each part of Expansion 1 R2.4, the unplaceable-tile rule R4.3), and
-// files: load a saved game, watch a replay, verify a replay. Fires `sw-start`
-// (CustomEvent<NewGameRequest>), `sw-resume` and `sw-file` (CustomEvent<FileRequest>).
+// files: load a saved game, watch a replay, verify a replay; the games in progress on this
+// device, each with its seats and turn. Fires `sw-start` (CustomEvent<NewGameRequest>),
+// `sw-resume` (CustomEvent<string>: a game id), `sw-delete` (CustomEvent<string>, after the
+// player confirmed), `sw-rules` and `sw-file` (CustomEvent<FileRequest>).
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { COLOURS, defaultOptions, type Colour, type GameOptions, type GameSetup } from '../engine';
-import { BOT_LEVELS, type SeatController } from '../net/session';
+import { BOT_LEVELS, type BotLevel, type SeatController } from '../net/session';
+import type { StoredGame } from '../net/game-store';
 import { t } from './i18n';
 import { LanguageController } from './language-controller';
 import { meepleIcon } from './hud-icons';
@@ -63,7 +66,14 @@ export class SwHome extends LitElement {
     .showcase { display: grid; grid-template-columns: repeat(3, 1fr); gap: 6px; margin-top: 10px; --tile-size: 100%; }
     .showcase sw-tile-preview { aspect-ratio: 1; height: auto; }
     @media (max-height: 480px) { .showcase { display: none; } }
-    .resume { width: 100%; margin-bottom: 6px; padding: 10px; }
+    .games { list-style: none; margin: 0 0 6px; padding: 0; display: grid; gap: 6px; }
+    .game { display: grid; grid-template-columns: 1fr auto; gap: 4px 8px; align-items: center; padding: 8px 10px; border: 1px solid var(--sw-line); border-radius: 10px; background: var(--sw-panel-2); }
+    .game .seats { display: flex; flex-wrap: wrap; gap: 4px 10px; font-size: 0.82rem; }
+    .seat-chip { display: inline-flex; align-items: center; gap: 3px; }
+    .game .meta { grid-column: 1; color: var(--sw-dim); font-size: 0.78rem; }
+    .game .buttons, .game .confirm { grid-column: 2; grid-row: 1 / span 2; display: flex; gap: 6px; align-items: center; flex-wrap: wrap; justify-content: flex-end; }
+    .game .confirm { grid-column: 1 / -1; grid-row: auto; justify-content: flex-start; font-size: 0.85rem; }
+    button.danger { background: #5a1424; border-color: var(--sw-danger); }
     @media (max-width: 760px), (max-height: 480px) {
       .wrap { grid-template-columns: 1fr 1fr; padding: 10px; gap: 10px; }
       h1 { font-size: 1.4rem; }
@@ -74,7 +84,8 @@ export class SwHome extends LitElement {
     @media (max-width: 600px) { .wrap { grid-template-columns: 1fr; } }
   `];
 
-  @property({ type: Boolean }) canResume = false;
+  /** Games in progress on this device, the most recent first (each can be resumed or deleted). */
+  @property({ attribute: false }) games: readonly StoredGame[] = [];
   @property() error: string | null = null;
   /** The setup of the last game started here: the form comes back as the player left it. */
   @property({ attribute: false }) initial: NewGameRequest | null = null;
@@ -82,6 +93,8 @@ export class SwHome extends LitElement {
   @state() private seats: SeatDraft[] = [{ colour: 'red', controller: 'human' }, { colour: 'black', controller: 'greedy' }];
   @state() private options: GameOptions = defaultOptions();
   @state() private oneClick = oneClickPlay();
+  /** The game whose deletion waits for a yes. */
+  @state() private confirmDelete: string | null = null;
   protected readonly i18n = new LanguageController(this);
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -176,6 +189,34 @@ export class SwHome extends LitElement {
     </div>`;
   }
 
+  private fire(name: string, detail: string): void {
+    this.dispatchEvent(new CustomEvent<string>(name, { detail, bubbles: true, composed: true }));
+  }
+
+  /** The games in progress: seats (colour and who plays), turn, Resume, Delete (asked once more). */
+  private gameList() {
+    if (!this.games.length) return nothing;
+    return html`<h2>${t('gamesInProgress')}</h2>
+      <ul class="games">${this.games.map((g) => html`<li class="game" data-game=${g.gameId}>
+        <div class="seats">${g.seats.map((seat) => html`<span class="seat-chip" title=${this.seatLabel(seat)}>
+          ${meepleIcon(SEAT_CSS[seat.colour] ?? '#888', 16)}<span>${this.seatLabel(seat)}</span></span>`)}</div>
+        <div class="meta">${t('turnN', { n: g.turn })}${g.kind === 'online' ? html` · ${t('online')}` : nothing}</div>
+        ${this.confirmDelete === g.gameId
+          ? html`<div class="confirm" role="alertdialog" aria-label=${t('deleteGameQuestion')}><span>${t('deleteGameQuestion')}</span>
+              <button class="danger" data-delete-yes @click=${() => { this.confirmDelete = null; this.fire('sw-delete', g.gameId); }}>${t('deleteYes')}</button>
+              <button data-delete-no @click=${() => (this.confirmDelete = null)}>${t('deleteNo')}</button></div>`
+          : html`<div class="buttons"><button class="primary" data-resume=${g.gameId} @click=${() => this.fire('sw-resume', g.gameId)}>${t('resume')}</button>
+              <button data-delete=${g.gameId} aria-label=${t('deleteGame')} title=${t('deleteGame')} @click=${() => (this.confirmDelete = g.gameId)}>${t('deleteYes')}</button></div>`}
+      </li>`)}</ul>`;
+  }
+
+  private seatLabel(seat: StoredGame['seats'][number]): string {
+    const who = seat.who === 'bot' && (BOT_LEVELS as readonly string[]).includes(seat.label)
+      ? t('botLevel', { level: t(`level_${seat.label as BotLevel}`) })
+      : seat.who === 'remote' ? seat.label : seat.who === 'me' ? t('you') : t('human');
+    return `${colourName(seat.colour)} (${who})`;
+  }
+
   /** One line per bot level in play: what it does. */
   private botNotes() {
     const levels = BOT_LEVELS.filter((l) => this.seats.some((s) => s.controller === l));
@@ -228,7 +269,7 @@ export class SwHome extends LitElement {
         <button class="primary start" data-start ?disabled=${!!err} @click=${() => this.start()}>${t('startGame')}</button>
       </section>
       <section class="panel files">
-        ${this.canResume ? html`<button class="primary resume" data-resume @click=${() => this.dispatchEvent(new CustomEvent('sw-resume', { bubbles: true, composed: true }))}>${t('resumeGame')}</button>` : nothing}
+        ${this.gameList()}
         <h2>${t('files')}</h2>
         ${(['load', 'replay', 'verify'] as const).map((p) => html`<label class="file">
           <input type="file" accept=".json,application/json" data-file=${p} @change=${(e: Event) => this.readFile(p, e)} />

@@ -422,6 +422,117 @@ async function soloGame(browser, url, errors) {
   await context.close();
 }
 
+/** Plays the human turns through the UI until `n` turns were played or the game is over. */
+async function playTurns(page, rnd, n) {
+  for (let i = 0; i < n; i++) {
+    const s = await waitForTurn(page);
+    if (s.phase !== 'place') return;
+    await placeTile(page, rnd);
+    await deployOrSkip(page, rnd, 0.5);
+  }
+}
+
+/** Starts a new game from the home screen already open, with the given controllers. */
+async function startFromHome(page, controllers) {
+  const selects = page.locator('sw-home select[data-controller]');
+  for (let i = 0; i < controllers.length; i++) await selects.nth(i).selectOption(controllers[i]);
+  await page.locator('sw-home button[data-start]').click();
+  await page.waitForFunction(() => !!window.__sw?.tabletop() && window.__sw.ready(), null, { timeout: 20_000 });
+  await installPageHelpers(page);
+}
+
+/**
+ * Two games in progress side by side on the home screen (seats, turn, resume, delete after a
+ * question), the rules page from home and in game, then offline: the game page and the
+ * verify page load with no network (service worker), and the verify page checks a replay
+ * and a tampered one in Czech.
+ */
+async function gamesAndPages(browser, url, errors) {
+  const { context, page } = await newPage(browser, errors);
+  const rnd = prng(99);
+  await page.goto(`${url}?e2e`);
+  await page.locator('sw-home button[data-start]').waitFor();
+  await startFromHome(page, ['human', 'human']);
+  await playTurns(page, rnd, 3);
+  const a = await page.evaluate(() => ({ id: window.__sw.session().gameId, hash: window.__sw.stateHash(), turn: window.__sw.state().turn }));
+  await page.locator('sw-game button[data-menu]').click();
+  await startFromHome(page, ['human', 'greedy']);
+  await playTurns(page, rnd, 1);
+  const b = await page.evaluate(() => ({ id: window.__sw.session().gameId, hash: window.__sw.stateHash(), turn: window.__sw.state().turn }));
+  assert(a.id !== b.id, 'the second game reused the first game\'s id');
+  await page.locator('sw-game button[data-menu]').click();
+  const rows = page.locator('sw-home li[data-game]');
+  await rows.first().waitFor();
+  assert((await rows.count()) === 2, `the home screen lists ${await rows.count()} games in progress, not 2`);
+  const rowA = page.locator(`sw-home li[data-game="${a.id}"]`);
+  assert((await rowA.textContent()).includes(`Turn ${a.turn}`), `the first game's row does not say turn ${a.turn}: ${await rowA.textContent()}`);
+  assert((await page.locator(`sw-home li[data-game="${b.id}"]`).textContent()).includes('Bot: greedy'), 'the second game\'s row does not show its bot seat');
+  await page.screenshot({ path: join(ARTIFACTS, 'home-games.png') });
+  // Resume the first: the very same game comes back
+  await page.locator(`sw-home button[data-resume="${a.id}"]`).click();
+  await page.waitForFunction(() => !!window.__sw?.tabletop() && window.__sw.ready(), null, { timeout: 20_000 });
+  assert((await page.evaluate(() => window.__sw.stateHash())) === a.hash, 'Resume opened another state than the first game');
+  // the rules, in game (? button), Esc closes them
+  await page.locator('sw-game button[data-rules]').click();
+  await page.locator('sw-game sw-rules [data-section="battles"]').waitFor();
+  await page.screenshot({ path: join(ARTIFACTS, 'rules-in-game.png') });
+  await page.keyboard.press('Escape');
+  await page.locator('sw-game sw-rules').waitFor({ state: 'detached' });
+  assert((await page.evaluate(() => window.__sw.stateHash())) === a.hash, 'closing the rules with Esc changed the game');
+  await page.locator('sw-game button[data-menu]').click();
+  // Delete the second, after the question
+  await page.locator(`sw-home button[data-delete="${b.id}"]`).click();
+  assert((await rows.count()) === 2, 'Delete removed the game without asking');
+  await page.screenshot({ path: join(ARTIFACTS, 'home-delete-question.png') });
+  await page.locator(`sw-home li[data-game="${b.id}"] button[data-delete-yes]`).click();
+  await page.waitForFunction(() => document.querySelector('sw-app').shadowRoot.querySelector('sw-home').shadowRoot.querySelectorAll('li[data-game]').length === 1);
+  // the rules page from home
+  await page.locator('sw-home button[data-rules]').click();
+  await page.locator('sw-rules [data-section="expansion"]').waitFor();
+  await page.screenshot({ path: join(ARTIFACTS, 'rules.png') });
+  await page.locator('sw-rules button[data-close]').click();
+  log('two games in progress: listed with seats and turn, resumed by id, deleted after a question; rules from home and in game');
+
+  // Offline after the first visit: the service worker serves the pages.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  await context.setOffline(true);
+  await page.goto(`${url}?e2e`);
+  await page.locator('sw-home li[data-game]').first().waitFor({ timeout: 15_000 });
+  await page.locator(`sw-home button[data-resume="${a.id}"]`).click();
+  await page.waitForFunction(() => !!window.__sw?.tabletop() && window.__sw.ready(), null, { timeout: 20_000 });
+  await installPageHelpers(page);
+  await playTurns(page, rnd, 1);
+  await page.screenshot({ path: join(ARTIFACTS, 'offline-game.png') });
+  // a finished game's replay, played by the CLI (a replay saved mid-game is another engineer's open bug)
+  const replayPath = join(ARTIFACTS, 'offline-replay.json');
+  const played = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(ROOT, 'src', 'cli', 'play-local.ts'),
+    '--seats', 'red,black', '--bots', 'random', '--seed', '5', '--out', replayPath], { cwd: ROOT, encoding: 'utf8' });
+  assert(played.status === 0, `play:local failed: ${played.stderr}`);
+  const log0 = JSON.parse(readFileSync(replayPath, 'utf8'));
+  const entries = log0.entries ?? log0.log?.entries;
+  const reveal = entries?.find((e) => e.k === 'reveal');
+  assert(reveal, 'no reveal entry found in the replay to tamper with');
+  const key = Object.keys(reveal).find((k) => typeof reveal[k] === 'string' && /^[0-9a-f]{64}$/.test(reveal[k]));
+  reveal[key] = (reveal[key][0] === '0' ? '1' : '0') + reveal[key].slice(1);
+  const tamperedPath = join(ARTIFACTS, 'offline-replay-tampered.json');
+  writeFileSync(tamperedPath, JSON.stringify(log0));
+  await page.goto(`${url}verify.html`);
+  await page.locator('sw-verify-page sw-language-picker button[data-lang="cs"]').click();
+  await page.locator('sw-verify-page input[data-file]').setInputFiles(replayPath);
+  await page.locator('sw-verify-page sw-verify-report [data-verdict]').waitFor();
+  assert((await page.locator('sw-verify-page sw-verify-report [data-verdict]').getAttribute('data-verdict')) === 'ok', 'the verify page rejects the replay');
+  await page.screenshot({ path: join(ARTIFACTS, 'verify-page-cs.png') });
+  await page.locator('sw-verify-page input[data-file]').setInputFiles(tamperedPath);
+  await page.waitForFunction(() => document.querySelector('sw-verify-page').shadowRoot.querySelector('sw-verify-report').shadowRoot.querySelector('[data-verdict]')?.dataset.verdict === 'bad');
+  const explained = await page.locator('sw-verify-page sw-verify-report [data-explain]').textContent();
+  assert(/záznam|soubor/i.test(explained), `the tamper report is not in Czech: ${explained}`);
+  await page.screenshot({ path: join(ARTIFACTS, 'verify-tampered-cs.png') });
+  await page.locator('sw-verify-page sw-language-picker button[data-lang="en"]').first().click();
+  await context.setOffline(false);
+  log('offline: the game page resumed and played a turn, the verify page checked a replay and a tampered one (in Czech)');
+  await context.close();
+}
+
 /** A turn by taps only: tap a legal cell (the ghost goes there), maybe turn it with the on-screen buttons, place, maybe choose a spot, End turn. */
 async function touchTurn(page, rnd) {
   const placements = await page.evaluate(() => window.__sw.legalPlacements());
@@ -555,6 +666,7 @@ async function main() {
   const tests = [
     ['hotseat game to the end through the UI, with an undo within a turn', hotseatGame],
     ['solo game against a bot to the end (one-click play)', soloGame],
+    ['two games in progress, rules, offline pages', gamesAndPages],
     ['touch-only game at 390×844 (portrait phone)', (b, u, e) => touchGame(b, u, e, { width: 390, height: 844 }, 'touch-portrait')],
     ['touch-only game at 844×390 (landscape phone)', (b, u, e) => touchGame(b, u, e, { width: 844, height: 390 }, 'touch-landscape')],
   ];
