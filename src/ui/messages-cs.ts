@@ -116,6 +116,7 @@ export const cs: Messages = {
   done_A: 'Pole asteroidů dokončeno',
   done_P: 'Planeta dokončena',
   saved: 'Uloženo jako {name}',
+  verifyInProgress: 'Nedokončená hra, zatím poctivá a bez rozporů (tah {turn}).',
   gamesInProgress: 'Rozehrané hry',
   resume: 'Pokračovat',
   deleteGame: 'Smazat tuto hru',

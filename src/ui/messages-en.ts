@@ -121,6 +121,7 @@ export const en = {
   done_A: 'Asteroid field completed',
   done_P: 'Planet completed',
   saved: 'Saved as {name}',
+  verifyInProgress: 'An unfinished game, fair and consistent so far (turn {turn}).',
   gamesInProgress: 'Games in progress',
   resume: 'Resume',
   deleteGame: 'Delete this game',

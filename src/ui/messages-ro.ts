@@ -116,6 +116,7 @@ export const ro: Messages = {
   done_A: 'Câmp de asteroizi complet',
   done_P: 'Planetă completă',
   saved: 'Salvat ca {name}',
+  verifyInProgress: 'Un joc neterminat, corect și consecvent până acum (tura {turn}).',
   gamesInProgress: 'Jocuri în desfășurare',
   resume: 'Continuă',
   deleteGame: 'Șterge acest joc',

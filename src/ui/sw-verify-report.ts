@@ -68,7 +68,7 @@ export class SwVerifyReport extends LitElement {
       </header>
       <div class="card panel">
         ${r.ok ? html`
-          <div class="verdict ok" data-verdict=${r.inProgress ? 'in-progress' : 'ok'}>✔ ${r.inProgress ? r.lines[0] : t('verifyOk')}</div>
+          <div class="verdict ok" data-verdict=${r.inProgress ? 'in-progress' : 'ok'}>✔ ${r.inProgress ? t('verifyInProgress', { turn: r.turn }) : t('verifyOk')}</div>
           <dl>
             <dt>${t('verifySeats')}</dt><dd>${r.seats.map((c) => this.name(c)).join(', ')}</dd>
             <dt>${t('verifyTurns')}</dt><dd>${r.turns}</dd>

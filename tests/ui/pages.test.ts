@@ -36,7 +36,7 @@ describe('pages', () => {
   it('<sw-verify-report> names seats in the player\'s language, explains a mismatch once, and shows dice lists, not raw arrays', async () => {
     setLanguage('cs');
     const ok = await mount('sw-verify-report', {
-      report: { ok: true, seats: ['red', 'black'], turns: 3, draws: 3, dice: 0, scores: { red: 4, black: 2 }, histogram: { normal: [0, 0, 0, 0, 0, 0], yellow: [0, 0, 0, 0, 0, 0] }, chiSquare: { normal: 0, yellow: null }, lines: ['replay OK'] },
+      report: { ok: true, inProgress: false, entries: 20, turn: 3, seats: ['red', 'black'], turns: 3, draws: 3, dice: 0, scores: { red: 4, black: 2 }, histogram: { normal: [0, 0, 0, 0, 0, 0], yellow: [0, 0, 0, 0, 0, 0] }, chiSquare: { normal: 0, yellow: null }, lines: ['replay OK'] },
     });
     expect(ok.shadowRoot!.querySelector('dd')!.textContent).toBe('červený, černý');
     setLanguage('en');
