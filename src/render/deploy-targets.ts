@@ -3,7 +3,8 @@
 // given the meeple size and equipment chosen in the HUD.
 import type { Deployment, DeployTarget, Equipment, MeepleSize } from '../engine';
 
-export interface DeployChoiceLike { meeple: MeepleSize; equipment: Equipment | null }
+/** The meeple size and equipment picked in the HUD before a spot is clicked (R5.1, R5.5). */
+export interface DeployChoice { meeple: MeepleSize; equipment: Equipment | null }
 
 export function targetKey(t: DeployTarget): string {
   return 'seg' in t ? `seg:${t.seg}` : `attack:${t.attack.x},${t.attack.y}`;
@@ -25,7 +26,7 @@ export function groupByTarget(deployments: readonly Deployment[]): SpotGroup[] {
 
 /** The deployment for a clicked spot: the exact HUD choice when legal, else the same size
     without equipment, else the same equipment on the other size, else the spot's first option. */
-export function matchDeployment(group: SpotGroup, choice: DeployChoiceLike): Deployment | null {
+export function matchDeployment(group: SpotGroup, choice: DeployChoice): Deployment | null {
   const o = group.options;
   return (
     o.find((d) => d.meeple === choice.meeple && d.equipment === choice.equipment) ??

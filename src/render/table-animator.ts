@@ -8,7 +8,7 @@ import { type Equipment, type GameEvent, type GameState, type MeepleSize, type R
 import { useAtlasPerInstance, billboardMaterial } from './atlas-material';
 import { DIE_ROW_OFFSET, dieGeometry, dieLabel, dieRestQuaternion, diceAtlas } from './dice';
 import { frameTexture, type labelAtlas } from './figures';
-import { SEAT_HEX, SEAT_LETTER } from './palette';
+import { SEAT_HEX, scorerColour } from './palette';
 import { TRACK_SLOTS, markerSlot, scoresBefore, slotPosition, trackRect, type Bounds } from './score-track';
 import { SeededRandom } from './seeded-random';
 import type { Tabletop } from './tabletop';
@@ -103,7 +103,7 @@ export class TableAnimator {
   private configureScorers(state: GameState): void {
     const teams = state.setup.options.teams;
     this.scorerLabels = state.scores.map((_, i) => (teams ? (i === 0 ? 'team:Rebel' : 'team:Empire') : state.setup.seats[i]));
-    this.scorerHex = state.scores.map((_, i) => (teams ? (i === 0 ? SEAT_HEX.red : SEAT_HEX.black) : SEAT_HEX[state.setup.seats[i]]));
+    this.scorerHex = state.scores.map((_, i) => SEAT_HEX[scorerColour(state.setup, i)]);
   }
 
   private writeTrack(): void {

@@ -9,7 +9,7 @@ import {
   tileDef, type Colour, type Deployment, type DeployTarget, type Equipment, type GameEvent, type GameState, type MeepleSize, type Placement,
 } from '../engine';
 import { useAtlasPerInstance, billboardMaterial } from './atlas-material';
-import { groupByTarget, matchDeployment, targetKey, type SpotGroup } from './deploy-targets';
+import { groupByTarget, matchDeployment, targetKey, type DeployChoice, type SpotGroup } from './deploy-targets';
 import {
   LARGE_SCALE, MEEPLE_HEIGHT, blasterGeometry, frameTexture, labelAtlas, meepleGeometry, planetTexture, saberGeometry, spotTexture,
 } from './figures';
@@ -21,7 +21,7 @@ import { GHOST_LIFT, TableAnimator, type PieceSpec } from './table-animator';
 import { CameraFollow } from './camera-follow';
 import { TableInput, type TableActions, type TableMode } from './table-input';
 
-export interface DeployChoice { meeple: MeepleSize; equipment: Equipment | null }
+export type { DeployChoice };
 export interface TableView {
   state: GameState;
   placements: readonly Placement[];

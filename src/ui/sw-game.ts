@@ -9,7 +9,7 @@
 // (CustomEvent<'game' | 'replay'>) and `sw-new-game`.
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
-import { legalDeployments, legalPlacements, supplySize, type Deployment, type Equipment, type GameEvent, type Placement } from '../engine';
+import { equipmentInPlay, legalDeployments, legalPlacements, supplySize, type Deployment, type GameEvent, type Placement } from '../engine';
 import type { Session } from '../net/session';
 import type { TableView } from '../render/tabletop';
 import { normaliseChoice, type DeployChoice } from './deploy-choice';
@@ -474,8 +474,7 @@ export class SwGame extends LitElement {
   /** The bottom controls of a local human's turn: rotate and place, then the meeple, then end or take back. */
   private turnControls(view: TableView) {
     const state = view.state;
-    const ex = state.setup.options.expansion;
-    const equipment: Equipment[] = ex.equipment ? (ex.yellowDie ? ['lightsaber', 'blaster'] : ['lightsaber']) : [];
+    const equipment = equipmentInPlay(state.setup.options);
     const colour = SEAT_CSS[state.setup.seats[state.seat]];
     const draft = this.draft;
     const deployBar = (deployments: readonly Deployment[], skipLabel: string) => html`<sw-deploy-controls .deployments=${deployments}

@@ -6,7 +6,7 @@
 // player confirmed), `sw-rules` and `sw-file` (CustomEvent<FileRequest>).
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
-import { COLOURS, defaultOptions, type Colour, type GameOptions, type GameSetup } from '../engine';
+import { COLOURS, EXPANSION_PARTS, defaultOptions, equipmentInPlay, type Colour, type ExpansionOptions, type GameOptions, type GameSetup } from '../engine';
 import { BOT_LEVELS, type BotLevel, type SeatController } from '../net/session';
 import type { StoredGame } from '../net/game-store';
 import { t } from './i18n';
@@ -17,6 +17,10 @@ import { oneClickPlay, setOneClickPlay } from './settings';
 import { theme } from './theme';
 import './sw-language-picker';
 import './sw-tile-preview';
+
+const EXPANSION_LABEL = { tiles: 'expTiles', blue: 'expBlue', equipment: 'expEquipment', yellowDie: 'expYellow' } as const satisfies Record<keyof ExpansionOptions, string>;
+/** The checkbox names (the e2e and saved links use them). */
+const EXPANSION_INPUT: Record<keyof ExpansionOptions, string> = { tiles: 'exp-tiles', blue: 'exp-blue', equipment: 'exp-equipment', yellowDie: 'exp-yellow' };
 
 /** A few tiles drawn from the tile data to show what the game looks like. */
 const SHOWCASE: readonly [string, number][] = [['SW05', 0], ['SW13', 0], ['SW31', 0], ['SW37', 1], ['SW10', 1], ['SW06', 2]];
@@ -256,11 +260,8 @@ export class SwHome extends LitElement {
         </fieldset>
         <fieldset>
           <legend>${t('expansion1')}</legend>
-          ${this.check(t('expTiles'), ex.tiles, (on) => this.setExpansion('tiles', on), 'exp-tiles')}
-          ${this.check(t('expBlue'), ex.blue, (on) => this.setExpansion('blue', on), 'exp-blue', this.options.teams)}
-          ${this.check(t('expEquipment'), ex.equipment, (on) => this.setExpansion('equipment', on), 'exp-equipment')}
-          ${this.check(t('expYellow'), ex.yellowDie, (on) => this.setExpansion('yellowDie', on), 'exp-yellow')}
-          ${ex.equipment && !ex.yellowDie ? html`<div class="note">${t('blasterNeedsYellow')}</div>` : nothing}
+          ${EXPANSION_PARTS.map((part) => this.check(t(EXPANSION_LABEL[part]), ex[part], (on) => this.setExpansion(part, on), EXPANSION_INPUT[part], part === 'blue' && this.options.teams))}
+          ${ex.equipment && !equipmentInPlay(this.options).includes('blaster') ? html`<div class="note">${t('blasterNeedsYellow')}</div>` : nothing}
         </fieldset>
         <fieldset>
           ${this.check(t('oneClickPlay'), this.oneClick, (on) => { setOneClickPlay(on); this.oneClick = on; }, 'one-click')}

@@ -2,7 +2,7 @@
 // (R1.7), and each seat's reserve: small and large meeples, lightsaber and blaster (R1.4, R1.6).
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { scoreLaps, type GameState } from '../engine';
+import { equipmentInPlay, scoreLaps, type GameState } from '../engine';
 import type { SeatInfo } from '../net/session';
 import { t } from './i18n';
 import { LanguageController } from './language-controller';
@@ -48,7 +48,7 @@ export class SwScoreboard extends LitElement {
     const reserve = state.reserves[seat];
     const fill = SEAT_CSS[colour];
     const info = this.seats[seat];
-    const equipment = state.setup.options.expansion.equipment;
+    const dealt = equipmentInPlay(state.setup.options);
     const kind = info?.controller.kind === 'bot' ? t('botLevel', { level: t(`level_${info.controller.level}`) }) : info?.controller.kind === 'remote' ? info.controller.name : t('human');
     return html`<div class="seat" data-seat=${seat}>
       ${state.setup.options.teams ? html`<span class="swatch" style="background:${fill}"></span>${seatName(state.setup, seat)}` : nothing}
@@ -57,8 +57,8 @@ export class SwScoreboard extends LitElement {
         ${[0, 1, 2, 3].map((i) => html`<span class=${i < reserve.small ? '' : 'gone'}>${meepleIcon(fill, 14)}</span>`)}
         <span class=${reserve.large > 0 ? '' : 'gone'}>${meepleIcon(fill, 19)}</span>
       </span>
-      ${equipment ? html`<span class=${reserve.lightsaber ? '' : 'gone'} title=${t('lightsaber')}>${lightsaberIcon(16)}</span>` : nothing}
-      ${equipment && state.setup.options.expansion.yellowDie ? html`<span class=${reserve.blaster ? '' : 'gone'} title=${t('blaster')}>${blasterIcon(16)}</span>` : nothing}
+      ${dealt.includes('lightsaber') ? html`<span class=${reserve.lightsaber ? '' : 'gone'} title=${t('lightsaber')}>${lightsaberIcon(16)}</span>` : nothing}
+      ${dealt.includes('blaster') ? html`<span class=${reserve.blaster ? '' : 'gone'} title=${t('blaster')}>${blasterIcon(16)}</span>` : nothing}
     </div>`;
   }
 
