@@ -37,3 +37,20 @@ export function matchDeployment(group: SpotGroup, choice: DeployChoice): Deploym
     null
   );
 }
+
+/**
+ * How far to spread a tile's spots apart about their centre so that no two are closer than
+ * `minGap` pixels on screen (four route ends of a junction would otherwise overlap at the
+ * default zoom): 1 when they already are, at most `max`.
+ */
+export function spreadFactor(screen: readonly { x: number; y: number }[], minGap: number, max = 2.4): number {
+  let closest = Infinity;
+  for (let i = 0; i < screen.length; i++)
+    for (let j = i + 1; j < screen.length; j++) closest = Math.min(closest, Math.hypot(screen[i].x - screen[j].x, screen[i].y - screen[j].y));
+  if (!Number.isFinite(closest)) return 1;
+  if (closest < 1e-6) return max;
+  return Math.min(max, Math.max(1, minGap / closest));
+}
+
+/** What a spot is, for its icon on the table: a merchant, an explorer, a conqueror or a planet attack (R5.2, R5.4). */
+export type SpotKind = 'merchant' | 'explorer' | 'conqueror' | 'attack';

@@ -9,9 +9,9 @@ import {
   tileDef, type Colour, type Deployment, type DeployTarget, type Equipment, type GameEvent, type GameState, type MeepleSize, type Placement,
 } from '../engine';
 import { useAtlasPerInstance, billboardMaterial } from './atlas-material';
-import { groupByTarget, matchDeployment, targetKey, type DeployChoice, type SpotGroup } from './deploy-targets';
+import { groupByTarget, matchDeployment, spreadFactor, targetKey, type DeployChoice, type SpotGroup, type SpotKind } from './deploy-targets';
 import {
-  LARGE_SCALE, MEEPLE_HEIGHT, blasterGeometry, frameTexture, labelAtlas, meepleGeometry, planetTexture, saberGeometry, spotTexture,
+  LARGE_SCALE, MEEPLE_HEIGHT, SPOT_CELL, blasterGeometry, frameTexture, labelAtlas, meepleGeometry, planetTexture, saberGeometry, spotTexture,
 } from './figures';
 import { HIGHLIGHT_HEX, SEAT_HEX, SPOT_HEX, planetColour } from './palette';
 import { cellId, legalCells, nextLegalRotation, rotationAt, stepCell, type LegalCell } from './placement-cursor';
@@ -126,6 +126,8 @@ export class Tabletop implements TableActions {
         this.glide = null;
       }
       this.faceCamera();
+      // spots keep their spacing on screen as the player zooms
+      if (this.spotGroups.length) this.syncOptions();
       this.requestRender();
     });
 
@@ -174,7 +176,7 @@ export class Tabletop implements TableActions {
     this.disposables.push(spotTex);
     const spotGeometry = new THREE.PlaneGeometry(1, 1);
     spotGeometry.setAttribute('atlasOffset', new THREE.InstancedBufferAttribute(new Float32Array(32 * 2), 2));
-    this.spots = this.instanced(spotGeometry, billboardMaterial(spotTex, new THREE.Vector2(1, 1), { minPixels: 30, lift: 0.2, depthTest: false }), 32);
+    this.spots = this.instanced(spotGeometry, billboardMaterial(spotTex, new THREE.Vector2(0.5, 0.5), { minPixels: 30, lift: 0.2, depthTest: false }), 32);
     this.spots.renderOrder = 10;
     this.spots.instanceColor = new THREE.InstancedBufferAttribute(new Float32Array(32 * 3), 3);
 
@@ -308,7 +310,7 @@ export class Tabletop implements TableActions {
 
   spotToScreen(d: Deployment): { x: number; y: number } | null {
     this.finishGlide();
-    const p = this.targetWorld(d.target);
+    const p = this.spotWorld(d.target);
     return p ? this.worldToScreen(p) : null;
   }
 
@@ -613,13 +615,19 @@ export class Tabletop implements TableActions {
     if (this.highlights.instanceColor) this.highlights.instanceColor.needsUpdate = true;
     this.writeTiles();
 
+    this.layoutSpots();
+    const spotOffsets = this.spots.geometry.getAttribute('atlasOffset') as THREE.InstancedBufferAttribute;
     this.spotGroups.forEach((g, i) => {
-      const p = this.targetWorld(g.target)!;
+      const p = this.spotPositions[i].clone();
       const s = i === this.hoveredSpot ? 0.34 : 0.22;
       m.compose(p.add(new THREE.Vector3(0, 0.06, 0)), new THREE.Quaternion(), new THREE.Vector3(s, s, s));
       this.spots.setMatrixAt(i, m);
       this.spots.setColorAt(i, colour.setHex(i === this.hoveredSpot ? 0xffffff : 'attack' in g.target ? 0xff7a59 : SPOT_HEX));
+      // the icon says what the spot is: merchant, explorer, conqueror or planet attack
+      const [u, v] = SPOT_CELL[this.spotKind(g.target)];
+      spotOffsets.setXY(i, u, v);
     });
+    spotOffsets.needsUpdate = true;
     const ghostKey = this.ghost ? `${this.ghost.cell.x},${this.ghost.cell.y},${this.ghost.r}` : '';
     if (ghostKey !== this.lastGhostKey) {
       this.lastGhostKey = ghostKey;
@@ -629,7 +637,7 @@ export class Tabletop implements TableActions {
     const selectedKey = this.view?.selectedTarget ? targetKey(this.view.selectedTarget) : null;
     const hovered = this.spotGroups[this.hoveredSpot] ?? this.spotGroups.find((g) => g.key === selectedKey);
     const choice = hovered && this.view ? matchDeployment(hovered, this.view.deployChoice) : null;
-    const at = choice && this.targetWorld(choice.target);
+    const at = choice && this.spotWorld(choice.target);
     const seat = this.view?.state.seat ?? 0;
     this.preview = choice && at
       ? { seat, size: choice.meeple, equipment: choice.equipment, at: at.add(new THREE.Vector3(0, 0.12, 0)), colour: this.view!.state.setup.seats[seat], scale: 1 }
@@ -639,7 +647,41 @@ export class Tabletop implements TableActions {
     if (this.spots.instanceColor) this.spots.instanceColor.needsUpdate = true;
   }
 
-  /** Where a deploy target is drawn: the segment's spot on the tile just placed, or the top of an attacked planet (R5.4). */
+  /** Displayed spot positions, one per spot group (spread apart on screen, see layoutSpots). */
+  private spotPositions: THREE.Vector3[] = [];
+
+  /**
+   * Where each spot is drawn and picked: at its segment, but the spots of the tile just placed
+   * are spread about their centre when two would be closer than 34 px on screen at this zoom.
+   */
+  private layoutSpots(): void {
+    const raw = this.spotGroups.map((g) => this.targetWorld(g.target) ?? new THREE.Vector3());
+    const own = this.spotGroups.map((g, i) => ('seg' in g.target ? i : -1)).filter((i) => i >= 0);
+    const screen = own.map((i) => this.worldToScreen(raw[i])).filter((p): p is { x: number; y: number } => !!p);
+    const k = screen.length === own.length ? spreadFactor(screen, 34) : 1;
+    if (k > 1) {
+      const c = own.reduce((acc, i) => acc.add(raw[i]), new THREE.Vector3()).divideScalar(own.length);
+      for (const i of own) raw[i] = new THREE.Vector3(c.x + (raw[i].x - c.x) * k, raw[i].y, c.z + (raw[i].z - c.z) * k);
+    }
+    this.spotPositions = raw;
+  }
+
+  /** The displayed position of a target's spot (falls back to the target itself). */
+  private spotWorld(target: Deployment['target']): THREE.Vector3 | null {
+    const key = targetKey(target);
+    const i = this.spotGroups.findIndex((g) => g.key === key);
+    return i >= 0 && this.spotPositions[i] ? this.spotPositions[i].clone() : this.targetWorld(target);
+  }
+
+  private spotKind(target: Deployment['target']): SpotKind {
+    if ('attack' in target) return 'attack';
+    const state = this.view?.state;
+    const t = state?.tiles[state.tiles.length - 1];
+    const kind = t ? tileDef(t.id).segments[target.seg]?.kind : undefined;
+    return kind === 'R' ? 'merchant' : kind === 'A' ? 'explorer' : 'conqueror';
+  }
+
+  /** Where a deploy target is: the segment's spot on the tile just placed, or the top of an attacked planet (R5.4). */
   private targetWorld(target: Deployment['target']): THREE.Vector3 | null {
     const state = this.view?.state;
     if (!state || !state.tiles.length) return null;
@@ -740,8 +782,8 @@ export class Tabletop implements TableActions {
     const py = clientY - rect.top;
     let best = -1;
     let bestD = SPOT_PICK_PX;
-    this.spotGroups.forEach((g, i) => {
-      const p = this.targetWorld(g.target);
+    this.spotGroups.forEach((_, i) => {
+      const p = this.spotPositions[i];
       const s = p && this.worldToScreen(p);
       if (!s) return;
       const d = Math.hypot(s.x - px, s.y - py);
