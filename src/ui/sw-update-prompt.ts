@@ -1,4 +1,4 @@
-// <sw-update-prompt>: a small card at the bottom of the page. "A new version is ready"
+// <sw-update-prompt>: a small card at the top of the page. "A new version is ready"
 // with Reload / Later when the service worker has a newer app waiting, and a one-time
 // "ready to play offline" note after the first visit cached everything.
 import { LitElement, css, html, nothing } from 'lit';
@@ -10,7 +10,9 @@ import { theme } from './theme';
 @customElement('sw-update-prompt')
 export class SwUpdatePrompt extends LitElement {
   static override styles = [theme, css`
-    :host { position: fixed; left: 50%; bottom: 12px; transform: translateX(-50%); z-index: 20; max-width: calc(100% - 20px); }
+    :host { position: fixed; left: 50%; top: 8px; transform: translateX(-50%); z-index: 20; max-width: calc(100% - 20px); pointer-events: none; }
+    /* the note only informs: it never takes a tap meant for the game under it */
+    .card[data-update] { pointer-events: auto; }
     .card { display: flex; align-items: center; gap: 10px; padding: 8px 12px; flex-wrap: wrap; }
   `];
 
