@@ -32,6 +32,8 @@ export const GHOST_LIFT = 0.16;
 const MAX_DICE = 24;
 const MARKER_Y = 0.05;
 const DIE_SIZE = 0.3;
+/** The smallest a die may look while it is thrown (CSS px across). */
+const DIE_MIN_PX = 34;
 
 export class TableAnimator {
   private readonly slots: THREE.InstancedMesh;
@@ -372,13 +374,19 @@ export class TableAnimator {
     const rows = e.rolls.length;
     const right = new THREE.Vector3(Math.cos(this.yaw), 0, -Math.sin(this.yaw));
     const back = new THREE.Vector3(-Math.sin(this.yaw), 0, -Math.cos(this.yaw));
+    // big enough to read: a die at least DIE_MIN_PX across on screen, however far the camera is
+    const centre = new THREE.Vector3(c.x, 0.7, c.y);
+    const a0 = this.table.worldToScreen(centre);
+    const a1 = this.table.worldToScreen(centre.clone().addScaledVector(right, DIE_SIZE));
+    const px = a0 && a1 ? Math.hypot(a1.x - a0.x, a1.y - a0.y) : DIE_MIN_PX;
+    const grow = Math.min(4, Math.max(1, DIE_MIN_PX / Math.max(1, px)));
     e.rolls.forEach((roll, r) => {
       const hex = this.scorerHex[roll.id] ?? 0xffffff;
       const bestIndex = roll.values.indexOf(Math.max(...roll.values));
       roll.values.forEach((v, k) => {
         const yellow = roll.yellow && k === roll.values.length - 1; // R6.8: the yellow value comes last
-        const across = (k - (roll.values.length - 1) / 2) * DIE_SIZE * 1.35;
-        const along = (r - (rows - 1) / 2) * DIE_SIZE * 1.6;
+        const across = (k - (roll.values.length - 1) / 2) * DIE_SIZE * 1.35 * grow;
+        const along = (r - (rows - 1) / 2) * DIE_SIZE * 1.6 * grow;
         const rest = new THREE.Vector3(c.x, 0.7, c.y).addScaledVector(right, across).addScaledVector(back, along);
         dice.push({
           label: dieLabel(v, yellow), yellow, hex, best: k === bestIndex, rest,
@@ -400,7 +408,7 @@ export class TableAnimator {
         const p = d.rest.clone();
         p.y += fall * 2.2;
         const q = d.q.clone().multiply(new THREE.Quaternion().setFromAxisAngle(d.axis, d.spin * (1 - easeOutCubic(t))));
-        const s = d.best && k > 0.7 ? 1 + 0.22 * Math.min(1, (k - 0.7) / 0.1) : 1;
+        const s = (d.best && k > 0.7 ? 1 + 0.22 * Math.min(1, (k - 0.7) / 0.1) : 1) * grow;
         m.compose(p, q, new THREE.Vector3(s, s, s));
         this.dice.setMatrixAt(i, m);
         // normal dice take a tint of their owner's colour; the yellow die stays yellow

@@ -1,11 +1,12 @@
-// <sw-app>: the app shell. Screens: home, game, replay viewer, verification report. Owns
+// <sw-app>: the app shell. Screens: home, game (live games and replays alike), rules, verification report. Owns
 // the Session (a LocalSession for hotseat and solo play) and the file actions: download a
 // save or a replay, load a save, open or verify a replay. A game in progress is resumed
 // when the page is opened again (P1.6).
 import { LitElement, css, html } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
-import { replayLog, verifyReplay, type VerifyReport } from '../fair';
+import { verifyReplay, type VerifyReport } from '../fair';
 import { GameStore } from '../net/game-store';
+import { ReplaySession } from '../net/replay-session';
 import { openSession, resumeStored, type OpenRequest, type SessionDeps } from '../net/session-factory';
 import type { Session } from '../net/session';
 import { downloadText } from './file-download';
@@ -13,15 +14,13 @@ import { initLanguage, t } from './i18n';
 import { LanguageController } from './language-controller';
 import type { FileRequest, NewGameRequest } from './sw-home';
 import type { SwGame } from './sw-game';
-import type { ReplayData } from './sw-replay-viewer';
 import { theme } from './theme';
 import './sw-home';
 import './sw-game';
-import './sw-replay-viewer';
 import './sw-verify-report';
 import './sw-rules';
 
-type Screen = 'home' | 'game' | 'replay' | 'verify' | 'rules';
+type Screen = 'home' | 'game' | 'verify' | 'rules';
 
 function browserStore(): GameStore | null {
   try {
@@ -50,7 +49,6 @@ export class SwApp extends LitElement {
   @state() private screen: Screen = 'home';
   @state() private session: Session | null = null;
   @state() private homeError: string | null = null;
-  @state() private replay: ReplayData | null = null;
   @state() private report: VerifyReport | null = null;
   @state() private fileName = '';
   /** The last new-game form, so Menu brings it back as it was. */
@@ -123,9 +121,10 @@ export class SwApp extends LitElement {
       if (req.purpose === 'load') {
         this.open({ kind: 'file', text: req.text });
       } else if (req.purpose === 'replay') {
-        const { states, events } = replayLog(req.text);
-        this.replay = { states, events };
-        this.screen = 'replay';
+        // a replay is a session the game screen shows like any game (nothing to play)
+        this.session?.dispose();
+        this.session = new ReplaySession(req.text);
+        this.screen = 'game';
       } else {
         this.report = verifyReplay(req.text);
         this.fileName = req.name;
@@ -141,7 +140,6 @@ export class SwApp extends LitElement {
     if (this.store) this.store.current = null;
     this.session?.dispose();
     this.session = null;
-    this.replay = null;
     this.report = null;
     this.screen = 'home';
   }
@@ -173,8 +171,6 @@ export class SwApp extends LitElement {
       case 'game':
         return html`<sw-game .session=${this.session} ?fast=${this.fast} @sw-menu=${() => this.toMenu()}
           @sw-save=${(e: CustomEvent<'game' | 'replay'>) => this.save(e.detail)} @sw-new-game=${() => this.toMenu()}></sw-game>`;
-      case 'replay':
-        return html`<sw-replay-viewer .replay=${this.replay} @sw-menu=${() => this.toMenu()} @sw-new-game=${() => this.toMenu()}></sw-replay-viewer>`;
       case 'rules':
         return html`<sw-rules @sw-close=${() => (this.screen = 'home')}></sw-rules>`;
       case 'verify':

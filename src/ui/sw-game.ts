@@ -25,6 +25,7 @@ import { spotLabel } from './spot-text';
 import type { SwTable } from './sw-table';
 import './sw-turn-controls';
 import './sw-rules';
+import './sw-replay-controls';
 import './sw-table';
 import './sw-tile-preview';
 import './sw-scoreboard';
@@ -303,6 +304,16 @@ export class SwGame extends LitElement {
     if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
     const origin = e.composedPath()[0];
     if (origin instanceof HTMLInputElement || origin instanceof HTMLSelectElement) return;
+    const replay = this.session?.replay;
+    if (replay && !this.rulesOpen) {
+      const to = e.key === 'ArrowRight' || e.key === 'PageDown' ? replay.step + 1 : e.key === 'ArrowLeft' || e.key === 'PageUp' ? replay.step - 1
+        : e.key === 'Home' ? 0 : e.key === 'End' ? replay.steps : null;
+      if (to !== null) {
+        e.preventDefault();
+        replay.go(Math.max(0, Math.min(replay.steps, to)));
+        return;
+      }
+    }
     if (e.key === 'Escape' && this.rulesOpen) {
       this.rulesOpen = false;
       e.preventDefault();
@@ -391,6 +402,10 @@ export class SwGame extends LitElement {
     const state = this.sessionController.shown!;
     const s = this.sessionController.status!;
     const setup = state.setup;
+    const replay = this.session?.replay;
+    if (replay && s.kind !== 'over')
+      return html`<span><div class="who" data-status="replay">${t('replay')} · ${t('toMove', { who: seatName(setup, state.seat) })}</div>
+        <div class="turn">${t('turnN', { n: state.turn })} · ${t('tilesLeft', { n: supplySize(state) })}</div></span>`;
     if (s.kind === 'over') return html`<span class="who">${t('gameOver')}</span>`;
     if (s.kind === 'failed') return html`<span class="who">${t('sessionFailed', { message: s.message })}</span>`;
     const who = seatName(setup, state.seat);
@@ -443,7 +458,9 @@ export class SwGame extends LitElement {
         ${battle ? html`<div class="battle-now panel" data-battle-now role="status">
             <button class="close" aria-label=${t('close')} @click=${() => (this.battleOpen = false)}>✕</button>
             <sw-battle-view large .setup=${state.setup} .events=${seen}></sw-battle-view></div>` : nothing}
-        ${human !== null && state.phase !== 'over' ? this.turnControls(view) : nothing}
+        ${session.replay ? html`<div class="controls"><sw-replay-controls .step=${session.replay.step} .steps=${session.replay.steps}
+            @sw-go=${(e: CustomEvent<number>) => session.replay!.go(e.detail)}></sw-replay-controls></div>`
+          : human !== null && state.phase !== 'over' ? this.turnControls(view) : nothing}
         ${this.toast ? html`<div class="toast ${this.toastKind}" role=${this.toastKind === 'error' ? 'alert' : 'status'} data-toast=${this.toastKind}>${this.toast}</div>` : nothing}
         ${failed ? html`<div class="failed" role="alert">${t('sessionFailed', { message: (this.sessionController.status as { message: string }).message })}</div>` : nothing}
         ${this.rulesOpen ? html`<div class="overlay rules"><sw-rules overlay @sw-close=${() => (this.rulesOpen = false)}></sw-rules></div>` : nothing}
@@ -466,7 +483,7 @@ export class SwGame extends LitElement {
   private actions() {
     return html`<div class="actions">
       <sw-language-picker></sw-language-picker>
-      <button data-save-game @click=${() => this.save('game')}>${t('saveGame')}</button>
+      ${this.session?.canAct === false ? nothing : html`<button data-save-game @click=${() => this.save('game')}>${t('saveGame')}</button>`}
       <button data-save-replay @click=${() => this.save('replay')}>${t('saveReplay')}</button>
     </div>`;
   }

@@ -52,7 +52,7 @@ export class SwScoreboard extends LitElement {
     const kind = info?.controller.kind === 'bot' ? t('botLevel', { level: t(`level_${info.controller.level}`) }) : info?.controller.kind === 'remote' ? info.controller.name : t('human');
     return html`<div class="seat" data-seat=${seat}>
       ${state.setup.options.teams ? html`<span class="swatch" style="background:${fill}"></span>${seatName(state.setup, seat)}` : nothing}
-      <span class="kind">${kind}</span>
+      ${info?.controllerUnknown ? nothing : html`<span class="kind">${kind}</span>`}
       <span class="reserve" title=${`${t('reserve')}: ${reserve.small} × ${t('smallMeeple')}, ${reserve.large} × ${t('largeMeeple')}`}>
         ${[0, 1, 2, 3].map((i) => html`<span class=${i < reserve.small ? '' : 'gone'}>${meepleIcon(fill, 14)}</span>`)}
         <span class=${reserve.large > 0 ? '' : 'gone'}>${meepleIcon(fill, 19)}</span>

@@ -348,7 +348,7 @@ async function hotseatGame(browser, url, errors) {
   assert(undone, 'the undo within a turn was never tried');
   log(`hotseat: ${moves} moves through the UI, ${deployed} meeples deployed`);
   assert(deployed > 3, `only ${deployed} meeples were deployed through the UI`);
-  await checkFinalScores(page);
+  const finalScores = await checkFinalScores(page);
   await page.screenshot({ path: join(ARTIFACTS, 'hotseat-end.png') });
   // The battles of the game (if any) are explained throw by throw (R10.3).
   const battles = await page.evaluate(() => window.__sw.session().history().filter((e) => e.type === 'throw').length);
@@ -368,8 +368,14 @@ async function hotseatGame(browser, url, errors) {
   await page.screenshot({ path: join(ARTIFACTS, 'verify-report.png') });
   await page.locator('sw-verify-report button').first().click();
   await page.locator('sw-home input[data-file="replay"]').setInputFiles(replayPath);
-  await page.locator('sw-replay-viewer button[data-last]').click();
-  await page.locator('sw-replay-viewer sw-results td[data-final-score]').first().waitFor();
+  // the replay is a session the game screen shows: step forward, then jump to the end
+  await page.locator('sw-game sw-replay-controls button[data-next]').click();
+  await page.locator('sw-game sw-replay-controls [data-step="2"]').waitFor();
+  await page.locator('sw-game sw-replay-controls button[data-last]').click();
+  await page.locator('sw-game sw-results td[data-final-score]').first().waitFor();
+  const replayed = await page.evaluate(() => window.__sw.session().state.scores);
+  assert(JSON.stringify(replayed) === JSON.stringify(finalScores), `the replay ends at ${JSON.stringify(replayed)}, the game at ${JSON.stringify(finalScores)}`);
+  assert((await page.locator('sw-game button[data-save-game]').count()) === 0, 'a replay offers Save game');
   await page.waitForTimeout(300);
   await page.screenshot({ path: join(ARTIFACTS, 'replay-end.png') });
   log('hotseat: the saved replay verifies and replays to the end');
