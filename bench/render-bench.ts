@@ -24,6 +24,8 @@ options.expansion = { tiles: true, blue: true, equipment: true, yellowDie: true 
 let state: GameState = newGame({ seats, options });
 const events: GameEvent[] = [];
 const ctx = (_seat: number) => ({ rng, budgetMs: 0 });
+// &tile=SW13 with board=deploy: stop at the first deployment on that design (e.g. a four-way junction)
+const onTile = new URLSearchParams(location.search).get('tile');
 
 if (board === 'full') {
   state = continuePlayout(state, { bots: seats.map(() => randomBot), rng, ctx, events });
@@ -31,7 +33,8 @@ if (board === 'full') {
   // play until the given turn, then stop where a human would act
   for (let n = 0; n < 100000; n++) {
     if (state.phase === 'over') break;
-    if (state.turn >= turns && state.phase === board && (board === 'place' || legalDeployments(state).length > 0)) break;
+    const wantedTile = !onTile || state.tiles[state.tiles.length - 1]?.id === onTile;
+    if (state.turn >= turns && state.phase === board && (board === 'place' || (legalDeployments(state).length > 0 && wantedTile))) break;
     const a = randomEventAction(state, rng) ?? botAction(state, randomBot, ctx(state.seat));
     applyInPlace(state, a, events);
   }

@@ -146,16 +146,17 @@ async function check(): Promise<boolean> {
     ok('cellToScreen of a far cell is off the canvas or null', !empty || empty.x < 0 || empty.x > 1280 || empty.y < 0 || empty.y > 720);
     await page.close();
 
-    // deploy: clicking each spot sends a deployment with that target (R5.2, R10.2); Esc skips
+    // deploy: clicking each spot sends a deployment with that target (R5.2, R10.2); skip() sends none
+    // (Esc belongs to the game screen, which calls the session directly)
     page = await openBoard(browser, `${url}?board=deploy&turns=20&seed=4`);
     const deployments = await page.evaluate(() => window.bench.view.deployments);
     const spot = await page.evaluate((d) => window.bench.table.spotToScreen(d), deployments[0]);
     await page.mouse.move(spot!.x, spot!.y);
     await page.mouse.click(spot!.x, spot!.y);
-    await page.keyboard.press('Escape');
+    await page.evaluate(() => window.bench.table.skip());
     const intents = await page.evaluate(() => window.bench.intents) as unknown[];
     ok('clicking a spot deploys onto its target', JSON.stringify((intents[0] as { target: unknown })?.target) === JSON.stringify(deployments[0].target), JSON.stringify(intents[0]));
-    ok('Esc skips the deployment', intents.length === 2 && intents[1] === null);
+    ok('skip() sends no deployment', intents.length === 2 && intents[1] === null);
     const stats = await page.evaluate(() => window.bench.table.stats());
     ok('stats() reports draw calls', stats.drawCalls > 0, JSON.stringify(stats));
     // disposal frees every geometry and texture and removes the canvas

@@ -2,6 +2,7 @@
 // skipped and a test hook `window.__sw` exposes the table's screen mapping and the
 // engine's view of the game, so tests can click real cells and compare real scores.
 import { legalDeployments, legalPlacements, stateHash } from './engine';
+import { registerAppUpdates } from './app-updates';
 import './ui/sw-app';
 
 const params = new URLSearchParams(location.search);
@@ -10,6 +11,7 @@ const app = document.createElement('sw-app');
 app.fast = testing || window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 if (testing) app.botDelayMs = 0;
 document.body.append(app);
+registerAppUpdates();
 
 if (testing) {
   (window as unknown as { __sw: unknown }).__sw = {
@@ -18,6 +20,8 @@ if (testing) {
     state: () => app.currentSession?.state ?? null,
     status: () => app.currentSession?.status ?? null,
     tabletop: () => app.game?.tabletop ?? null,
+    /** The turn drafted on this device and not sent yet (null when none). */
+    draft: () => app.game?.draft ?? null,
     /** True when the UI shows everything the session did and waits for a local human. */
     ready: () => !!app.game && app.currentSession?.status.kind === 'your-move' && !app.game.sessionController.busy,
     legalPlacements: () => (app.currentSession ? legalPlacements(app.currentSession.state) : []),

@@ -1,9 +1,15 @@
 // Expansion 1 (2016): the 18 tiles, the blue seat, equipment and the yellow die,
 // each switched on by its own option (R2.4). Everything the expansion changes is here.
 import type { Capability } from './capability';
-import type { Deployment, Equipment } from './types';
+import type { Deployment, Equipment, GameOptions } from './types';
 
 const EQUIPMENT: readonly Equipment[] = ['lightsaber', 'blaster'];
+
+/** The equipment cards dealt in a game (R1.6, R2.4): the blaster only with the yellow die (docs/rules.md). */
+export function equipmentInPlay(options: GameOptions): Equipment[] {
+  if (!options.expansion.equipment) return [];
+  return options.expansion.yellowDie ? ['lightsaber', 'blaster'] : ['lightsaber'];
+}
 
 export const expansion1: Capability = {
   name: 'expansion1',
@@ -15,8 +21,9 @@ export const expansion1: Capability = {
   // R1.6: one lightsaber and one blaster per colour. Decision (docs/rules.md): the blaster
   // only acts through the yellow die, so with the yellow die off no blaster is dealt.
   initReserve(reserve, options) {
-    reserve.lightsaber = options.expansion.equipment;
-    reserve.blaster = options.expansion.equipment && options.expansion.yellowDie;
+    const dealt = equipmentInPlay(options);
+    reserve.lightsaber = dealt.includes('lightsaber');
+    reserve.blaster = dealt.includes('blaster');
   },
 
   // R5.5: one card still in reserve may go with the deployed meeple.

@@ -125,12 +125,12 @@ export function cloneState(s: GameState): GameState {
 // ---------------------------------------------------------------- queries
 
 /** Who scores for a seat: the seat, or its team in the team variant (R9.1). */
-export function scorerOf(state: GameState, seat: number): number {
+export function scorerOf(state: Pick<GameState, 'setup'>, seat: number): number {
   return state.setup.options.teams ? teamOfColour(state.setup.seats[seat]) : seat;
 }
 
 /** Name of a scorer: a colour, or a team name in the team variant. */
-export function scorerName(state: GameState, scorer: number): string {
+export function scorerName(state: Pick<GameState, 'setup'>, scorer: number): string {
   return state.setup.options.teams ? TEAMS[scorer] : state.setup.seats[scorer];
 }
 

@@ -20,6 +20,9 @@ export interface ExpansionOptions {
   yellowDie: boolean;
 }
 
+/** The parts of Expansion 1, each its own option (R2.4), in one order for every list of them. */
+export const EXPANSION_PARTS: readonly (keyof ExpansionOptions)[] = ['tiles', 'blue', 'equipment', 'yellowDie'];
+
 export interface GameOptions {
   teams: boolean;
   /** R4.3: "remove" (Hans im Glück) or "return" (Z-Man) for a tile that fits nowhere. */

@@ -15,6 +15,8 @@ export interface SeatInfo {
   controller: SeatController;
   /** True when this device takes the seat's moves from its own UI (a local human). */
   localHuman: boolean;
+  /** True when nobody can tell who played the seat (a replay of a local game records no bot seats). */
+  controllerUnknown?: boolean;
 }
 
 /** What a session is doing right now, for the UI's status line. */
@@ -37,10 +39,24 @@ export interface SessionUpdate {
   status: SessionStatus;
   /** The steps applied since the previous update, in order (empty for a pure status change). */
   steps: SessionStep[];
+  /** The state replaces the one shown, with history() anew, without playing steps (a replay jumped). */
+  reset?: boolean;
+}
+
+/** A session over a finished log that the player steps through (replays; later spectators catching up). */
+export interface ReplayControl {
+  /** 0: the first recorded state; k: after the k-th game action. */
+  readonly step: number;
+  readonly steps: number;
+  go(step: number): void;
 }
 
 export interface Session {
   readonly gameId: string;
+  /** False when no seat takes moves here at all (a replay, a spectator); absent means true. */
+  readonly canAct?: boolean;
+  /** Present when the session steps through a recorded game. */
+  readonly replay?: ReplayControl;
   readonly seats: readonly SeatInfo[];
   readonly setup: GameSetup;
   /** Current engine state; callers never mutate it. */

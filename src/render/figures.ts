@@ -141,19 +141,70 @@ export function frameTexture(): THREE.CanvasTexture {
 }
 
 /** A ring with a bright centre dot: a meeple spot (R10.2). */
+/** The meeple spots' icons, 2 × 2 cells of 128 px (tinted per instance): a ring around a
+    route lane (merchant), rocks (explorer), a planet (conqueror), a crosshair (planet attack). */
+export const SPOT_CELL: Record<'merchant' | 'explorer' | 'conqueror' | 'attack', [number, number]> = {
+  merchant: [0, 0.5], explorer: [0.5, 0.5], conqueror: [0, 0], attack: [0.5, 0],
+};
+
 export function spotTexture(): THREE.CanvasTexture {
   const s = 128;
-  const t = paintTexture(s, s, (ctx) => {
-    const g = ctx.createRadialGradient(s / 2, s / 2, 0, s / 2, s / 2, s / 2);
-    g.addColorStop(0, 'rgba(255,255,255,0.9)');
-    g.addColorStop(0.25, 'rgba(255,255,255,0.35)');
-    g.addColorStop(0.55, 'rgba(255,255,255,0.1)');
-    g.addColorStop(0.62, 'rgba(255,255,255,1)');
-    g.addColorStop(0.78, 'rgba(255,255,255,1)');
-    g.addColorStop(0.84, 'rgba(255,255,255,0.3)');
-    g.addColorStop(1, 'rgba(255,255,255,0)');
-    ctx.fillStyle = g;
-    ctx.fillRect(0, 0, s, s);
+  const t = paintTexture(s * 2, s * 2, (ctx) => {
+    const cells: [keyof typeof SPOT_CELL, number, number][] = [['merchant', 0, 0], ['explorer', 1, 0], ['conqueror', 0, 1], ['attack', 1, 1]];
+    for (const [kind, cx, cy] of cells) {
+      ctx.save();
+      ctx.translate(cx * s, cy * s);
+      // the ring: a dark rim so it reads on light and dark tiles alike
+      ctx.beginPath();
+      ctx.arc(s / 2, s / 2, s * 0.4, 0, Math.PI * 2);
+      ctx.fillStyle = 'rgba(10,14,30,0.72)';
+      ctx.fill();
+      ctx.lineWidth = s * 0.1;
+      ctx.strokeStyle = '#fff';
+      ctx.stroke();
+      ctx.fillStyle = '#fff';
+      ctx.strokeStyle = '#fff';
+      ctx.lineCap = 'round';
+      if (kind === 'merchant') {
+        ctx.lineWidth = s * 0.09;
+        ctx.beginPath();
+        ctx.moveTo(s * 0.26, s * 0.5);
+        ctx.lineTo(s * 0.74, s * 0.5);
+        ctx.stroke();
+        for (const x of [0.34, 0.5, 0.66]) {
+          ctx.beginPath();
+          ctx.arc(s * x, s * 0.5, s * 0.045, 0, Math.PI * 2);
+          ctx.fillStyle = 'rgba(10,14,30,1)';
+          ctx.fill();
+        }
+      } else if (kind === 'explorer') {
+        for (const [x, y, r] of [[0.42, 0.56, 0.12], [0.6, 0.44, 0.09], [0.6, 0.64, 0.07]]) {
+          ctx.beginPath();
+          ctx.arc(s * x, s * y, s * r, 0, Math.PI * 2);
+          ctx.fill();
+        }
+      } else if (kind === 'conqueror') {
+        ctx.beginPath();
+        ctx.arc(s / 2, s / 2, s * 0.16, 0, Math.PI * 2);
+        ctx.fill();
+        ctx.lineWidth = s * 0.05;
+        ctx.beginPath();
+        ctx.ellipse(s / 2, s / 2, s * 0.27, s * 0.08, -0.3, 0, Math.PI * 2);
+        ctx.stroke();
+      } else {
+        ctx.lineWidth = s * 0.07;
+        ctx.beginPath();
+        ctx.arc(s / 2, s / 2, s * 0.17, 0, Math.PI * 2);
+        ctx.stroke();
+        for (const [dx, dy] of [[0, -1], [1, 0], [0, 1], [-1, 0]]) {
+          ctx.beginPath();
+          ctx.moveTo(s / 2 + dx * s * 0.1, s / 2 + dy * s * 0.1);
+          ctx.lineTo(s / 2 + dx * s * 0.3, s / 2 + dy * s * 0.3);
+          ctx.stroke();
+        }
+      }
+      ctx.restore();
+    }
   });
   return t;
 }

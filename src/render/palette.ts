@@ -1,10 +1,19 @@
 // Colours and second cues of the table: seat colours with a letter each (colour-blind
 // players read the letter, R1.3), faction badge colours, route and field tones.
-import type { Colour, Faction } from '../engine';
+import type { Colour, Faction, GameSetup } from '../engine';
 
+/** The one seat palette: the table's figures and markers and the HUD's swatches (as CSS). */
 export const SEAT_HEX: Record<Colour, number> = {
-  red: 0xd8332a, green: 0x2fa84f, black: 0x26262b, white: 0xeeeeea, orange: 0xf08a1c, blue: 0x2f6fe0,
+  red: 0xd8332a, green: 0x2fa84f, black: 0x3a3d46, white: 0xeeeeea, orange: 0xf08a1c, blue: 0x2f6fe0,
 };
+export const SEAT_CSS = Object.fromEntries(
+  Object.entries(SEAT_HEX).map(([c, hex]) => [c, `#${hex.toString(16).padStart(6, '0')}`]),
+) as Record<Colour, string>;
+
+/** A scorer's colour: its seat's, or in the team variant (R9.1) red for the Rebel team and black for the Empire. */
+export function scorerColour(setup: GameSetup, scorer: number): Colour {
+  return setup.options.teams ? (scorer === 0 ? 'red' : 'black') : setup.seats[scorer];
+}
 /** The letter shown on each figure and score marker: K for black so it differs from blue's B. */
 export const SEAT_LETTER: Record<Colour, string> = { red: 'R', green: 'G', black: 'K', white: 'W', orange: 'O', blue: 'B' };
 /** Ink for the letter: dark on light bodies, light on dark ones. */

@@ -19,11 +19,11 @@ export function legalCells(placements: readonly Placement[]): LegalCell[] {
   return [...byCell.values()];
 }
 
-/** The next legal rotation after `current` (clockwise), wrapping; the first legal one if `current` is not legal. */
-export function nextLegalRotation(rotations: readonly number[], current: number): number {
+/** The next legal rotation after `current`, clockwise (`step` 1) or anticlockwise (-1), wrapping. */
+export function nextLegalRotation(rotations: readonly number[], current: number, step: 1 | -1 = 1): number {
   if (!rotations.length) return current;
   for (let k = 1; k <= 4; k++) {
-    const r = (current + k) % 4;
+    const r = (((current + k * step) % 4) + 4) % 4;
     if (rotations.includes(r)) return r;
   }
   return rotations[0];

@@ -8,7 +8,7 @@ import { type Equipment, type GameEvent, type GameState, type MeepleSize, type R
 import { useAtlasPerInstance, billboardMaterial } from './atlas-material';
 import { DIE_ROW_OFFSET, dieGeometry, dieLabel, dieRestQuaternion, diceAtlas } from './dice';
 import { frameTexture, type labelAtlas } from './figures';
-import { SEAT_HEX, SEAT_LETTER } from './palette';
+import { SEAT_HEX, scorerColour } from './palette';
 import { TRACK_SLOTS, markerSlot, scoresBefore, slotPosition, trackRect, type Bounds } from './score-track';
 import { SeededRandom } from './seeded-random';
 import type { Tabletop } from './tabletop';
@@ -32,6 +32,8 @@ export const GHOST_LIFT = 0.16;
 const MAX_DICE = 24;
 const MARKER_Y = 0.05;
 const DIE_SIZE = 0.3;
+/** The smallest a die may look while it is thrown (CSS px across). */
+const DIE_MIN_PX = 34;
 
 export class TableAnimator {
   private readonly slots: THREE.InstancedMesh;
@@ -103,7 +105,7 @@ export class TableAnimator {
   private configureScorers(state: GameState): void {
     const teams = state.setup.options.teams;
     this.scorerLabels = state.scores.map((_, i) => (teams ? (i === 0 ? 'team:Rebel' : 'team:Empire') : state.setup.seats[i]));
-    this.scorerHex = state.scores.map((_, i) => (teams ? (i === 0 ? SEAT_HEX.red : SEAT_HEX.black) : SEAT_HEX[state.setup.seats[i]]));
+    this.scorerHex = state.scores.map((_, i) => SEAT_HEX[scorerColour(state.setup, i)]);
   }
 
   private writeTrack(): void {
@@ -216,13 +218,13 @@ export class TableAnimator {
 
   // ------------------------------------------------------------------ playing events
 
-  play(events: GameEvent[], after: GameState, reduced: boolean): Promise<void> {
-    const run = this.queue.then(() => this.playNow(events, after, reduced));
+  play(events: GameEvent[], after: GameState, reduced: boolean, onEvent?: (e: GameEvent) => void): Promise<void> {
+    const run = this.queue.then(() => this.playNow(events, after, reduced, onEvent));
     this.queue = run.catch(() => undefined);
     return run;
   }
 
-  private async playNow(events: GameEvent[], after: GameState, reduced: boolean): Promise<void> {
+  private async playNow(events: GameEvent[], after: GameState, reduced: boolean, onEvent?: (e: GameEvent) => void): Promise<void> {
     if (this.disposed) return;
     const ghost = this.table.ghostPlacement();
     this.table.clearOptions();
@@ -281,6 +283,7 @@ export class TableAnimator {
       for (let i = 0; i < events.length; i++) {
         if (this.disposed) return;
         const e = events[i];
+        onEvent?.(e);
         if (e.type === 'placed') {
           const t = dropping.get(e)!;
           const from = dropFrom.get(t) ?? 0;
@@ -371,13 +374,19 @@ export class TableAnimator {
     const rows = e.rolls.length;
     const right = new THREE.Vector3(Math.cos(this.yaw), 0, -Math.sin(this.yaw));
     const back = new THREE.Vector3(-Math.sin(this.yaw), 0, -Math.cos(this.yaw));
+    // big enough to read: a die at least DIE_MIN_PX across on screen, however far the camera is
+    const centre = new THREE.Vector3(c.x, 0.7, c.y);
+    const a0 = this.table.worldToScreen(centre);
+    const a1 = this.table.worldToScreen(centre.clone().addScaledVector(right, DIE_SIZE));
+    const px = a0 && a1 ? Math.hypot(a1.x - a0.x, a1.y - a0.y) : DIE_MIN_PX;
+    const grow = Math.min(4, Math.max(1, DIE_MIN_PX / Math.max(1, px)));
     e.rolls.forEach((roll, r) => {
       const hex = this.scorerHex[roll.id] ?? 0xffffff;
       const bestIndex = roll.values.indexOf(Math.max(...roll.values));
       roll.values.forEach((v, k) => {
         const yellow = roll.yellow && k === roll.values.length - 1; // R6.8: the yellow value comes last
-        const across = (k - (roll.values.length - 1) / 2) * DIE_SIZE * 1.35;
-        const along = (r - (rows - 1) / 2) * DIE_SIZE * 1.6;
+        const across = (k - (roll.values.length - 1) / 2) * DIE_SIZE * 1.35 * grow;
+        const along = (r - (rows - 1) / 2) * DIE_SIZE * 1.6 * grow;
         const rest = new THREE.Vector3(c.x, 0.7, c.y).addScaledVector(right, across).addScaledVector(back, along);
         dice.push({
           label: dieLabel(v, yellow), yellow, hex, best: k === bestIndex, rest,
@@ -387,7 +396,6 @@ export class TableAnimator {
         });
       });
     });
-    this.showThrowCaption(e, after);
     const colour = new THREE.Color();
     const white = new THREE.Color(0xffffff);
     const offsets = this.dice.geometry.getAttribute('atlasOffset') as THREE.InstancedBufferAttribute;
@@ -400,7 +408,7 @@ export class TableAnimator {
         const p = d.rest.clone();
         p.y += fall * 2.2;
         const q = d.q.clone().multiply(new THREE.Quaternion().setFromAxisAngle(d.axis, d.spin * (1 - easeOutCubic(t))));
-        const s = d.best && k > 0.7 ? 1 + 0.22 * Math.min(1, (k - 0.7) / 0.1) : 1;
+        const s = (d.best && k > 0.7 ? 1 + 0.22 * Math.min(1, (k - 0.7) / 0.1) : 1) * grow;
         m.compose(p, q, new THREE.Vector3(s, s, s));
         this.dice.setMatrixAt(i, m);
         // normal dice take a tint of their owner's colour; the yellow die stays yellow
@@ -458,28 +466,6 @@ export class TableAnimator {
     requestAnimationFrame(() => {
       el.style.transform = 'translate(-50%,-150%)';
     });
-  }
-
-  private showThrowCaption(e: Extract<GameEvent, { type: 'throw' }>, after: GameState): void {
-    const box = document.createElement('div');
-    box.className = 'throw';
-    box.style.cssText = 'position:absolute;left:50%;top:12px;transform:translateX(-50%);background:rgba(5,8,20,0.82);border:1px solid #4fd8ff55;' +
-      'border-radius:10px;padding:6px 12px;display:flex;gap:14px;align-items:center;font:700 16px system-ui,sans-serif;';
-    const teams = after.setup.options.teams;
-    for (const roll of e.rolls) {
-      const item = document.createElement('span');
-      const hex = '#' + (this.scorerHex[roll.id] ?? 0xffffff).toString(16).padStart(6, '0');
-      const colour = after.setup.seats[roll.id];
-      const letter = teams ? (roll.id === 0 ? 'R' : 'E') : colour ? SEAT_LETTER[colour] : '?';
-      const values = roll.values.map((v, k) => (roll.yellow && k === roll.values.length - 1 ? `<b style="color:#ffd21f">${v}</b>` : String(v))).join(' ');
-      const won = e.winner === roll.id;
-      const lost = e.losers.find((l) => l.id === roll.id);
-      item.innerHTML = `<span style="display:inline-block;width:12px;height:12px;border-radius:50%;background:${hex};border:1px solid #fff;margin-right:4px"></span>` +
-        `${letter} ${values}${roll.lightsaber ? ' <span title="+1">+1</span>' : ''} → ${roll.best}` +
-        (won ? ' ★' : e.tied.includes(roll.id) ? ' =' : lost ? ` ✕` : '');
-      box.append(item);
-    }
-    this.table.overlay.append(box);
   }
 
   private clearOverlay(): void {

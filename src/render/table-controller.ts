@@ -40,8 +40,8 @@ export class TableController implements ReactiveController {
     if (view && this.tabletop) this.tabletop.setView(view);
   }
 
-  playEvents(events: GameEvent[], after: GameState): Promise<void> {
-    return this.tabletop ? this.tabletop.playEvents(events, after) : Promise.resolve();
+  playEvents(events: GameEvent[], after: GameState, onEvent?: (e: GameEvent) => void): Promise<void> {
+    return this.tabletop ? this.tabletop.playEvents(events, after, onEvent) : Promise.resolve();
   }
 
   private ensure(): void {

@@ -1,7 +1,7 @@
 // Pointer and keyboard on the table, turned into the table's actions (contracts.md):
 // hover moves the ghost / focuses a spot, a click (a press that moves < 6 px) confirms,
 // R / right-click / wheel-click turns the ghost to its next legal rotation, arrows move
-// among legal cells or spots, Space / Enter confirm, Esc skips the deployment, F / Home
+// among legal cells or spots, Space / Enter confirm, F / Home
 // re-frames. Drags belong to the camera controls.
 export type TableMode = 'place' | 'deploy' | 'idle';
 
@@ -19,7 +19,6 @@ export interface TableActions {
   rotateGhost(): void;
   /** Arrow keys in screen directions (dx right, dy down). */
   step(dx: number, dy: number): void;
-  skip(): void;
   reframe(): void;
 }
 
@@ -34,6 +33,7 @@ export class TableInput {
     canvas.addEventListener('pointerdown', this.onPointerDown);
     canvas.addEventListener('pointerup', this.onPointerUp);
     canvas.addEventListener('contextmenu', this.onContextMenu);
+    canvas.addEventListener('touchend', this.onTouchEnd, { passive: false });
     canvas.addEventListener('keydown', this.onKeyDown);
     window.addEventListener('keydown', this.onWindowKeyDown);
   }
@@ -43,6 +43,7 @@ export class TableInput {
     this.canvas.removeEventListener('pointerdown', this.onPointerDown);
     this.canvas.removeEventListener('pointerup', this.onPointerUp);
     this.canvas.removeEventListener('contextmenu', this.onContextMenu);
+    this.canvas.removeEventListener('touchend', this.onTouchEnd);
     this.canvas.removeEventListener('keydown', this.onKeyDown);
     window.removeEventListener('keydown', this.onWindowKeyDown);
   }
@@ -78,6 +79,14 @@ export class TableInput {
 
   private readonly onContextMenu = (e: Event): void => e.preventDefault();
 
+  /**
+   * A tap is handled on pointerup; the mouse events and click the browser would send after it
+   * must not land on controls that the tap itself brought up (the deploy bar over the table).
+   */
+  private readonly onTouchEnd = (e: TouchEvent): void => {
+    if (e.cancelable) e.preventDefault();
+  };
+
   /** Keys typed while nothing has the focus also reach the table (the canvas handles its own). */
   private readonly onWindowKeyDown = (e: KeyboardEvent): void => {
     const origin = e.composedPath()[0];
@@ -93,7 +102,7 @@ export class TableInput {
     else if (mode === 'place' && (key === 'r' || key === 'R')) this.actions.rotateGhost();
     else if (mode !== 'idle' && (key === ' ' || key === 'Enter')) this.actions.confirmCurrent();
     else if (mode !== 'idle' && ARROWS[key]) this.actions.step(...ARROWS[key]);
-    else if (mode === 'deploy' && key === 'Escape') this.actions.skip();
+    // Esc is not the table's: the game screen has the one handler (skip, or take back a draft)
     else return;
     e.preventDefault();
   };

@@ -6,26 +6,31 @@ import * as THREE from 'three';
 import { paintTexture } from './canvas-texture';
 import { MapControls } from 'three/examples/jsm/controls/MapControls.js';
 import {
-  tileDef, type Colour, type Deployment, type Equipment, type GameEvent, type GameState, type MeepleSize, type Placement,
+  tileDef, type Colour, type Deployment, type DeployTarget, type Equipment, type GameEvent, type GameState, type MeepleSize, type Placement,
 } from '../engine';
 import { useAtlasPerInstance, billboardMaterial } from './atlas-material';
-import { groupByTarget, matchDeployment, targetKey, type SpotGroup } from './deploy-targets';
+import { groupByTarget, matchDeployment, spreadFactor, targetKey, type DeployChoice, type SpotGroup, type SpotKind } from './deploy-targets';
 import {
-  LARGE_SCALE, MEEPLE_HEIGHT, blasterGeometry, frameTexture, labelAtlas, meepleGeometry, planetTexture, saberGeometry, spotTexture,
+  LARGE_SCALE, MEEPLE_HEIGHT, SPOT_CELL, blasterGeometry, frameTexture, labelAtlas, meepleGeometry, planetTexture, saberGeometry, spotTexture,
 } from './figures';
 import { HIGHLIGHT_HEX, SEAT_HEX, SPOT_HEX, planetColour } from './palette';
 import { cellId, legalCells, nextLegalRotation, rotationAt, stepCell, type LegalCell } from './placement-cursor';
 import { createTileAtlas, type TileAtlas } from './tile-atlas';
 import { PLANET_RADIUS, boardPoint, tileLayout } from './tile-layout';
 import { GHOST_LIFT, TableAnimator, type PieceSpec } from './table-animator';
+import { CameraFollow } from './camera-follow';
 import { TableInput, type TableActions, type TableMode } from './table-input';
 
-export interface DeployChoice { meeple: MeepleSize; equipment: Equipment | null }
+export type { DeployChoice };
 export interface TableView {
   state: GameState;
-  placements: Placement[];
-  deployments: Deployment[];
+  placements: readonly Placement[];
+  deployments: readonly Deployment[];
   deployChoice: DeployChoice;
+  /** The spot the player has chosen but not confirmed yet: its figure stays shown there. */
+  selectedTarget?: DeployTarget | null;
+  /** Where the ghost starts when there is none yet (a placement just taken back), if legal. */
+  initialGhost?: Placement | null;
 }
 
 export const TILE_HEIGHT = 0.06;
@@ -75,11 +80,9 @@ export class Tabletop implements TableActions {
   private spotGroups: SpotGroup[] = [];
   private hoveredSpot = -1;
   private drawn: Drawn = { tiles: [] };
-  private framed = false;
   private drawnSignature = '';
-  private drawnTileCount = 0;
   private glide: { fromPosition: THREE.Vector3; toPosition: THREE.Vector3; fromTarget: THREE.Vector3; toTarget: THREE.Vector3; start: number } | null = null;
-  private userMovedCamera = false;
+  private readonly follow = new CameraFollow();
   private controlsActive = false;
   private renderQueued = false;
   private disposed = false;
@@ -119,10 +122,12 @@ export class Tabletop implements TableActions {
     this.controls.addEventListener('change', () => {
       if (this.controlsActive) {
         // a real drag or zoom (a plain click also "starts" the controls): the player takes over
-        this.userMovedCamera = true;
+        this.follow.userTookOver();
         this.glide = null;
       }
       this.faceCamera();
+      // spots keep their spacing on screen as the player zooms
+      if (this.spotGroups.length) this.syncOptions();
       this.requestRender();
     });
 
@@ -171,7 +176,7 @@ export class Tabletop implements TableActions {
     this.disposables.push(spotTex);
     const spotGeometry = new THREE.PlaneGeometry(1, 1);
     spotGeometry.setAttribute('atlasOffset', new THREE.InstancedBufferAttribute(new Float32Array(32 * 2), 2));
-    this.spots = this.instanced(spotGeometry, billboardMaterial(spotTex, new THREE.Vector2(1, 1), { minPixels: 30, lift: 0.2, depthTest: false }), 32);
+    this.spots = this.instanced(spotGeometry, billboardMaterial(spotTex, new THREE.Vector2(0.5, 0.5), { minPixels: 30, lift: 0.2, depthTest: false }), 32);
     this.spots.renderOrder = 10;
     this.spots.instanceColor = new THREE.InstancedBufferAttribute(new Float32Array(32 * 3), 3);
 
@@ -250,25 +255,31 @@ export class Tabletop implements TableActions {
       const same = this.cells.find((c) => c.x === this.ghost!.cell.x && c.y === this.ghost!.cell.y);
       this.ghost = same ? { cell: same, r: rotationAt(same, this.ghost.r) } : null;
     }
+    const hint = view.initialGhost;
+    if (!this.ghost && hint) {
+      const cell = this.cells.find((c) => c.x === hint.x && c.y === hint.y);
+      if (cell) this.ghost = { cell, r: rotationAt(cell, hint.r) };
+    }
     this.spotGroups = groupByTarget(view.deployments);
     if (this.hoveredSpot >= this.spotGroups.length) this.hoveredSpot = -1;
     if (!this.spotGroups.length) this.hoveredSpot = -1;
     // content, not identity: a caller may hand the same state object mutated in place
     const signature = stateSignature(view.state);
-    if (signature !== this.drawnSignature || !this.framed) {
+    if (signature !== this.drawnSignature || !this.follow.framedOnce) {
       this.drawnSignature = signature;
-      const grew = view.state.tiles.length !== this.drawnTileCount;
       this.syncBoard(view.state);
-      if (!this.framed || (grew && !this.userMovedCamera)) this.frameBoard();
+      // against the board as last framed (camera-follow.ts), so the animated path follows too
+      if (this.follow.shouldFrame(view.state.tiles.length)) this.frameBoard();
     }
     this.syncOptions();
     this.requestRender();
   }
 
-  playEvents(events: GameEvent[], after: GameState): Promise<void> {
+  /** Animates `events`; `onEvent` hears each one as it starts playing (the HUD follows the dice). */
+  playEvents(events: GameEvent[], after: GameState, onEvent?: (e: GameEvent) => void): Promise<void> {
     if (this.disposed) return Promise.resolve();
     const reduced = !!this.reducedMotion?.matches;
-    return this.animator.play(events, after, reduced);
+    return this.animator.play(events, after, reduced, onEvent);
   }
 
   /** Hides the legal cells, ghost and spots (while events play, nobody is asked to act). */
@@ -282,10 +293,11 @@ export class Tabletop implements TableActions {
     this.requestRender();
   }
 
-  rotateGhost(): void {
+  /** Turns the ghost to its next legal rotation, clockwise (`step` 1) or anticlockwise (-1). */
+  rotateGhost(step: 1 | -1 = 1): void {
     if (!this.ghost && this.cells.length) this.ghost = { cell: this.cells[0], r: rotationAt(this.cells[0], this.preferredRotation) };
     if (!this.ghost) return;
-    this.ghost.r = nextLegalRotation(this.ghost.cell.rotations, this.ghost.r);
+    this.ghost.r = nextLegalRotation(this.ghost.cell.rotations, this.ghost.r, step);
     this.preferredRotation = this.ghost.r;
     this.syncOptions();
     this.requestRender();
@@ -298,7 +310,7 @@ export class Tabletop implements TableActions {
 
   spotToScreen(d: Deployment): { x: number; y: number } | null {
     this.finishGlide();
-    const p = this.targetWorld(d.target);
+    const p = this.spotWorld(d.target);
     return p ? this.worldToScreen(p) : null;
   }
 
@@ -316,11 +328,13 @@ export class Tabletop implements TableActions {
     return performance.now() - t0;
   }
 
-  /** Points the camera at the whole board and the score track (gliding there unless `instant`). */
+  /** Points the camera at the placed tiles and the cells beside them (gliding there unless `instant`). */
   frameBoard(instant = false): void {
     if (!this.drawn.tiles.length) return;
-    // the board and the score track around it
-    const { minX, maxX, minY, maxY } = this.animator.trackBounds;
+    // the tiles and a half-cell margin for the legal cells around them; the score track
+    // (drawn around the board) is not framed: late in the game it would shrink the tiles
+    // to a few pixels, and the HUD shows every score with its laps anyway
+    const { minX, maxX, minY, maxY } = tileBounds(this.drawn.tiles);
     const cx = (minX + maxX) / 2;
     const cy = (minY + maxY) / 2;
     const startPosition = this.camera.position.clone();
@@ -372,7 +386,7 @@ export class Tabletop implements TableActions {
       target.sub(to.sub(from));
     }
     const toPosition = target.clone().addScaledVector(dir, hi);
-    if (!this.framed || instant || this.reducedMotion?.matches) {
+    if (!this.follow.framedOnce || instant || this.reducedMotion?.matches) {
       this.glide = null;
       this.camera.position.copy(toPosition);
       this.controls.target.copy(target);
@@ -384,7 +398,7 @@ export class Tabletop implements TableActions {
       this.controls.update();
       this.glide = { fromPosition: startPosition, toPosition, fromTarget: startTarget, toTarget: target, start: -1 };
     }
-    this.framed = true;
+    this.follow.framed(this.drawn.tiles.length);
     this.faceCamera();
     this.requestRender();
   }
@@ -392,7 +406,7 @@ export class Tabletop implements TableActions {
   /** CSS pixels of the table covered by the HUD on each side; framing keeps the board in the rest. */
   setInsets(insets: Partial<{ top: number; right: number; bottom: number; left: number }>): void {
     this.insets = { ...this.insets, ...insets };
-    if (!this.userMovedCamera && this.framed) this.frameBoard();
+    if (this.follow.following) this.frameBoard();
   }
 
   private insets = { top: 0, right: 0, bottom: 0, left: 0 };
@@ -431,7 +445,6 @@ export class Tabletop implements TableActions {
 
   private syncBoard(state: GameState): void {
     this.drawn = { tiles: state.tiles };
-    this.drawnTileCount = state.tiles.length;
     this.tileLifts = new Map();
     this.writeTiles();
     this.writeMeeples(state, piecesOf(state));
@@ -602,22 +615,29 @@ export class Tabletop implements TableActions {
     if (this.highlights.instanceColor) this.highlights.instanceColor.needsUpdate = true;
     this.writeTiles();
 
+    this.layoutSpots();
+    const spotOffsets = this.spots.geometry.getAttribute('atlasOffset') as THREE.InstancedBufferAttribute;
     this.spotGroups.forEach((g, i) => {
-      const p = this.targetWorld(g.target)!;
+      const p = this.spotPositions[i].clone();
       const s = i === this.hoveredSpot ? 0.34 : 0.22;
       m.compose(p.add(new THREE.Vector3(0, 0.06, 0)), new THREE.Quaternion(), new THREE.Vector3(s, s, s));
       this.spots.setMatrixAt(i, m);
       this.spots.setColorAt(i, colour.setHex(i === this.hoveredSpot ? 0xffffff : 'attack' in g.target ? 0xff7a59 : SPOT_HEX));
+      // the icon says what the spot is: merchant, explorer, conqueror or planet attack
+      const [u, v] = SPOT_CELL[this.spotKind(g.target)];
+      spotOffsets.setXY(i, u, v);
     });
+    spotOffsets.needsUpdate = true;
     const ghostKey = this.ghost ? `${this.ghost.cell.x},${this.ghost.cell.y},${this.ghost.r}` : '';
     if (ghostKey !== this.lastGhostKey) {
       this.lastGhostKey = ghostKey;
       this.onGhostChange?.(this.ghostPlacement());
     }
     this.spots.count = this.spotGroups.length;
-    const hovered = this.spotGroups[this.hoveredSpot];
+    const selectedKey = this.view?.selectedTarget ? targetKey(this.view.selectedTarget) : null;
+    const hovered = this.spotGroups[this.hoveredSpot] ?? this.spotGroups.find((g) => g.key === selectedKey);
     const choice = hovered && this.view ? matchDeployment(hovered, this.view.deployChoice) : null;
-    const at = choice && this.targetWorld(choice.target);
+    const at = choice && this.spotWorld(choice.target);
     const seat = this.view?.state.seat ?? 0;
     this.preview = choice && at
       ? { seat, size: choice.meeple, equipment: choice.equipment, at: at.add(new THREE.Vector3(0, 0.12, 0)), colour: this.view!.state.setup.seats[seat], scale: 1 }
@@ -627,7 +647,41 @@ export class Tabletop implements TableActions {
     if (this.spots.instanceColor) this.spots.instanceColor.needsUpdate = true;
   }
 
-  /** Where a deploy target is drawn: the segment's spot on the tile just placed, or the top of an attacked planet (R5.4). */
+  /** Displayed spot positions, one per spot group (spread apart on screen, see layoutSpots). */
+  private spotPositions: THREE.Vector3[] = [];
+
+  /**
+   * Where each spot is drawn and picked: at its segment, but the spots of the tile just placed
+   * are spread about their centre when two would be closer than 34 px on screen at this zoom.
+   */
+  private layoutSpots(): void {
+    const raw = this.spotGroups.map((g) => this.targetWorld(g.target) ?? new THREE.Vector3());
+    const own = this.spotGroups.map((g, i) => ('seg' in g.target ? i : -1)).filter((i) => i >= 0);
+    const screen = own.map((i) => this.worldToScreen(raw[i])).filter((p): p is { x: number; y: number } => !!p);
+    const k = screen.length === own.length ? spreadFactor(screen, 34) : 1;
+    if (k > 1) {
+      const c = own.reduce((acc, i) => acc.add(raw[i]), new THREE.Vector3()).divideScalar(own.length);
+      for (const i of own) raw[i] = new THREE.Vector3(c.x + (raw[i].x - c.x) * k, raw[i].y, c.z + (raw[i].z - c.z) * k);
+    }
+    this.spotPositions = raw;
+  }
+
+  /** The displayed position of a target's spot (falls back to the target itself). */
+  private spotWorld(target: Deployment['target']): THREE.Vector3 | null {
+    const key = targetKey(target);
+    const i = this.spotGroups.findIndex((g) => g.key === key);
+    return i >= 0 && this.spotPositions[i] ? this.spotPositions[i].clone() : this.targetWorld(target);
+  }
+
+  private spotKind(target: Deployment['target']): SpotKind {
+    if ('attack' in target) return 'attack';
+    const state = this.view?.state;
+    const t = state?.tiles[state.tiles.length - 1];
+    const kind = t ? tileDef(t.id).segments[target.seg]?.kind : undefined;
+    return kind === 'R' ? 'merchant' : kind === 'A' ? 'explorer' : 'conqueror';
+  }
+
+  /** Where a deploy target is: the segment's spot on the tile just placed, or the top of an attacked planet (R5.4). */
   private targetWorld(target: Deployment['target']): THREE.Vector3 | null {
     const state = this.view?.state;
     if (!state || !state.tiles.length) return null;
@@ -695,7 +749,7 @@ export class Tabletop implements TableActions {
     this.camera.aspect = w / h;
     this.camera.updateProjectionMatrix();
     // a new shape of the host (phone turned, window resized) re-frames unless the player took over
-    if (this.framed && !this.userMovedCamera) this.frameBoard(true);
+    if (this.follow.following) this.frameBoard(true);
     this.scene.traverse((o) => {
       const mat = (o as THREE.Mesh).material as THREE.ShaderMaterial | undefined;
       if (mat?.uniforms?.viewportHeight) mat.uniforms.viewportHeight.value = h;
@@ -728,8 +782,8 @@ export class Tabletop implements TableActions {
     const py = clientY - rect.top;
     let best = -1;
     let bestD = SPOT_PICK_PX;
-    this.spotGroups.forEach((g, i) => {
-      const p = this.targetWorld(g.target);
+    this.spotGroups.forEach((_, i) => {
+      const p = this.spotPositions[i];
       const s = p && this.worldToScreen(p);
       if (!s) return;
       const d = Math.hypot(s.x - px, s.y - py);
@@ -815,7 +869,7 @@ export class Tabletop implements TableActions {
 
   reframe(): void {
     // back to the overview; the camera follows the board again
-    this.userMovedCamera = false;
+    this.follow.resume();
     this.frameBoard();
   }
 
@@ -867,6 +921,17 @@ export class Tabletop implements TableActions {
 
 export function seatHex(colour: string): number {
   return SEAT_HEX[colour as Colour] ?? 0x888888;
+}
+
+/** The placed tiles' extent on the table, with room for the legal cells next to them. */
+function tileBounds(tiles: readonly { x: number; y: number }[]): { minX: number; maxX: number; minY: number; maxY: number } {
+  let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
+  for (const t of tiles) {
+    minX = Math.min(minX, t.x); maxX = Math.max(maxX, t.x);
+    minY = Math.min(minY, t.y); maxY = Math.max(maxY, t.y);
+  }
+  const margin = 1.1;
+  return { minX: minX - margin, maxX: maxX + margin, minY: minY - margin, maxY: maxY + margin };
 }
 
 /** What the table draws of a state: tiles, meeples, scores (and whose turn, for the preview). */

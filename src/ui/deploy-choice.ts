@@ -1,8 +1,9 @@
 // The meeple size and equipment picked in the HUD before clicking a spot (R5.1, R5.5),
 // kept to what the engine's legal deployments allow.
-import type { Deployment, Equipment, MeepleSize } from '../engine';
+import type { Deployment } from '../engine';
+import type { DeployChoice } from '../render/deploy-targets';
 
-export interface DeployChoice { meeple: MeepleSize; equipment: Equipment | null }
+export type { DeployChoice };
 
 export function choiceAllowed(choice: DeployChoice, legal: readonly Deployment[]): boolean {
   return legal.some((d) => d.meeple === choice.meeple && d.equipment === choice.equipment);

@@ -38,13 +38,14 @@ export function describeEvent(setup: GameSetup, state: Pick<GameState, 'tiles'>,
     case 'drawn':
       return null; // the drawn tile is in the top bar, and the placement line names it
     case 'unplaceable':
-      return { kind: 'note', text: t(e.outcome === 'removed' ? 'ev_unplaceable_removed' : 'ev_unplaceable_returned', { tile: e.tile }), colour: null };
+      return { kind: 'note', text: t(e.outcome === 'removed' ? 'ev_unplaceable_removed' : 'ev_unplaceable_returned'), colour: null };
     case 'placed':
-      return { kind: 'move', text: t('ev_placed', { who: seatName(setup, e.seat), tile: e.tile, x: e.x, y: e.y }), colour: seatColour(e.seat) };
+      // no tile ids or coordinates: those are the program's words, not the players'
+      return { kind: 'move', text: t('ev_placed', { who: seatName(setup, e.seat) }), colour: seatColour(e.seat) };
     case 'deployed': {
       const who = seatName(setup, e.seat);
       const meeple = meepleName(e.meeple);
-      const params = { who, meeple, x: e.x, y: e.y, realm: realmName(segmentKindAt(state, e.x, e.y, e.seg)), equipment: e.equipment ? equipmentName(e.equipment) : '' };
+      const params = { who, meeple, realm: realmName(segmentKindAt(state, e.x, e.y, e.seg)), equipment: e.equipment ? equipmentName(e.equipment) : '' };
       const key = e.attack ? (e.equipment ? 'ev_attackWith' : 'ev_attack') : e.equipment ? 'ev_deployedWith' : 'ev_deployed';
       return { kind: 'move', text: t(key, params), colour: seatColour(e.seat) };
     }
@@ -67,22 +68,21 @@ export function describeEvent(setup: GameSetup, state: Pick<GameState, 'tiles'>,
     case 'score':
       return null; // every score is told by its 'completed' or 'throw' line
     case 'completed': {
-      const tiles = e.realm.tiles.length;
-      if (e.scorer === null) return { kind: 'note', text: t('ev_completedNobody', { realm: capitalise(realmText(e.realm)), tiles }), colour: null };
-      const params = { realm: realmText(e.realm), tiles, points: t('points', { n: e.points }), who: scorerLabel(setup, e.scorer) };
+      // "3 tiles" with each language's plural rules (Intl.PluralRules), and the completed realm
+      // as one phrase so its adjective agrees with it (ro: câmp complet, rută completă)
+      const tiles = t('tileCount', { n: e.realm.tiles.length });
+      const done = t(`done_${e.realm.kind}`);
+      if (e.scorer === null) return { kind: 'note', text: t('ev_completedNobody', { done, tiles }), colour: null };
+      const params = { realm: realmText(e.realm), done, tiles, points: t('points', { n: e.points }), who: scorerLabel(setup, e.scorer) };
       return {
         kind: 'score',
-        text: e.final ? t('ev_final', params) : t('ev_completed', { ...params, realm: capitalise(params.realm) }),
+        text: e.final ? t('ev_final', params) : t('ev_completed', params),
         colour: scorerCss(setup, e.scorer),
       };
     }
     case 'over':
       return { kind: 'turn', text: t('ev_over'), colour: null };
   }
-}
-
-function capitalise(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
 export interface ScoreBreakdown {

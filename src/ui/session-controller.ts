@@ -24,6 +24,8 @@ export class SessionController implements ReactiveController {
   private pumping = false;
   private waiters: (() => void)[] = [];
   private connected = false;
+  /** Bumped by a reset, so an update still animating when the replay jumped is not shown after it. */
+  private generation = 0;
 
   constructor(private readonly host: ReactiveControllerHost) {
     host.addController(this);
@@ -68,6 +70,18 @@ export class SessionController implements ReactiveController {
   }
 
   private receive(update: SessionUpdate): void {
+    if (update.reset && this.session) {
+      // a jump (replays): drop what waits, show the new state and its history as they are
+      this.generation++;
+      this.queue = [];
+      this.shown = cloneState(update.state);
+      this.status = update.status;
+      this.events = [...this.session.history()];
+      this.latest = [];
+      this.host.requestUpdate();
+      if (!this.pumping) this.release();
+      return;
+    }
     this.queue.push(update);
     if (!this.pumping) void this.pump();
   }
@@ -77,6 +91,7 @@ export class SessionController implements ReactiveController {
     try {
       while (this.queue.length) {
         const u = this.queue.shift()!;
+        const generation = this.generation;
         const events = u.steps.flatMap((s) => s.events);
         if (events.length && this.animate) {
           try {
@@ -85,6 +100,7 @@ export class SessionController implements ReactiveController {
             // an animation that fails must not stop the game; the state below is still shown
           }
         }
+        if (generation !== this.generation) continue;
         this.shown = u.state;
         this.status = u.status;
         if (events.length) {

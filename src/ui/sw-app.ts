@@ -1,11 +1,12 @@
-// <sw-app>: the app shell. Screens: home, game, replay viewer, verification report. Owns
+// <sw-app>: the app shell. Screens: home, game (live games and replays alike), rules, verification report. Owns
 // the Session (a LocalSession for hotseat and solo play) and the file actions: download a
 // save or a replay, load a save, open or verify a replay. A game in progress is resumed
 // when the page is opened again (P1.6).
 import { LitElement, css, html } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
-import { replayLog, verifyReplay, type VerifyReport } from '../fair';
+import { verifyReplay, type VerifyReport } from '../fair';
 import { GameStore } from '../net/game-store';
+import { ReplaySession } from '../net/replay-session';
 import { openSession, resumeStored, type OpenRequest, type SessionDeps } from '../net/session-factory';
 import type { Session } from '../net/session';
 import { downloadText } from './file-download';
@@ -13,14 +14,13 @@ import { initLanguage, t } from './i18n';
 import { LanguageController } from './language-controller';
 import type { FileRequest, NewGameRequest } from './sw-home';
 import type { SwGame } from './sw-game';
-import type { ReplayData } from './sw-replay-viewer';
 import { theme } from './theme';
 import './sw-home';
 import './sw-game';
-import './sw-replay-viewer';
 import './sw-verify-report';
+import './sw-rules';
 
-type Screen = 'home' | 'game' | 'replay' | 'verify';
+type Screen = 'home' | 'game' | 'verify' | 'rules';
 
 function browserStore(): GameStore | null {
   try {
@@ -49,9 +49,10 @@ export class SwApp extends LitElement {
   @state() private screen: Screen = 'home';
   @state() private session: Session | null = null;
   @state() private homeError: string | null = null;
-  @state() private replay: ReplayData | null = null;
   @state() private report: VerifyReport | null = null;
   @state() private fileName = '';
+  /** The last new-game form, so Menu brings it back as it was. */
+  @state() private lastRequest: NewGameRequest | null = null;
   @query('sw-game') private gameElement!: SwGame | null;
   protected readonly i18n = new LanguageController(this);
   private readonly store = browserStore();
@@ -110,6 +111,7 @@ export class SwApp extends LitElement {
   }
 
   private startNew(req: NewGameRequest): void {
+    this.lastRequest = req;
     this.open({ kind: 'new-local', setup: req.setup, controllers: req.controllers });
   }
 
@@ -119,9 +121,10 @@ export class SwApp extends LitElement {
       if (req.purpose === 'load') {
         this.open({ kind: 'file', text: req.text });
       } else if (req.purpose === 'replay') {
-        const { states, events } = replayLog(req.text);
-        this.replay = { states, events };
-        this.screen = 'replay';
+        // a replay is a session the game screen shows like any game (nothing to play)
+        this.session?.dispose();
+        this.session = new ReplaySession(req.text);
+        this.screen = 'game';
       } else {
         this.report = verifyReplay(req.text);
         this.fileName = req.name;
@@ -137,7 +140,6 @@ export class SwApp extends LitElement {
     if (this.store) this.store.current = null;
     this.session?.dispose();
     this.session = null;
-    this.replay = null;
     this.report = null;
     this.screen = 'home';
   }
@@ -150,11 +152,18 @@ export class SwApp extends LitElement {
     else this.homeError = error ? t('fileError', { message: error }) : null;
   }
 
+  /** Forgets a stored game (the home screen asked the player first). */
+  private deleteGame(gameId: string): void {
+    this.store?.remove(gameId);
+    this.requestUpdate();
+  }
+
   private save(kind: 'game' | 'replay'): void {
     const s = this.session;
     if (!s) return;
     const name = `carcassonne-sw-${s.gameId}-turn${s.state.turn}-${kind === 'game' ? 'save' : 'replay'}.json`;
     downloadText(name, kind === 'game' ? s.saveText() : s.replayText());
+    this.gameElement?.notify(t('saved', { name }));
   }
 
   override render() {
@@ -162,14 +171,14 @@ export class SwApp extends LitElement {
       case 'game':
         return html`<sw-game .session=${this.session} ?fast=${this.fast} @sw-menu=${() => this.toMenu()}
           @sw-save=${(e: CustomEvent<'game' | 'replay'>) => this.save(e.detail)} @sw-new-game=${() => this.toMenu()}></sw-game>`;
-      case 'replay':
-        return html`<sw-replay-viewer .replay=${this.replay} @sw-menu=${() => this.toMenu()} @sw-new-game=${() => this.toMenu()}></sw-replay-viewer>`;
+      case 'rules':
+        return html`<sw-rules @sw-close=${() => (this.screen = 'home')}></sw-rules>`;
       case 'verify':
         return html`<sw-verify-report .report=${this.report} .fileName=${this.fileName} @sw-menu=${() => this.toMenu()}></sw-verify-report>`;
       default:
-        return html`<sw-home .canResume=${!!this.store?.list().length} .error=${this.homeError}
+        return html`<sw-home .initial=${this.lastRequest} .games=${this.store?.list() ?? []} .error=${this.homeError}
           @sw-start=${(e: CustomEvent<NewGameRequest>) => this.startNew(e.detail)}
-          @sw-resume=${() => this.resume()} @sw-file=${(e: CustomEvent<FileRequest>) => this.openFile(e.detail)}></sw-home>`;
+          @sw-resume=${(e: CustomEvent<string>) => this.resume(e.detail)} @sw-delete=${(e: CustomEvent<string>) => this.deleteGame(e.detail)} @sw-rules=${() => (this.screen = 'rules')} @sw-file=${(e: CustomEvent<FileRequest>) => this.openFile(e.detail)}></sw-home>`;
     }
   }
 }

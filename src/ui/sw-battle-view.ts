@@ -53,10 +53,15 @@ export class SwBattleView extends LitElement {
     .outcome { margin: 4px 0 0; color: var(--sw-dim); }
     .outcome b { color: var(--sw-text); }
     .lost { opacity: 0.55; }
+    :host([large]) { font-size: 1rem; }
+    :host([large]) .roll .who { min-width: 96px; }
+    :host([large]) .best { font-size: 1.3rem; }
   `];
 
   @property({ attribute: false }) setup: GameSetup | null = null;
   @property({ attribute: false }) events: readonly GameEvent[] = [];
+  /** Big dice, for the battle panel on the table (readable at a glance, R10.3). */
+  @property({ type: Boolean, reflect: true }) large = false;
   protected readonly i18n = new LanguageController(this);
 
   private who(id: number) {
@@ -74,7 +79,7 @@ export class SwBattleView extends LitElement {
         const lost = e.losers.some((l) => l.id === r.id);
         return html`<div class="roll ${lost ? 'lost' : ''}" data-roll=${r.id}>
           ${this.who(r.id)}
-          ${r.values.map((v, i) => dieFace(v, r.yellow && i === r.values.length - 1, 24, i === topIndex))}
+          ${r.values.map((v, i) => dieFace(v, r.yellow && i === r.values.length - 1, this.large ? 40 : 24, i === topIndex))}
           ${r.lightsaber ? html`<span class="mod" title=${t('lightsaberBonus')}>+1</span>` : nothing}
           <span class="best" data-best>= ${r.best}</span>
         </div>`;

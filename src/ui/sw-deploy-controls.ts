@@ -1,9 +1,12 @@
-// <sw-deploy-controls .deployments .choice>: pick small or large meeple and equipment
-// (only what some legal deployment allows, R5.1, R5.5) or skip (R5.1: deploying is optional).
-// Fires `sw-deploy-choice` (CustomEvent<DeployChoice>) and `sw-skip`.
+// <sw-deploy-controls .deployments .choice .spots>: pick small or large meeple and equipment
+// (only what some legal deployment allows, R5.1, R5.5), a spot by what it is (merchant,
+// explorer, conqueror, planet attack with the dice, R5.2, R5.4 — the same spots the table
+// shows), or none (R5.1: deploying is optional). Fires `sw-deploy-choice`
+// (CustomEvent<DeployChoice>), `sw-spot` (CustomEvent<Deployment>) and `sw-skip`.
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import type { Deployment, Equipment, MeepleSize } from '../engine';
+import type { Deployment, DeployTarget, Equipment, MeepleSize } from '../engine';
+import { targetKey } from '../render/deploy-targets';
 import type { DeployChoice } from './deploy-choice';
 import { blasterIcon, lightsaberIcon, meepleIcon } from './hud-icons';
 import { t } from './i18n';
@@ -20,7 +23,10 @@ export class SwDeployControls extends LitElement {
     button { display: inline-flex; align-items: center; gap: 4px; padding: 5px 10px; }
     .hint { color: var(--sw-dim); font-size: 0.8rem; flex-basis: 100%; }
     .nothing { color: var(--sw-dim); font-size: 0.85rem; }
-    @media (max-height: 480px) { .hint { display: none; } .bar { padding: 5px 6px; gap: 5px; } button { padding: 4px 7px; } }
+    .spots { display: flex; gap: 4px; flex-wrap: wrap; flex-basis: 100%; }
+    .spots button { font-size: 0.8rem; padding: 4px 8px; min-height: 36px; text-align: left; }
+    .spots button.attack { border-color: #ff7a59; }
+    @media (max-height: 480px), (max-width: 480px) { .hint { display: none; } .bar { padding: 5px 6px; gap: 5px; } button { padding: 4px 7px; } .spots button { min-height: 32px; font-size: 0.75rem; } }
   `];
 
   @property({ attribute: false }) deployments: readonly Deployment[] = [];
@@ -28,6 +34,11 @@ export class SwDeployControls extends LitElement {
   @property() colour = '#fff';
   /** Which equipment exists in this game (Expansion 1 options). */
   @property({ attribute: false }) equipmentInPlay: readonly Equipment[] = [];
+  /** One entry per spot, with what it is in words. */
+  @property({ attribute: false }) spots: readonly { deployment: Deployment; label: string }[] = [];
+  /** The spot chosen (not yet confirmed), if any. */
+  @property({ attribute: false }) selected: DeployTarget | null = null;
+  @property() skipLabel = '';
 
   protected readonly i18n = new LanguageController(this);
 
@@ -49,19 +60,30 @@ export class SwDeployControls extends LitElement {
       @click=${() => this.pick({ meeple: this.choice.meeple, equipment: e })}>${icon}${e ? t(e) : t('noEquipment')}</button>`;
   }
 
+  private spotButtons() {
+    if (!this.spots.length) return nothing;
+    const chosen = this.selected ? targetKey(this.selected) : null;
+    return html`<span class="spots">${this.spots.map(({ deployment, label }) => {
+      const key = targetKey(deployment.target);
+      return html`<button data-spot=${key} class=${'attack' in deployment.target ? 'attack' : ''} aria-pressed=${String(key === chosen)}
+        @click=${() => this.dispatchEvent(new CustomEvent<Deployment>('sw-spot', { detail: deployment, bubbles: true, composed: true }))}>${label}</button>`;
+    })}</span>`;
+  }
+
   override render() {
+    const skip = this.skipLabel || t('skip');
     if (!this.deployments.length)
       return html`<div class="bar panel" role="group" aria-label=${t('meeple')}>
         <span class="nothing">${t('nothingToDeploy')}</span>
-        <span class="group"><button class="primary" data-skip @click=${() => this.dispatchEvent(new CustomEvent('sw-skip', { bubbles: true, composed: true }))}>${t('skip')} <kbd>Esc</kbd></button></span>
+        <span class="group"><button class="primary" data-skip @click=${() => this.dispatchEvent(new CustomEvent('sw-skip', { bubbles: true, composed: true }))}>${skip}</button></span>
       </div>`;
     return html`<div class="bar panel" role="group" aria-label=${t('meeple')}>
       <span class="group">${this.sizeButton('small')}${this.sizeButton('large')}</span>
       ${this.equipmentInPlay.length
         ? html`<span class="group">${this.equipmentButton(null)}${this.equipmentInPlay.map((e) => this.equipmentButton(e))}</span>`
         : nothing}
-      <span class="group"><button data-skip @click=${() => this.dispatchEvent(new CustomEvent('sw-skip', { bubbles: true, composed: true }))}>${t('skip')} <kbd>Esc</kbd></button></span>
-      <span class="hint">${t('deployHint')}</span>
+      <span class="group"><button data-skip aria-pressed=${String(!!this.skipLabel && !this.selected)} @click=${() => this.dispatchEvent(new CustomEvent('sw-skip', { bubbles: true, composed: true }))}>${skip}</button></span>
+      ${this.spotButtons()}
     </div>`;
   }
 }

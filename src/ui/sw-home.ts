@@ -1,18 +1,26 @@
 // <sw-home>: the start screen. A new game (seats: human or bot of a level, colours, the
 // team variant R9, each part of Expansion 1 R2.4, the unplaceable-tile rule R4.3), and
-// files: load a saved game, watch a replay, verify a replay. Fires `sw-start`
-// (CustomEvent<NewGameRequest>), `sw-resume` and `sw-file` (CustomEvent<FileRequest>).
-import { LitElement, css, html, nothing } from 'lit';
+// files: load a saved game, watch a replay, verify a replay; the games in progress on this
+// device, each with its seats and turn. Fires `sw-start` (CustomEvent<NewGameRequest>),
+// `sw-resume` (CustomEvent<string>: a game id), `sw-delete` (CustomEvent<string>, after the
+// player confirmed), `sw-rules` and `sw-file` (CustomEvent<FileRequest>).
+import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
-import { COLOURS, defaultOptions, type Colour, type GameOptions, type GameSetup } from '../engine';
-import { BOT_LEVELS, type SeatController } from '../net/session';
+import { COLOURS, EXPANSION_PARTS, defaultOptions, equipmentInPlay, type Colour, type ExpansionOptions, type GameOptions, type GameSetup } from '../engine';
+import { BOT_LEVELS, type BotLevel, type SeatController } from '../net/session';
+import type { StoredGame } from '../net/game-store';
 import { t } from './i18n';
 import { LanguageController } from './language-controller';
 import { meepleIcon } from './hud-icons';
 import { SEAT_CSS, colourName } from './seat-names';
+import { oneClickPlay, setOneClickPlay } from './settings';
 import { theme } from './theme';
 import './sw-language-picker';
 import './sw-tile-preview';
+
+const EXPANSION_LABEL = { tiles: 'expTiles', blue: 'expBlue', equipment: 'expEquipment', yellowDie: 'expYellow' } as const satisfies Record<keyof ExpansionOptions, string>;
+/** The checkbox names (the e2e and saved links use them). */
+const EXPANSION_INPUT: Record<keyof ExpansionOptions, string> = { tiles: 'exp-tiles', blue: 'exp-blue', equipment: 'exp-equipment', yellowDie: 'exp-yellow' };
 
 /** A few tiles drawn from the tile data to show what the game looks like. */
 const SHOWCASE: readonly [string, number][] = [['SW05', 0], ['SW13', 0], ['SW31', 0], ['SW37', 1], ['SW10', 1], ['SW06', 2]];
@@ -50,6 +58,7 @@ export class SwHome extends LitElement {
     .check .text { flex: 1 1 10em; min-width: 0; }
     .check input { flex: none; margin: 0; }
     .note { color: var(--sw-dim); font-size: 0.78rem; margin: 2px 0 0 26px; }
+    .bot-note { margin: 0 0 4px 30px; }
     .start { margin-top: 16px; width: 100%; padding: 10px; font-size: 1.05rem; }
     .files { display: grid; gap: 10px; align-content: start; }
     .files label.file { display: block; }
@@ -61,7 +70,14 @@ export class SwHome extends LitElement {
     .showcase { display: grid; grid-template-columns: repeat(3, 1fr); gap: 6px; margin-top: 10px; --tile-size: 100%; }
     .showcase sw-tile-preview { aspect-ratio: 1; height: auto; }
     @media (max-height: 480px) { .showcase { display: none; } }
-    .resume { width: 100%; margin-bottom: 6px; padding: 10px; }
+    .games { list-style: none; margin: 0 0 6px; padding: 0; display: grid; gap: 6px; }
+    .game { display: grid; grid-template-columns: 1fr auto; gap: 4px 8px; align-items: center; padding: 8px 10px; border: 1px solid var(--sw-line); border-radius: 10px; background: var(--sw-panel-2); }
+    .game .seats { display: flex; flex-wrap: wrap; gap: 4px 10px; font-size: 0.82rem; }
+    .seat-chip { display: inline-flex; align-items: center; gap: 3px; }
+    .game .meta { grid-column: 1; color: var(--sw-dim); font-size: 0.78rem; }
+    .game .buttons, .game .confirm { grid-column: 2; grid-row: 1 / span 2; display: flex; gap: 6px; align-items: center; flex-wrap: wrap; justify-content: flex-end; }
+    .game .confirm { grid-column: 1 / -1; grid-row: auto; justify-content: flex-start; font-size: 0.85rem; }
+    button.danger { background: #5a1424; border-color: var(--sw-danger); }
     @media (max-width: 760px), (max-height: 480px) {
       .wrap { grid-template-columns: 1fr 1fr; padding: 10px; gap: 10px; }
       h1 { font-size: 1.4rem; }
@@ -72,12 +88,29 @@ export class SwHome extends LitElement {
     @media (max-width: 600px) { .wrap { grid-template-columns: 1fr; } }
   `];
 
-  @property({ type: Boolean }) canResume = false;
+  /** Games in progress on this device, the most recent first (each can be resumed or deleted). */
+  @property({ attribute: false }) games: readonly StoredGame[] = [];
   @property() error: string | null = null;
+  /** The setup of the last game started here: the form comes back as the player left it. */
+  @property({ attribute: false }) initial: NewGameRequest | null = null;
 
   @state() private seats: SeatDraft[] = [{ colour: 'red', controller: 'human' }, { colour: 'black', controller: 'greedy' }];
   @state() private options: GameOptions = defaultOptions();
+  @state() private oneClick = oneClickPlay();
+  /** The game whose deletion waits for a yes. */
+  @state() private confirmDelete: string | null = null;
   protected readonly i18n = new LanguageController(this);
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    const init = this.initial;
+    if (changed.has('initial') && init) {
+      this.options = { ...init.setup.options, expansion: { ...init.setup.options.expansion } };
+      this.seats = init.setup.seats.map((colour, i) => {
+        const c = init.controllers[i];
+        return { colour, controller: c?.kind === 'bot' ? c.level : 'human' };
+      });
+    }
+  }
 
   /** The setup the form describes now. */
   get request(): NewGameRequest {
@@ -153,11 +186,45 @@ export class SwHome extends LitElement {
       <select aria-label=${t('seatN', { n: i + 1 })} data-controller
         @change=${(e: Event) => this.setSeat(i, { controller: (e.target as HTMLSelectElement).value as ControllerChoice })}>
         <option value="human" ?selected=${s.controller === 'human'}>${t('human')}</option>
-        ${BOT_LEVELS.map((l) => html`<option value=${l} ?selected=${s.controller === l}>${t('botLevel', { level: t(`level_${l}`) })}</option>`)}
+        ${BOT_LEVELS.map((l) => html`<option value=${l} title=${t(`about_${l}`)} ?selected=${s.controller === l}>${t('botLevel', { level: t(`level_${l}`) })}</option>`)}
       </select>
       <button ?disabled=${teams || this.seats.length <= 2} title=${t('removeSeat')} aria-label=${t('removeSeat')}
         @click=${() => (this.seats = this.seats.filter((_, j) => j !== i))}>✕</button>
     </div>`;
+  }
+
+  private fire(name: string, detail: string): void {
+    this.dispatchEvent(new CustomEvent<string>(name, { detail, bubbles: true, composed: true }));
+  }
+
+  /** The games in progress: seats (colour and who plays), turn, Resume, Delete (asked once more). */
+  private gameList() {
+    if (!this.games.length) return nothing;
+    return html`<h2>${t('gamesInProgress')}</h2>
+      <ul class="games">${this.games.map((g) => html`<li class="game" data-game=${g.gameId}>
+        <div class="seats">${g.seats.map((seat) => html`<span class="seat-chip" title=${this.seatLabel(seat)}>
+          ${meepleIcon(SEAT_CSS[seat.colour] ?? '#888', 16)}<span>${this.seatLabel(seat)}</span></span>`)}</div>
+        <div class="meta">${t('turnN', { n: g.turn })}${g.kind === 'online' ? html` · ${t('online')}` : nothing}</div>
+        ${this.confirmDelete === g.gameId
+          ? html`<div class="confirm" role="alertdialog" aria-label=${t('deleteGameQuestion')}><span>${t('deleteGameQuestion')}</span>
+              <button class="danger" data-delete-yes @click=${() => { this.confirmDelete = null; this.fire('sw-delete', g.gameId); }}>${t('deleteYes')}</button>
+              <button data-delete-no @click=${() => (this.confirmDelete = null)}>${t('deleteNo')}</button></div>`
+          : html`<div class="buttons"><button class="primary" data-resume=${g.gameId} @click=${() => this.fire('sw-resume', g.gameId)}>${t('resume')}</button>
+              <button data-delete=${g.gameId} aria-label=${t('deleteGame')} title=${t('deleteGame')} @click=${() => (this.confirmDelete = g.gameId)}>${t('deleteYes')}</button></div>`}
+      </li>`)}</ul>`;
+  }
+
+  private seatLabel(seat: StoredGame['seats'][number]): string {
+    const who = seat.who === 'bot' && (BOT_LEVELS as readonly string[]).includes(seat.label)
+      ? t('botLevel', { level: t(`level_${seat.label as BotLevel}`) })
+      : seat.who === 'remote' ? seat.label : seat.who === 'me' ? t('you') : t('human');
+    return `${colourName(seat.colour)} (${who})`;
+  }
+
+  /** One line per bot level in play: what it does. */
+  private botNotes() {
+    const levels = BOT_LEVELS.filter((l) => this.seats.some((s) => s.controller === l));
+    return levels.map((l) => html`<div class="note bot-note" data-bot-note=${l}><b>${t(`level_${l}`)}</b>: ${t(`about_${l}`)}</div>`);
   }
 
   private check(label: string, checked: boolean, onChange: (on: boolean) => void, name: string, disabled = false) {
@@ -171,11 +238,13 @@ export class SwHome extends LitElement {
     return html`<div class="wrap">
       <header>
         <div><h1>${t('appTitle')}</h1><p class="tagline">${t('tagline')}</p></div>
+        <button data-rules @click=${() => this.dispatchEvent(new CustomEvent('sw-rules', { bubbles: true, composed: true }))}>? ${t('rules')}</button>
         <sw-language-picker></sw-language-picker>
       </header>
       <section class="panel new-game">
         <h2>${t('newGame')}</h2>
         ${this.seats.map((s, i) => this.seatRow(s, i))}
+        ${this.botNotes()}
         <div class="row">
           <button data-add-seat ?disabled=${this.options.teams || this.seats.length >= this.maxSeats()} @click=${() => this.addSeat()}>+ ${t('addSeat')}</button>
         </div>
@@ -191,17 +260,17 @@ export class SwHome extends LitElement {
         </fieldset>
         <fieldset>
           <legend>${t('expansion1')}</legend>
-          ${this.check(t('expTiles'), ex.tiles, (on) => this.setExpansion('tiles', on), 'exp-tiles')}
-          ${this.check(t('expBlue'), ex.blue, (on) => this.setExpansion('blue', on), 'exp-blue', this.options.teams)}
-          ${this.check(t('expEquipment'), ex.equipment, (on) => this.setExpansion('equipment', on), 'exp-equipment')}
-          ${this.check(t('expYellow'), ex.yellowDie, (on) => this.setExpansion('yellowDie', on), 'exp-yellow')}
-          ${ex.equipment && !ex.yellowDie ? html`<div class="note">${t('blasterNeedsYellow')}</div>` : nothing}
+          ${EXPANSION_PARTS.map((part) => this.check(t(EXPANSION_LABEL[part]), ex[part], (on) => this.setExpansion(part, on), EXPANSION_INPUT[part], part === 'blue' && this.options.teams))}
+          ${ex.equipment && !equipmentInPlay(this.options).includes('blaster') ? html`<div class="note">${t('blasterNeedsYellow')}</div>` : nothing}
+        </fieldset>
+        <fieldset>
+          ${this.check(t('oneClickPlay'), this.oneClick, (on) => { setOneClickPlay(on); this.oneClick = on; }, 'one-click')}
         </fieldset>
         ${err ? html`<div class="error">${err}</div>` : nothing}
         <button class="primary start" data-start ?disabled=${!!err} @click=${() => this.start()}>${t('startGame')}</button>
       </section>
       <section class="panel files">
-        ${this.canResume ? html`<button class="primary resume" data-resume @click=${() => this.dispatchEvent(new CustomEvent('sw-resume', { bubbles: true, composed: true }))}>${t('resumeGame')}</button>` : nothing}
+        ${this.gameList()}
         <h2>${t('files')}</h2>
         ${(['load', 'replay', 'verify'] as const).map((p) => html`<label class="file">
           <input type="file" accept=".json,application/json" data-file=${p} @change=${(e: Event) => this.readFile(p, e)} />

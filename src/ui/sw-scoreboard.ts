@@ -2,7 +2,7 @@
 // (R1.7), and each seat's reserve: small and large meeples, lightsaber and blaster (R1.4, R1.6).
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { scoreLaps, type GameState } from '../engine';
+import { equipmentInPlay, scoreLaps, type GameState } from '../engine';
 import type { SeatInfo } from '../net/session';
 import { t } from './i18n';
 import { LanguageController } from './language-controller';
@@ -27,10 +27,18 @@ export class SwScoreboard extends LitElement {
     .gone { opacity: 0.22; }
     .kind { font-size: 0.68rem; padding: 0 5px; border-radius: 6px; border: 1px solid var(--sw-line); }
     @media (max-height: 500px) { .scorer { padding: 3px 6px; } .score { font-size: 1.1rem; } h3 { display: none; } }
+    /* a bottom sheet on a phone: every scorer side by side in one row */
+    :host([compact]) .list { display: flex; gap: 4px; overflow-x: auto; }
+    :host([compact]) h3 { display: none; }
+    :host([compact]) .scorer { flex: 1 0 auto; margin: 0; padding: 2px 6px; gap: 0 6px; }
+    :host([compact]) .score { font-size: 1.05rem; }
+    :host([compact]) .seat .kind { display: none; }
   `];
 
   @property({ attribute: false }) state: GameState | null = null;
   @property({ attribute: false }) seats: readonly SeatInfo[] = [];
+  /** One row, for the bottom sheet of a phone held upright. */
+  @property({ type: Boolean, reflect: true }) compact = false;
 
   protected readonly i18n = new LanguageController(this);
 
@@ -40,17 +48,17 @@ export class SwScoreboard extends LitElement {
     const reserve = state.reserves[seat];
     const fill = SEAT_CSS[colour];
     const info = this.seats[seat];
-    const equipment = state.setup.options.expansion.equipment;
+    const dealt = equipmentInPlay(state.setup.options);
     const kind = info?.controller.kind === 'bot' ? t('botLevel', { level: t(`level_${info.controller.level}`) }) : info?.controller.kind === 'remote' ? info.controller.name : t('human');
     return html`<div class="seat" data-seat=${seat}>
       ${state.setup.options.teams ? html`<span class="swatch" style="background:${fill}"></span>${seatName(state.setup, seat)}` : nothing}
-      <span class="kind">${kind}</span>
+      ${info?.controllerUnknown ? nothing : html`<span class="kind">${kind}</span>`}
       <span class="reserve" title=${`${t('reserve')}: ${reserve.small} × ${t('smallMeeple')}, ${reserve.large} × ${t('largeMeeple')}`}>
         ${[0, 1, 2, 3].map((i) => html`<span class=${i < reserve.small ? '' : 'gone'}>${meepleIcon(fill, 14)}</span>`)}
         <span class=${reserve.large > 0 ? '' : 'gone'}>${meepleIcon(fill, 19)}</span>
       </span>
-      ${equipment ? html`<span class=${reserve.lightsaber ? '' : 'gone'} title=${t('lightsaber')}>${lightsaberIcon(16)}</span>` : nothing}
-      ${equipment && state.setup.options.expansion.yellowDie ? html`<span class=${reserve.blaster ? '' : 'gone'} title=${t('blaster')}>${blasterIcon(16)}</span>` : nothing}
+      ${dealt.includes('lightsaber') ? html`<span class=${reserve.lightsaber ? '' : 'gone'} title=${t('lightsaber')}>${lightsaberIcon(16)}</span>` : nothing}
+      ${dealt.includes('blaster') ? html`<span class=${reserve.blaster ? '' : 'gone'} title=${t('blaster')}>${blasterIcon(16)}</span>` : nothing}
     </div>`;
   }
 
@@ -58,7 +66,7 @@ export class SwScoreboard extends LitElement {
     const state = this.state;
     if (!state) return nothing;
     const setup = state.setup;
-    return html`<h3>${t('scores')}</h3>
+    return html`<h3>${t('scores')}</h3><div class="list">
       ${state.scores.map((score, scorer) => {
         const { laps } = scoreLaps(score);
         const seats = seatsOfScorer(setup, scorer);
@@ -68,7 +76,7 @@ export class SwScoreboard extends LitElement {
           <div class="score"><span data-score>${score}</span>${laps ? html`<span class="laps">${t('laps', { laps })}</span>` : nothing}</div>
           ${seats.map((s) => this.seatLine(s))}
         </div>`;
-      })}`;
+      })}</div>`;
   }
 }
 

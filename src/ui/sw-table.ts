@@ -29,8 +29,8 @@ export class SwTable extends LitElement {
   }
 
   /** Dice and scoring animations; resolves when they are done (at once with reduced motion). */
-  playEvents(events: GameEvent[], after: GameState): Promise<void> {
-    return this.table.playEvents(events, after);
+  playEvents(events: GameEvent[], after: GameState, onEvent?: (e: GameEvent) => void): Promise<void> {
+    return this.table.playEvents(events, after, onEvent);
   }
 
   tableContainer(): HTMLElement | null {

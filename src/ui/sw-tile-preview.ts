@@ -1,8 +1,11 @@
 // <sw-tile-preview tile="SW07" rotation="1">: a tile drawn in 2D from its data, turned
-// like the ghost on the table (rotation r = r quarter-turns clockwise, TILES.md).
+// like the ghost on the table (rotation r = r quarter-turns clockwise, TILES.md), painted
+// by the table's own tile painter (tile-image.ts).
 import { LitElement, css, html, svg } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { TILESET } from '../engine';
+import { t } from './i18n';
+import { tileImage } from './tile-image';
 import { tileDrawing } from './tile-svg';
 
 @customElement('sw-tile-preview')
@@ -19,8 +22,11 @@ export class SwTilePreview extends LitElement {
 
   override render() {
     if (!this.tile || !TILESET.byId.has(this.tile)) return html``;
-    return html`<svg viewBox="0 0 100 100" role="img" aria-label=${this.tile}>
-      ${svg`<g class="turn" style="transform: rotate(${(this.rotation % 4) * 90}deg)">${tileDrawing(this.tile)}</g>`}
+    // the table's painter when a canvas is there (one design everywhere), else the SVG drawing
+    const painted = tileImage(this.tile);
+    const body = painted ? svg`<image href=${painted} width="100" height="100"></image>` : tileDrawing(this.tile);
+    return html`<svg viewBox="0 0 100 100" role="img" aria-label=${t('drawnTile')}>
+      ${svg`<g class="turn" style="transform: rotate(${(this.rotation % 4) * 90}deg)">${body}</g>`}
     </svg>`;
   }
 }

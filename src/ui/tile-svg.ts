@@ -4,6 +4,8 @@
 import { svg, type SVGTemplateResult } from 'lit';
 import { tileDef, type Faction } from '../engine';
 import type { SegmentDef } from '../engine/tiles';
+import { FACTION_STYLE } from '../render/palette';
+import { BADGE_RADIUS, tileLayout } from '../render/tile-layout';
 
 const SIZE = 100;
 const MID: [number, number][] = [[50, 0], [100, 50], [50, 100], [0, 50]]; // N E S W edge midpoints
@@ -75,31 +77,25 @@ function planet(): SVGTemplateResult {
     <ellipse cx="50" cy="52" rx="27" ry="6" fill="none" stroke="#c6e4ff" stroke-width="1.4" opacity="0.55"></ellipse>`;
 }
 
-/** A faction badge: shape and colour both differ, so it reads at any size and rotation. */
+/** A faction badge, the table's design (render/tile-painter paintBadge) in SVG: Rebel a circle
+    with a starburst, Empire a hexagon with a cog, Bounty Hunters a diamond with a crosshair. */
 export function factionBadge(faction: Faction, x: number, y: number, r = 8): SVGTemplateResult {
-  if (faction === 'Rebel')
-    return svg`<g class="badge rebel"><circle cx=${x} cy=${y} r=${r} fill="#c62828" stroke="#fff" stroke-width="1.4"></circle>
-      <path d="M${x},${y - r * 0.6} L${x + r * 0.55},${y + r * 0.45} L${x - r * 0.55},${y + r * 0.45} Z" fill="#fff"></path></g>`;
-  if (faction === 'Empire') {
-    const hex = [0, 1, 2, 3, 4, 5].map((i) => [x + r * Math.cos((Math.PI / 3) * i), y + r * Math.sin((Math.PI / 3) * i)] as [number, number]);
-    return svg`<g class="badge empire"><polygon points=${points(hex)} fill="#3c4150" stroke="#fff" stroke-width="1.4"></polygon>
-      <circle cx=${x} cy=${y} r=${r * 0.38} fill="#fff"></circle></g>`;
+  const { fill, ink } = FACTION_STYLE[faction];
+  const ring = (n: number, rr: number, turn = 0) => points([...Array(n).keys()].map((i) => [x + rr * Math.cos(turn + (Math.PI * 2 * i) / n), y + rr * Math.sin(turn + (Math.PI * 2 * i) / n)] as [number, number]));
+  if (faction === 'Rebel') {
+    const star = points([...Array(16).keys()].map((i) => {
+      const a = (i / 16) * Math.PI * 2 - Math.PI / 2;
+      const rr = i % 2 ? r * 0.28 : r * 0.68;
+      return [x + Math.cos(a) * rr, y + Math.sin(a) * rr] as [number, number];
+    }));
+    return svg`<g class="badge rebel"><circle cx=${x} cy=${y} r=${r} fill=${fill} stroke="#fff" stroke-width=${r * 0.16}></circle><polygon points=${star} fill=${ink}></polygon></g>`;
   }
-  return svg`<g class="badge bounty"><polygon points=${points([[x, y - r], [x + r, y], [x, y + r], [x - r, y]])} fill="#e07a12" stroke="#fff" stroke-width="1.4"></polygon>
-    <circle cx=${x} cy=${y} r=${r * 0.3} fill="#2a1600"></circle></g>`;
-}
-
-/** Where a segment's symbols sit (printed orientation). */
-function badgeSpot(seg: SegmentDef, k: number): [number, number] {
-  if (seg.kind === 'P') return [64 + k * 10, 64];
-  const d = seg.edges[0];
-  const [mx, my] = MID[d];
-  const along = seg.kind === 'A' ? 0.22 : 0.4;
-  const side = seg.kind === 'R' ? 9 : 0;
-  // Offset sideways from a route so the badge does not hide the lane.
-  const sx = d === 0 || d === 2 ? side : 0;
-  const sy = d === 1 || d === 3 ? side : 0;
-  return [mx + (50 - mx) * along + sx + k * 12, my + (50 - my) * along + sy];
+  if (faction === 'Empire')
+    return svg`<g class="badge empire"><polygon points=${ring(6, r * 1.08)} fill=${fill} stroke="#fff" stroke-width=${r * 0.16}></polygon>
+      <circle cx=${x} cy=${y} r=${r * 0.6} fill="none" stroke=${ink} stroke-width=${r * 0.16}></circle><circle cx=${x} cy=${y} r=${r * 0.2} fill=${ink}></circle></g>`;
+  return svg`<g class="badge bounty"><polygon points=${ring(4, r * 1.25, -Math.PI / 2)} fill=${fill} stroke="#fff" stroke-width=${r * 0.16}></polygon>
+    <circle cx=${x} cy=${y} r=${r * 0.5} fill="none" stroke=${ink} stroke-width=${r * 0.14}></circle>
+    <path d="M${x - r * 0.75},${y} H${x + r * 0.75} M${x},${y - r * 0.75} V${y + r * 0.75}" stroke=${ink} stroke-width=${r * 0.12}></path></g>`;
 }
 
 /** The inner drawing of a tile in a 100×100 box, printed orientation. */
@@ -108,10 +104,8 @@ export function tileDrawing(id: string): SVGTemplateResult {
   const hasPlanet = def.planet >= 0;
   const fields = def.segments.filter((s) => s.kind === 'A').map(field);
   const routes = def.segments.filter((s) => s.kind === 'R').map((s) => route(s, hasPlanet));
-  const badges = def.segments.flatMap((s) => s.symbols.map((f, k) => {
-    const [x, y] = badgeSpot(s, k);
-    return factionBadge(f, x, y);
-  }));
+  // where the table puts them (render/tile-layout), at the table's size
+  const badges = tileLayout(def).badges.map((b) => factionBadge(b.faction, b.at.u * SIZE, b.at.v * SIZE, BADGE_RADIUS * SIZE));
   return svg`
     <defs>
       <radialGradient id="sw-planet" cx="40%" cy="38%" r="65%"><stop offset="0" stop-color="#8fd0ff"></stop><stop offset="0.6" stop-color="#2f6db5"></stop><stop offset="1" stop-color="#132a52"></stop></radialGradient>

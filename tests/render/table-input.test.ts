@@ -14,7 +14,6 @@ function setup(mode: TableMode, ghostHere = false) {
     confirmCurrent: () => void calls.push('confirm-current'),
     rotateGhost: () => void calls.push('rotate'),
     step: (dx, dy) => void calls.push(`step ${dx},${dy}`),
-    skip: () => void calls.push('skip'),
     reframe: () => void calls.push('reframe'),
   };
   const canvas = document.createElement('canvas');
@@ -72,13 +71,13 @@ describe('table input', () => {
     second.input.dispose();
   });
 
-  it('keys while deploying: arrows cycle, Enter confirms, Esc skips (R5.1, R10.2)', () => {
+  it('keys while deploying: arrows cycle, Enter confirms; Esc is left to the game screen (one handler)', () => {
     const { calls, key, input } = setup('deploy');
     key('ArrowRight');
     key('Enter');
-    key('Escape');
+    expect(key('Escape')).toBe(false); // not handled here: <sw-game> alone skips or takes back
     expect(key('r')).toBe(false); // R means nothing while deploying
-    expect(calls).toEqual(['step 1,0', 'confirm-current', 'skip']);
+    expect(calls).toEqual(['step 1,0', 'confirm-current']);
     input.dispose();
   });
 
@@ -105,5 +104,16 @@ describe('table input', () => {
     gone.key('r');
     gone.key('f', document.body);
     expect(gone.calls).toEqual([]);
+  });
+
+  it('cancels the mouse events a tap would send afterwards (no click on controls the tap brought up)', () => {
+    const { canvas, input } = setup('place');
+    const end = new Event('touchend', { bubbles: true, cancelable: true });
+    canvas.dispatchEvent(end);
+    expect(end.defaultPrevented).toBe(true);
+    input.dispose();
+    const after = new Event('touchend', { bubbles: true, cancelable: true });
+    canvas.dispatchEvent(after);
+    expect(after.defaultPrevented).toBe(false);
   });
 });

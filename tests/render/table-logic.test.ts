@@ -138,3 +138,15 @@ describe('tile atlas', () => {
     expect(seen.size).toBe(cells.size);
   });
 });
+
+describe('meeple spots on screen (R10.2)', () => {
+  it('spreads a junction\'s spots until no two are closer than the gap, within a cap', async () => {
+    const { spreadFactor } = await import('../../src/render/deploy-targets');
+    // four route ends 14 px from their neighbours: spread 34 / 14.1 to reach 34 px
+    expect(spreadFactor([{ x: 0, y: -10 }, { x: 10, y: 0 }, { x: 0, y: 10 }, { x: -10, y: 0 }], 34, 3)).toBeCloseTo(34 / Math.hypot(10, 10), 5);
+    expect(spreadFactor([{ x: 0, y: -20 }, { x: 20, y: 0 }], 34)).toBeCloseTo(34 / Math.hypot(20, 20), 5);
+    expect(spreadFactor([{ x: 0, y: 0 }, { x: 50, y: 0 }], 34)).toBe(1);
+    expect(spreadFactor([{ x: 0, y: 0 }, { x: 1, y: 0 }], 34)).toBe(2.4);
+    expect(spreadFactor([{ x: 0, y: 0 }], 34)).toBe(1);
+  });
+});

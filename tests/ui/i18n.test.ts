@@ -42,4 +42,16 @@ describe('i18n', () => {
     setLanguage('ro');
     expect([1, 3, 25].map((n) => t('points', { n }))).toEqual(['1 punct', '3 puncte', '25 de puncte']);
   });
+
+  it('counts tiles with each language\'s plural rules and agrees the completed realm (ro, cs)', () => {
+    setLanguage('cs');
+    expect([1, 2, 5].map((n) => t('tileCount', { n }))).toEqual(['1 kartička', '2 kartičky', '5 kartiček']);
+    expect(t('winnerExplained', { who: 'černý', realm: 'planeta' })).toBe('Boj – planeta: vyhrává černý.');
+    setLanguage('ro');
+    expect(t('done_A')).toBe('Câmp de asteroizi complet');
+    expect(t('done_R')).toBe('Rută comercială completă');
+    expect([1, 2, 20].map((n) => t('tileCount', { n }))).toEqual(['1 cartonaș', '2 cartonașe', '20 de cartonașe']);
+    expect(t('symbolBonus')).toContain('facțiune');
+    expect(t('teamVariant')).toContain('contra Imperiului');
+  });
 });

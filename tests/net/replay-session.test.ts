@@ -1,0 +1,49 @@
+// The replay viewer is a Session over a finished log (the game screen shows it like a live
+// game): steps one game action at a time, a step forward carries its events, a jump resets,
+// no move can be made, and bot seats are named only when the file records them.
+import { describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ReplaySession } from '../../src/net/replay-session';
+import type { SessionUpdate } from '../../src/net/session';
+
+function finishedReplay(): string {
+  const out = join(mkdtempSync(join(tmpdir(), 'replay-')), 'game.json');
+  execFileSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'src/cli/play-local.ts', '--seats', 'red,black', '--bots', 'random', '--seed', '3', '--out', out]);
+  return readFileSync(out, 'utf8');
+}
+
+describe('ReplaySession', () => {
+  const text = finishedReplay();
+
+  it('steps through the recorded game to its final scores; forward is a step, a jump is a reset', () => {
+    const s = new ReplaySession(text);
+    expect(s.canAct).toBe(false);
+    expect(s.replay.step).toBe(1);
+    const updates: SessionUpdate[] = [];
+    s.subscribe((u) => updates.push(u));
+    s.go(2);
+    expect(updates).toHaveLength(1);
+    expect(updates[0].reset).toBeFalsy();
+    expect(updates[0].steps[0].events.length).toBeGreaterThan(0);
+    s.go(s.replay.steps);
+    expect(updates[1].reset).toBe(true);
+    expect(s.state.phase).toBe('over');
+    expect(s.status).toEqual({ kind: 'over' });
+    const over = s.history().filter((e) => e.type === 'over').at(-1);
+    expect(over && over.type === 'over' ? over.scores : null).toEqual(s.state.scores);
+    s.go(0);
+    expect(s.state.tiles).toHaveLength(1);
+    expect(s.history().some((e) => e.type === 'placed')).toBe(false);
+  });
+
+  it('takes no moves, and does not call local seats human when the file does not say', async () => {
+    const s = new ReplaySession(text);
+    await expect(s.place({ x: 1, y: 0, r: 0 })).rejects.toThrow(/no moves/);
+    await expect(s.deploy(null)).rejects.toThrow(/no moves/);
+    expect(s.seats.map((x) => x.controllerUnknown)).toEqual([true, true]);
+    expect(() => new ReplaySession('{"not":"a replay"}')).toThrow();
+  });
+});
