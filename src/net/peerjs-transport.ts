@@ -32,6 +32,7 @@ const DEFAULTS = { pingIntervalMs: 2_000, deadAfterMs: 10_000, dialTimeoutMs: 15
 /** A send is refused (returns false) while this much is still waiting in the channel. */
 const MAX_BUFFERED_BYTES = 1 << 20;
 const RECONNECT_MIN_MS = 1_000;
+const FAILED_DIAL_PAUSE_MS = 1_000;
 const RECONNECT_MAX_MS = 10_000;
 /** The keep-alive is one binary byte: session frames are always strings, so the two never mix. */
 const PING = new Uint8Array([0]).buffer;
@@ -41,6 +42,7 @@ interface Link {
   open: boolean;
   since: number;
   lastHeard: number;
+  lastPing: number;
 }
 
 type PeerConstructor = new (options: PeerOptions) => Peer;
@@ -97,6 +99,7 @@ export class PeerJsTransport implements Transport {
   private closed = false;
   private readonly ticker: ReturnType<typeof setInterval>;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly timers = new Set<ReturnType<typeof setTimeout>>();
   private reconnectDelay = RECONNECT_MIN_MS;
   private signallingListener: ((state: SignallingState) => void) | null = null;
 
@@ -131,7 +134,16 @@ export class PeerJsTransport implements Transport {
 
   connect(peer: PeerId): void {
     if (this.closed || peer === this.id || this.links.has(peer) || !validPeerId(peer)) return;
-    if (this.peer.disconnected) return; // no dial without signalling; the session retries after `close`
+    if (this.peer.disconnected) {
+      // No dial without signalling: reported as a failed dial, after a pause so that a
+      // session redialling on `close` does not spin while the server is away.
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        if (!this.closed && !this.links.has(peer)) this.handlers?.close(peer);
+      }, FAILED_DIAL_PAUSE_MS);
+      this.timers.add(timer);
+      return;
+    }
     const conn = this.peer.connect(peer, { reliable: true, serialization: 'raw' });
     if (conn) this.adopt(peer, conn);
   }
@@ -167,6 +179,8 @@ export class PeerJsTransport implements Transport {
     this.signallingListener = null;
     clearInterval(this.ticker);
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
     for (const link of this.links.values()) link.conn.close();
     this.links.clear();
     this.peer.destroy();
@@ -196,7 +210,7 @@ export class PeerJsTransport implements Transport {
 
   private adopt(peer: PeerId, conn: DataConnection): void {
     const now = Date.now();
-    const link: Link = { conn, open: false, since: now, lastHeard: now };
+    const link: Link = { conn, open: false, since: now, lastHeard: now, lastPing: now };
     this.links.set(peer, link);
     const current = () => this.links.get(peer) === link;
     conn.on('open', () => {
@@ -246,7 +260,8 @@ export class PeerJsTransport implements Transport {
         this.drop(peer, link);
         continue;
       }
-      if (channel.bufferedAmount < MAX_BUFFERED_BYTES) {
+      if (now - link.lastPing >= this.timing.pingIntervalMs && channel.bufferedAmount < MAX_BUFFERED_BYTES) {
+        link.lastPing = now;
         try {
           channel.send(PING);
         } catch {

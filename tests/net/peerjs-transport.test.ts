@@ -204,6 +204,8 @@ describe('PeerJS transport over real WebRTC on loopback', () => {
     await eventually(() => a.transport.signalling() === 'reconnecting', 'a notices the lost server');
     expect(a.transport.send(b.transport.id, 'still here')).toBe(true); // data channels do not need the server
     await b.until(() => b.frames.some(([, f]) => f === 'still here'), 'frame while the server is down');
+    a.transport.connect('nobody-while-offline'); // no dial without the server: reported as a failed dial
+    await a.until(() => a.closed.includes('nobody-while-offline'), 'the failed dial to be reported', 5_000);
     signalling = await startSignalling(port);
     await eventually(() => a.transport.signalling() === 'open', 'a back on the server', 15_000);
     const c = await open();
