@@ -22,13 +22,15 @@ export interface PeerJsTransportOptions {
   dialTimeoutMs?: number;
   /** How long the factory waits for the signalling server to give an id (ms). */
   signallingTimeoutMs?: number;
+  /** Incoming links beyond this many open or opening ones are refused (seats plus spectators). */
+  maxLinks?: number;
   /** PeerJS's own console logging: 0 none … 3 all. */
   debug?: 0 | 1 | 2 | 3;
 }
 
 export type SignallingState = 'open' | 'reconnecting' | 'closed';
 
-const DEFAULTS = { pingIntervalMs: 2_000, deadAfterMs: 10_000, dialTimeoutMs: 15_000, signallingTimeoutMs: 15_000 };
+const DEFAULTS = { pingIntervalMs: 2_000, deadAfterMs: 10_000, dialTimeoutMs: 15_000, signallingTimeoutMs: 15_000, maxLinks: 32 };
 /** A send is refused (returns false) while this much is still waiting in the channel. */
 const MAX_BUFFERED_BYTES = 1 << 20;
 const RECONNECT_MIN_MS = 1_000;
@@ -63,6 +65,7 @@ export async function createPeerJsTransport(options: PeerJsTransportOptions): Pr
     deadAfterMs: options.deadAfterMs ?? DEFAULTS.deadAfterMs,
     dialTimeoutMs: options.dialTimeoutMs ?? DEFAULTS.dialTimeoutMs,
     signallingTimeoutMs: options.signallingTimeoutMs ?? DEFAULTS.signallingTimeoutMs,
+    maxLinks: options.maxLinks ?? DEFAULTS.maxLinks,
   };
   const peer = new Peer({
     host: options.host,
@@ -194,6 +197,10 @@ export class PeerJsTransport implements Transport {
       return;
     }
     const existing = this.links.get(peer);
+    if (!existing && this.links.size >= this.timing.maxLinks) {
+      conn.close(); // a flood of strangers must not exhaust the page
+      return;
+    }
     if (existing && !existing.open && this.id < peer) {
       // Both dialled at once: the dial of the smaller id wins, on both sides alike.
       conn.close();

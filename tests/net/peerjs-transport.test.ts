@@ -169,6 +169,15 @@ describe('PeerJS transport over real WebRTC on loopback', () => {
     }
   });
 
+  it('refuses incoming links beyond its limit', async () => {
+    const [b, a, c] = await Promise.all([open({ maxLinks: 1, dialTimeoutMs: 3_000 }), open(), open({ dialTimeoutMs: 3_000 })]);
+    await dial(a, b);
+    c.transport.connect(b.transport.id);
+    await c.until(() => c.closed.includes(b.transport.id), 'the refused dial to fail', 8_000);
+    expect(b.transport.connected()).toEqual([a.transport.id]);
+    expect(b.opened).toEqual([a.transport.id]);
+  });
+
   it('detects a peer that died without a goodbye within the keep-alive bound', async () => {
     const deadAfterMs = 3_000;
     const a = await open({ pingIntervalMs: 500, deadAfterMs });
