@@ -2,7 +2,7 @@
 // (verify.html). `base: './'` makes dist/ work from any folder of any static host.
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
-import { signallingPlugin } from './src/cli/signalling-plugin';
+import { signallingPlugin } from './src/cli/signalling-plugin.ts';
 import { VitePWA } from 'vite-plugin-pwa';
 
 export default defineConfig({

@@ -91,7 +91,7 @@ function serveStatic(dir: string, req: IncomingMessage, res: ServerResponse): vo
     res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('not found\n');
     return;
   }
-  res.writeHead(200, { 'content-type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream', 'cache-control': 'no-cache' });
+  res.writeHead(200, { 'content-type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream', 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' });
   if (req.method === 'HEAD') res.end();
   else createReadStream(file).pipe(res);
 }

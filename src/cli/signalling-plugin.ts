@@ -2,7 +2,7 @@
 // own http server, same origin as the page, so a game started there needs nothing else.
 import type { Server } from 'node:http';
 import type { Plugin, PreviewServer, ViteDevServer } from 'vite';
-import { attachSignalling } from './signalling';
+import { attachSignalling } from './signalling.ts';
 
 function mount(server: ViteDevServer | PreviewServer): void {
   const http = server.httpServer as Server | null;

@@ -5,7 +5,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ExpressPeerServer } from 'peer';
 import { WebSocketServer } from 'ws';
-import { NET_CONFIG_FILE, SIGNALLING_PATH, netConfigBody } from '../net/net-settings';
+import { NET_CONFIG_FILE, SIGNALLING_PATH, netConfigBody } from '../net/net-settings.ts';
 
 /** The PeerJS client's socket: `${path}/peerjs?key=…&id=…&token=…`. */
 const SOCKET_PATH = `${SIGNALLING_PATH}/peerjs`;
@@ -45,7 +45,8 @@ export function attachSignalling(server: Server): Signalling {
   return {
     handle(req, res, next) {
       const path = pathname(req.url);
-      if (path === `/${NET_CONFIG_FILE}`) {
+      // Any folder's net-config.json: a page fetches it relative to itself; signalling stays at the root's /peerjs.
+      if (path.endsWith(`/${NET_CONFIG_FILE}`)) {
         res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
         res.end(configBody);
         return true;

@@ -22,16 +22,19 @@ export interface PeerJsTransportOptions {
   dialTimeoutMs?: number;
   /** How long the factory waits for the signalling server to give an id (ms). */
   signallingTimeoutMs?: number;
+  /** Incoming links beyond this many open or opening ones are refused (seats plus spectators). */
+  maxLinks?: number;
   /** PeerJS's own console logging: 0 none … 3 all. */
   debug?: 0 | 1 | 2 | 3;
 }
 
 export type SignallingState = 'open' | 'reconnecting' | 'closed';
 
-const DEFAULTS = { pingIntervalMs: 2_000, deadAfterMs: 10_000, dialTimeoutMs: 15_000, signallingTimeoutMs: 15_000 };
+const DEFAULTS = { pingIntervalMs: 2_000, deadAfterMs: 10_000, dialTimeoutMs: 15_000, signallingTimeoutMs: 15_000, maxLinks: 32 };
 /** A send is refused (returns false) while this much is still waiting in the channel. */
 const MAX_BUFFERED_BYTES = 1 << 20;
 const RECONNECT_MIN_MS = 1_000;
+const FAILED_DIAL_PAUSE_MS = 1_000;
 const RECONNECT_MAX_MS = 10_000;
 /** The keep-alive is one binary byte: session frames are always strings, so the two never mix. */
 const PING = new Uint8Array([0]).buffer;
@@ -41,6 +44,7 @@ interface Link {
   open: boolean;
   since: number;
   lastHeard: number;
+  lastPing: number;
 }
 
 type PeerConstructor = new (options: PeerOptions) => Peer;
@@ -61,6 +65,7 @@ export async function createPeerJsTransport(options: PeerJsTransportOptions): Pr
     deadAfterMs: options.deadAfterMs ?? DEFAULTS.deadAfterMs,
     dialTimeoutMs: options.dialTimeoutMs ?? DEFAULTS.dialTimeoutMs,
     signallingTimeoutMs: options.signallingTimeoutMs ?? DEFAULTS.signallingTimeoutMs,
+    maxLinks: options.maxLinks ?? DEFAULTS.maxLinks,
   };
   const peer = new Peer({
     host: options.host,
@@ -97,6 +102,7 @@ export class PeerJsTransport implements Transport {
   private closed = false;
   private readonly ticker: ReturnType<typeof setInterval>;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly timers = new Set<ReturnType<typeof setTimeout>>();
   private reconnectDelay = RECONNECT_MIN_MS;
   private signallingListener: ((state: SignallingState) => void) | null = null;
 
@@ -131,7 +137,16 @@ export class PeerJsTransport implements Transport {
 
   connect(peer: PeerId): void {
     if (this.closed || peer === this.id || this.links.has(peer) || !validPeerId(peer)) return;
-    if (this.peer.disconnected) return; // no dial without signalling; the session retries after `close`
+    if (this.peer.disconnected) {
+      // No dial without signalling: reported as a failed dial, after a pause so that a
+      // session redialling on `close` does not spin while the server is away.
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        if (!this.closed && !this.links.has(peer)) this.handlers?.close(peer);
+      }, FAILED_DIAL_PAUSE_MS);
+      this.timers.add(timer);
+      return;
+    }
     const conn = this.peer.connect(peer, { reliable: true, serialization: 'raw' });
     if (conn) this.adopt(peer, conn);
   }
@@ -167,6 +182,8 @@ export class PeerJsTransport implements Transport {
     this.signallingListener = null;
     clearInterval(this.ticker);
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
     for (const link of this.links.values()) link.conn.close();
     this.links.clear();
     this.peer.destroy();
@@ -180,6 +197,10 @@ export class PeerJsTransport implements Transport {
       return;
     }
     const existing = this.links.get(peer);
+    if (!existing && this.links.size >= this.timing.maxLinks) {
+      conn.close(); // a flood of strangers must not exhaust the page
+      return;
+    }
     if (existing && !existing.open && this.id < peer) {
       // Both dialled at once: the dial of the smaller id wins, on both sides alike.
       conn.close();
@@ -196,7 +217,7 @@ export class PeerJsTransport implements Transport {
 
   private adopt(peer: PeerId, conn: DataConnection): void {
     const now = Date.now();
-    const link: Link = { conn, open: false, since: now, lastHeard: now };
+    const link: Link = { conn, open: false, since: now, lastHeard: now, lastPing: now };
     this.links.set(peer, link);
     const current = () => this.links.get(peer) === link;
     conn.on('open', () => {
@@ -246,7 +267,8 @@ export class PeerJsTransport implements Transport {
         this.drop(peer, link);
         continue;
       }
-      if (channel.bufferedAmount < MAX_BUFFERED_BYTES) {
+      if (now - link.lastPing >= this.timing.pingIntervalMs && channel.bufferedAmount < MAX_BUFFERED_BYTES) {
+        link.lastPing = now;
         try {
           channel.send(PING);
         } catch {

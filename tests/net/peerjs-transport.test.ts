@@ -169,6 +169,15 @@ describe('PeerJS transport over real WebRTC on loopback', () => {
     }
   });
 
+  it('refuses incoming links beyond its limit', async () => {
+    const [b, a, c] = await Promise.all([open({ maxLinks: 1, dialTimeoutMs: 3_000 }), open(), open({ dialTimeoutMs: 3_000 })]);
+    await dial(a, b);
+    c.transport.connect(b.transport.id);
+    await c.until(() => c.closed.includes(b.transport.id), 'the refused dial to fail', 8_000);
+    expect(b.transport.connected()).toEqual([a.transport.id]);
+    expect(b.opened).toEqual([a.transport.id]);
+  });
+
   it('detects a peer that died without a goodbye within the keep-alive bound', async () => {
     const deadAfterMs = 3_000;
     const a = await open({ pingIntervalMs: 500, deadAfterMs });
@@ -204,6 +213,8 @@ describe('PeerJS transport over real WebRTC on loopback', () => {
     await eventually(() => a.transport.signalling() === 'reconnecting', 'a notices the lost server');
     expect(a.transport.send(b.transport.id, 'still here')).toBe(true); // data channels do not need the server
     await b.until(() => b.frames.some(([, f]) => f === 'still here'), 'frame while the server is down');
+    a.transport.connect('nobody-while-offline'); // no dial without the server: reported as a failed dial
+    await a.until(() => a.closed.includes('nobody-while-offline'), 'the failed dial to be reported', 5_000);
     signalling = await startSignalling(port);
     await eventually(() => a.transport.signalling() === 'open', 'a back on the server', 15_000);
     const c = await open();
