@@ -2,13 +2,16 @@
 // the Session (a LocalSession for hotseat and solo play) and the file actions: download a
 // save or a replay, load a save, open or verify a replay. A game in progress is resumed
 // when the page is opened again (P1.6).
-import { LitElement, css, html } from 'lit';
+import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
 import { verifyReplay, type VerifyReport } from '../fair';
 import { GameStore } from '../net/game-store';
 import { ReplaySession } from '../net/replay-session';
 import { openSession, resumeStored, type OpenRequest, type SessionDeps } from '../net/session-factory';
 import type { Session } from '../net/session';
+import type { MeshSession } from '../net/mesh-session';
+import { openOnline, peerFromLink, type OnlineRequest } from '../net/online';
+import type { PeerId } from '../net/transport';
 import { downloadText } from './file-download';
 import { initLanguage, t } from './i18n';
 import { LanguageController } from './language-controller';
@@ -19,8 +22,14 @@ import './sw-home';
 import './sw-game';
 import './sw-verify-report';
 import './sw-rules';
+import { storedName } from './player-name';
 
-type Screen = 'home' | 'game' | 'verify' | 'rules';
+/** The online screens load with the first online game, not with the page (initial JS ≤ 250 KB gzip). */
+function loadOnlineScreens(): Promise<unknown> {
+  return Promise.all([import('./sw-join'), import('./sw-lobby'), import('./sw-online-panel')]);
+}
+
+type Screen = 'home' | 'game' | 'verify' | 'rules' | 'join' | 'lobby';
 
 function browserStore(): GameStore | null {
   try {
@@ -53,7 +62,14 @@ export class SwApp extends LitElement {
   @state() private fileName = '';
   /** The last new-game form, so Menu brings it back as it was. */
   @state() private lastRequest: NewGameRequest | null = null;
+  /** The online game, when the session is one (its lobby comes before any game state). */
+  @state() private mesh: MeshSession | null = null;
+  /** A join link's peer id, while the player chooses a name and whether to watch. */
+  @state() private joinPeer: PeerId | null = null;
+  @state() private busy = false;
+  @state() private onlineError: string | null = null;
   @query('sw-game') private gameElement!: SwGame | null;
+  private meshOff: (() => void) | null = null;
   protected readonly i18n = new LanguageController(this);
   private readonly store = browserStore();
 
@@ -70,7 +86,21 @@ export class SwApp extends LitElement {
     super.connectedCallback();
     initLanguage();
     document.title = t('appTitle');
+    const peer = peerFromLink(globalThis.location?.hash ?? '');
+    if (peer) {
+      // A join link (P3.1): choose a name, then play or watch.
+      this.joinPeer = peer;
+      this.screen = 'join';
+      void loadOnlineScreens();
+      return;
+    }
     if (this.store && !this.session) {
+      // A reload returns to the game that was on screen, online ones too, without asking (P1.6).
+      const current = this.store.current;
+      if (current && this.store.list().find((g) => g.gameId === current)?.kind === 'online') {
+        void this.openOnlineGame({ kind: 'resume', gameId: current });
+        return;
+      }
       const { session, error } = resumeStored({ ...this.sessionDeps(), store: this.store });
       if (session) this.play(session);
       else if (error) this.homeError = t('fileError', { message: error });
@@ -80,6 +110,65 @@ export class SwApp extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.session?.dispose();
+    this.mesh?.dispose();
+  }
+
+  /** Opens an online game over PeerJS (loaded only now): the lobby first, the table once it starts. */
+  private async openOnlineGame(req: OnlineRequest): Promise<void> {
+    if (!this.store) {
+      this.onlineError = t('onlineFailed', { message: 'no storage' });
+      return;
+    }
+    this.busy = true;
+    this.onlineError = null;
+    try {
+      const [mesh] = await Promise.all([openOnline(req, { ...this.sessionDeps(), store: this.store }), loadOnlineScreens()]);
+      this.adoptMesh(mesh);
+      if (req.kind === 'join') globalThis.history?.replaceState(null, '', globalThis.location.pathname);
+    } catch (e) {
+      this.onlineError = t('onlineFailed', { message: oneLine(e) });
+      if (req.kind === 'resume') {
+        this.store.current = null;
+        this.homeError = this.onlineError;
+        this.screen = 'home';
+      }
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  private adoptMesh(mesh: MeshSession): void {
+    this.session?.dispose();
+    this.session = null;
+    this.meshOff?.();
+    this.mesh = mesh;
+    this.joinPeer = null;
+    this.meshOff = mesh.onEvent((e) => {
+      if (e.kind === 'lobby') {
+        if (this.store && mesh.gameId) this.store.current = mesh.gameId;
+        if (mesh.phase === 'playing' && this.screen === 'lobby') this.enterOnlineGame();
+        this.requestUpdate();
+      }
+    });
+    if (this.store && mesh.gameId) this.store.current = mesh.gameId;
+    if (mesh.phase === 'playing' || mesh.phase === 'over' || mesh.phase === 'desync') this.enterOnlineGame();
+    else this.screen = 'lobby';
+  }
+
+  private enterOnlineGame(): void {
+    const mesh = this.mesh;
+    if (!mesh || !mesh.started && mesh.phase !== 'playing') return;
+    this.session = mesh;
+    this.screen = 'game';
+    void mesh.start().catch((e) => (this.homeError = oneLine(e)));
+  }
+
+  private leaveOnline(): void {
+    this.meshOff?.();
+    this.meshOff = null;
+    this.mesh?.leave();
+    this.mesh = null;
+    this.session = null;
   }
 
   private sessionDeps(): SessionDeps {
@@ -138,8 +227,10 @@ export class SwApp extends LitElement {
   private toMenu(): void {
     // The game stays in storage; the home screen offers to resume it.
     if (this.store) this.store.current = null;
+    if (this.mesh) this.leaveOnline();
     this.session?.dispose();
     this.session = null;
+    this.joinPeer = null;
     this.report = null;
     this.screen = 'home';
   }
@@ -147,6 +238,10 @@ export class SwApp extends LitElement {
   /** Resumes a stored game (the most recently played one when no id is given). */
   private resume(gameId: string | null = this.store?.list()[0]?.gameId ?? null): void {
     if (!this.store || !gameId) return;
+    if (this.store.list().find((g) => g.gameId === gameId)?.kind === 'online') {
+      void this.openOnlineGame({ kind: 'resume', gameId });
+      return;
+    }
     const { session, error } = resumeStored({ ...this.sessionDeps(), store: this.store }, gameId);
     if (session) this.play(session);
     else this.homeError = error ? t('fileError', { message: error }) : null;
@@ -170,14 +265,22 @@ export class SwApp extends LitElement {
     switch (this.screen) {
       case 'game':
         return html`<sw-game .session=${this.session} ?fast=${this.fast} @sw-menu=${() => this.toMenu()}
-          @sw-save=${(e: CustomEvent<'game' | 'replay'>) => this.save(e.detail)} @sw-new-game=${() => this.toMenu()}></sw-game>`;
+          @sw-save=${(e: CustomEvent<'game' | 'replay'>) => this.save(e.detail)} @sw-new-game=${() => this.toMenu()}>
+          ${this.mesh ? html`<sw-online-panel slot="online" .session=${this.mesh}
+            @sw-session-replaced=${(e: CustomEvent<MeshSession>) => this.adoptMesh(e.detail)}></sw-online-panel>` : nothing}</sw-game>`;
+      case 'join':
+        return html`<sw-join .error=${this.onlineError} ?busy=${this.busy} @sw-menu=${() => this.toMenu()}
+          @sw-join=${(e: CustomEvent<{ name: string; watch: boolean }>) => void this.openOnlineGame({ kind: 'join', name: e.detail.name, peer: this.joinPeer!, watch: e.detail.watch })}></sw-join>`;
+      case 'lobby':
+        return html`<sw-lobby .session=${this.mesh} @sw-lobby-started=${() => this.enterOnlineGame()} @sw-leave=${() => this.toMenu()}></sw-lobby>`;
       case 'rules':
         return html`<sw-rules @sw-close=${() => (this.screen = 'home')}></sw-rules>`;
       case 'verify':
         return html`<sw-verify-report .report=${this.report} .fileName=${this.fileName} @sw-menu=${() => this.toMenu()}></sw-verify-report>`;
       default:
-        return html`<sw-home .initial=${this.lastRequest} .games=${this.store?.list() ?? []} .error=${this.homeError}
+        return html`<sw-home .initial=${this.lastRequest} .games=${this.store?.list() ?? []} .error=${this.onlineError ?? this.homeError}
           @sw-start=${(e: CustomEvent<NewGameRequest>) => this.startNew(e.detail)}
+          @sw-start-online=${(e: CustomEvent<NewGameRequest>) => { this.lastRequest = e.detail; void this.openOnlineGame({ kind: 'host', name: storedName() || t('colour_red'), setup: e.detail.setup, controllers: e.detail.controllers }); }}
           @sw-resume=${(e: CustomEvent<string>) => this.resume(e.detail)} @sw-delete=${(e: CustomEvent<string>) => this.deleteGame(e.detail)} @sw-rules=${() => (this.screen = 'rules')} @sw-file=${(e: CustomEvent<FileRequest>) => this.openFile(e.detail)}></sw-home>`;
     }
   }

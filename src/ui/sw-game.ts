@@ -472,6 +472,7 @@ export class SwGame extends LitElement {
           <span class="grow"></span>${this.actions()}
           <button data-sheet aria-expanded=${String(this.sheetOpen)} @click=${() => (this.sheetOpen = !this.sheetOpen)}>${this.sheetOpen ? '▾' : '▴'} ${t('more')}</button></div>` : nothing}
         <sw-scoreboard ?compact=${this.portrait} .state=${state} .seats=${session.seats}></sw-scoreboard>
+        <slot name="online"></slot>
         <div class="tabs" role="tablist">
           ${(['log', 'battle', 'supply'] as const).map((tab) => html`<button role="tab" data-tab=${tab} aria-pressed=${String(this.tab === tab)} @click=${() => (this.tab = tab)}>
             ${tab === 'log' ? t('eventLog') : tab === 'battle' ? t('battle') : t('tilesTab')}</button>`)}

@@ -1,7 +1,7 @@
 // <sw-home>: the start screen. A new game (seats: human or bot of a level, colours, the
 // team variant R9, each part of Expansion 1 R2.4, the unplaceable-tile rule R4.3), and
 // files: load a saved game, watch a replay, verify a replay; the games in progress on this
-// device, each with its seats and turn. Fires `sw-start` (CustomEvent<NewGameRequest>),
+// device, each with its seats and turn. Fires `sw-start` or `sw-start-online` (CustomEvent<NewGameRequest>),
 // `sw-resume` (CustomEvent<string>: a game id), `sw-delete` (CustomEvent<string>, after the
 // player confirmed), `sw-rules` and `sw-file` (CustomEvent<FileRequest>).
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
@@ -160,9 +160,9 @@ export class SwHome extends LitElement {
     return null;
   }
 
-  private start(): void {
+  private start(online = false): void {
     if (this.formError()) return;
-    this.dispatchEvent(new CustomEvent<NewGameRequest>('sw-start', { detail: this.request, bubbles: true, composed: true }));
+    this.dispatchEvent(new CustomEvent<NewGameRequest>(online ? 'sw-start-online' : 'sw-start', { detail: this.request, bubbles: true, composed: true }));
   }
 
   private async readFile(purpose: FilePurpose, e: Event): Promise<void> {
@@ -268,6 +268,7 @@ export class SwHome extends LitElement {
         </fieldset>
         ${err ? html`<div class="error">${err}</div>` : nothing}
         <button class="primary start" data-start ?disabled=${!!err} @click=${() => this.start()}>${t('startGame')}</button>
+        <button class="start" data-start-online ?disabled=${!!err} title=${t('onlineCreateHint')} @click=${() => this.start(true)}>${t('onlineCreate')}</button>
       </section>
       <section class="panel files">
         ${this.gameList()}
