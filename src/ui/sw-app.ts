@@ -124,7 +124,8 @@ export class SwApp extends LitElement {
     try {
       const [mesh] = await Promise.all([openOnline(req, { ...this.sessionDeps(), store: this.store }), loadOnlineScreens()]);
       this.adoptMesh(mesh);
-      if (req.kind === 'join') globalThis.history?.replaceState(null, '', globalThis.location.pathname);
+      // The join link has done its work: a reload now returns to the stored game (P1.6).
+      if (req.kind === 'join') globalThis.history?.replaceState(null, '', globalThis.location.pathname + globalThis.location.search);
     } catch (e) {
       this.onlineError = t('onlineFailed', { message: oneLine(e) });
       if (req.kind === 'resume') {
@@ -143,21 +144,31 @@ export class SwApp extends LitElement {
     this.meshOff?.();
     this.mesh = mesh;
     this.joinPeer = null;
-    this.meshOff = mesh.onEvent((e) => {
+    const offEvents = mesh.onEvent((e) => {
       if (e.kind === 'lobby') {
         if (this.store && mesh.gameId) this.store.current = mesh.gameId;
-        if (mesh.phase === 'playing' && this.screen === 'lobby') this.enterOnlineGame();
+        // Started: this peer owes its commitment at once; the table comes with the first state.
+        if (mesh.phase === 'playing') void mesh.start();
         this.requestUpdate();
       }
     });
+    const offUpdates = mesh.subscribe(() => {
+      if (this.screen === 'lobby' && mesh.started) this.enterOnlineGame();
+    });
+    this.meshOff = () => {
+      offEvents();
+      offUpdates();
+    };
     if (this.store && mesh.gameId) this.store.current = mesh.gameId;
-    if (mesh.phase === 'playing' || mesh.phase === 'over' || mesh.phase === 'desync') this.enterOnlineGame();
-    else this.screen = 'lobby';
+    this.screen = 'lobby';
+    if (mesh.phase !== 'lobby' && mesh.phase !== 'connecting') void mesh.start();
+    if (mesh.started) this.enterOnlineGame();
   }
 
+  /** The table, once the online game has a state (every commitment in). */
   private enterOnlineGame(): void {
     const mesh = this.mesh;
-    if (!mesh || !mesh.started && mesh.phase !== 'playing') return;
+    if (!mesh || !mesh.started) return;
     this.session = mesh;
     this.screen = 'game';
     void mesh.start().catch((e) => (this.homeError = oneLine(e)));
@@ -272,7 +283,7 @@ export class SwApp extends LitElement {
         return html`<sw-join .error=${this.onlineError} ?busy=${this.busy} @sw-menu=${() => this.toMenu()}
           @sw-join=${(e: CustomEvent<{ name: string; watch: boolean }>) => void this.openOnlineGame({ kind: 'join', name: e.detail.name, peer: this.joinPeer!, watch: e.detail.watch })}></sw-join>`;
       case 'lobby':
-        return html`<sw-lobby .session=${this.mesh} @sw-lobby-started=${() => this.enterOnlineGame()} @sw-leave=${() => this.toMenu()}></sw-lobby>`;
+        return html`<sw-lobby .session=${this.mesh} @sw-leave=${() => this.toMenu()}></sw-lobby>`;
       case 'rules':
         return html`<sw-rules @sw-close=${() => (this.screen = 'home')}></sw-rules>`;
       case 'verify':

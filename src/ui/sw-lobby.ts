@@ -60,7 +60,6 @@ export class SwLobby extends LitElement {
     this.off?.();
     this.off = this.session?.onEvent((e) => {
       if (e.kind === 'lobby' || e.kind === 'peers') this.requestUpdate();
-      if (e.kind === 'lobby' && this.session?.phase === 'playing') this.dispatchEvent(new CustomEvent('sw-lobby-started', { bubbles: true, composed: true }));
     }) ?? null;
   }
 
@@ -104,7 +103,6 @@ export class SwLobby extends LitElement {
   private start(): void {
     try {
       this.session?.startGame();
-      this.dispatchEvent(new CustomEvent('sw-lobby-started', { bubbles: true, composed: true }));
     } catch (e) {
       this.error = (e as Error).message;
     }
@@ -114,7 +112,8 @@ export class SwLobby extends LitElement {
     const s = this.session;
     const leave = html`<button @click=${() => this.dispatchEvent(new CustomEvent('sw-leave', { bubbles: true, composed: true }))}>${t('lobbyLeave')}</button>`;
     if (!s || !s.lobby) {
-      return html`<div class="card panel" data-testid="lobby-connecting"><h2>${t('lobbyTitle')}</h2><p class="dim">${t('lobbyConnecting')}</p><div class="row">${leave}</div></div>`;
+      const text = s && s.phase !== 'connecting' ? t('onlineStarting') : t('lobbyConnecting');
+      return html`<div class="card panel" data-testid="lobby-connecting"><h2>${t('lobbyTitle')}</h2><p class="dim">${text}</p><div class="row">${leave}</div></div>`;
     }
     const lobby = s.lobby;
     const me = s.identity.publicKey;
