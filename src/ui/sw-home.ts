@@ -269,6 +269,8 @@ export class SwHome extends LitElement {
         ${err ? html`<div class="error">${err}</div>` : nothing}
         <button class="primary start" data-start ?disabled=${!!err} @click=${() => this.start()}>${t('startGame')}</button>
         <button class="start" data-start-online ?disabled=${!!err} title=${t('onlineCreateHint')} @click=${() => this.start(true)}>${t('onlineCreate')}</button>
+        <details class="net" @toggle=${(e: Event) => (e.target as HTMLDetailsElement).open && void import('./sw-net-settings')}>
+          <summary>${t('netSettings')}</summary><sw-net-settings></sw-net-settings></details>
       </section>
       <section class="panel files">
         ${this.gameList()}

@@ -42,6 +42,8 @@ export class SwJoin extends LitElement {
         <button @click=${() => this.dispatchEvent(new CustomEvent('sw-menu', { bubbles: true, composed: true }))}>${t('lobbyLeave')}</button>
       </div>
       ${this.busy ? html`<p>${t('onlineOpening')}</p>` : nothing}
+      <details @toggle=${(e: Event) => (e.target as HTMLDetailsElement).open && void import('./sw-net-settings')}>
+        <summary>${t('netSettings')}</summary><sw-net-settings></sw-net-settings></details>
     </div>`;
   }
 }
