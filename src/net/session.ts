@@ -72,6 +72,8 @@ export interface Session {
   place(placement: Placement): Promise<void>;
   /** Deploys (or skips with null) for the local human whose turn it is. */
   deploy(deployment: Deployment | null): Promise<void>;
+  /** Seats that left a networked game (dropped or resigned): they forfeit, ranking last (P2.6). */
+  forfeits?(): { colour: Colour; why: 'dropped' | 'resigned' }[];
   /** The replay file (P4.2), no secrets. */
   replayText(): string;
   /** A file that resumes this game on this device (replay + local secrets + seat controllers). */

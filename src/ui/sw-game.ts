@@ -465,7 +465,7 @@ export class SwGame extends LitElement {
         ${failed ? html`<div class="failed" role="alert">${t('sessionFailed', { message: (this.sessionController.status as { message: string }).message })}</div>` : nothing}
         ${this.rulesOpen ? html`<div class="overlay rules"><sw-rules overlay @sw-close=${() => (this.rulesOpen = false)}></sw-rules></div>` : nothing}
         ${state.phase === 'over' && !this.resultsClosed ? html`<div class="overlay">
-            <sw-results .state=${state} .events=${this.sessionController.events} @sw-close=${() => (this.resultsClosed = true)}></sw-results></div>` : nothing}
+            <sw-results .state=${state} .events=${this.sessionController.events} .forfeits=${session.forfeits?.() ?? []} @sw-close=${() => (this.resultsClosed = true)}></sw-results></div>` : nothing}
       </div>
       <aside class=${this.portrait && !this.sheetOpen ? 'collapsed' : ''}>
         ${this.portrait ? html`<div class="sheet-head">

@@ -3,7 +3,7 @@
 // R6.5) and final scoring (R8.2). Fires `sw-new-game` and `sw-close`.
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { scoreLaps, winners, type GameEvent, type GameState } from '../engine';
+import { scoreLaps, scorerOf, winners, type Colour, type GameEvent, type GameState } from '../engine';
 import { scoreBreakdown } from './event-text';
 import { t } from './i18n';
 import { LanguageController } from './language-controller';
@@ -31,6 +31,8 @@ export class SwResults extends LitElement {
 
   @property({ attribute: false }) state: GameState | null = null;
   @property({ attribute: false }) events: readonly GameEvent[] = [];
+  /** Seats that left an online game (dropped or resigned): they rank last whatever their score (P2.6). */
+  @property({ attribute: false }) forfeits: readonly { colour: Colour; why: 'dropped' | 'resigned' }[] = [];
   protected readonly i18n = new LanguageController(this);
 
   override render() {
@@ -38,9 +40,13 @@ export class SwResults extends LitElement {
     if (!state || state.phase !== 'over') return nothing;
     const setup = state.setup;
     const rows = scoreBreakdown(setup, this.events);
-    const top = winners(state);
+    // A forfeited seat's scorer (its team, in the team variant) ranks last and cannot win.
+    const out = new Set(this.forfeits.map((f) => scorerOf(state, setup.seats.indexOf(f.colour))));
+    const standing = winners(state).filter((i) => !out.has(i));
+    const best = Math.max(-1, ...state.scores.filter((_, i) => !out.has(i)));
+    const top = standing.length ? standing : state.scores.map((_, i) => i).filter((i) => !out.has(i) && state.scores[i] === best);
     const names = top.map((i) => scorerLabel(setup, i));
-    const order = state.scores.map((_, i) => i).sort((a, b) => state.scores[b] - state.scores[a] || a - b);
+    const order = state.scores.map((_, i) => i).sort((a, b) => Number(out.has(a)) - Number(out.has(b)) || state.scores[b] - state.scores[a] || a - b);
     return html`<div class="card panel" role="dialog" aria-label=${t('results')}>
       <h2>${t('results')}</h2>
       <div class="winner">${names.length === 1 ? t('winnerIs', { who: names[0] }) : t('winnersAre', { who: names.join(', ') })}</div>
@@ -50,7 +56,7 @@ export class SwResults extends LitElement {
           ${order.map((i) => {
             const { laps } = scoreLaps(state.scores[i]);
             return html`<tr class=${top.includes(i) ? 'top' : ''} data-result=${i}>
-              <td><span class="swatch" style="background:${scorerCss(setup, i)}"></span>${scorerLabel(setup, i)}</td>
+              <td><span class="swatch" style="background:${scorerCss(setup, i)}"></span>${scorerLabel(setup, i)}${out.has(i) ? html` <small data-forfeit>(${t('onlineForfeit')})</small>` : nothing}</td>
               <td>${rows[i]?.realms ?? 0}</td><td>${rows[i]?.battles ?? 0}</td><td>${rows[i]?.final ?? 0}</td>
               <td class="total" data-final-score=${state.scores[i]}>${state.scores[i]}${laps ? html` <small>(${t('laps', { laps })})</small>` : nothing}</td>
             </tr>`;

@@ -128,6 +128,17 @@ describe('HUD elements', () => {
     expect($(el, '.winner').textContent).toMatch(/Shared victory/); // R8.3
   });
 
+  it('<sw-results> ranks a forfeited seat last whatever its score, and says so (P2.6)', async () => {
+    const state: GameState = newGame(twoSeats);
+    state.scores = [40, 12];
+    state.phase = 'over';
+    const el = await mount('sw-results', { state, events: [], forfeits: [{ colour: 'red', why: 'dropped' }] });
+    const rows = $$(el, 'tr[data-result]').map((tr) => tr.getAttribute('data-result'));
+    expect(rows).toEqual(['1', '0']);
+    expect($(el, 'tr[data-result="0"] [data-forfeit]').textContent).toContain('forfeited');
+    expect($(el, '.winner').textContent).toBe('black wins!');
+  });
+
   it('<sw-tile-preview> draws a tile from its data, turned like the ghost, with one badge per symbol', async () => {
     const el = await mount('sw-tile-preview', { tile: 'SW05', rotation: 3 });
     expect($(el, 'g.turn').getAttribute('style')).toContain('rotate(270deg)');
