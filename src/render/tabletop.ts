@@ -4,7 +4,7 @@
 // init, resize, animate-on-demand, render, dispose.
 import * as THREE from 'three';
 import { paintTexture } from './canvas-texture';
-import { MapControls } from 'three/examples/jsm/controls/MapControls.js';
+import type { MapControls } from 'three/examples/jsm/controls/MapControls.js';
 import {
   tileDef, type Colour, type Deployment, type DeployTarget, type Equipment, type GameEvent, type GameState, type MeepleSize, type Placement,
 } from '../engine';
@@ -18,7 +18,7 @@ import { cellId, legalCells, nextLegalRotation, rotationAt, stepCell, type Legal
 import { createTileAtlas, type TileAtlas } from './tile-atlas';
 import { PLANET_RADIUS, boardPoint, tileLayout } from './tile-layout';
 import { GHOST_LIFT, TableAnimator, type PieceSpec } from './table-animator';
-import { CameraFollow } from './camera-follow';
+import { CameraRig } from './camera-rig';
 import { TableInput, type TableActions, type TableMode } from './table-input';
 
 export type { DeployChoice };
@@ -81,15 +81,14 @@ export class Tabletop implements TableActions {
   private hoveredSpot = -1;
   private drawn: Drawn = { tiles: [] };
   private drawnSignature = '';
-  private glide: { fromPosition: THREE.Vector3; toPosition: THREE.Vector3; fromTarget: THREE.Vector3; toTarget: THREE.Vector3; start: number } | null = null;
-  private readonly follow = new CameraFollow();
-  private controlsActive = false;
+  private readonly rig: CameraRig;
   private renderQueued = false;
   private disposed = false;
   private lastFrameMs = 0;
   private readonly raycaster = new THREE.Raycaster();
   private readonly ground = new THREE.Plane(new THREE.Vector3(0, 1, 0), -TILE_HEIGHT);
-  private readonly reducedMotion: MediaQueryList | null;
+  private readonly reducedMotion: MediaQueryList | null =
+    typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null;
 
   constructor(host: HTMLElement) {
     this.wrapper = document.createElement('div');
@@ -108,28 +107,15 @@ export class Tabletop implements TableActions {
     this.renderer.outputColorSpace = THREE.SRGBColorSpace;
     this.scene.background = new THREE.Color(0x03050c);
 
-    this.camera = new THREE.PerspectiveCamera(42, 1, 0.5, 400);
-    this.camera.position.set(0, 7, 6);
-    this.controls = new MapControls(this.camera, this.canvas);
-    this.controls.enableDamping = false;
-    this.controls.zoomToCursor = true;
-    this.controls.minDistance = 2.2;
-    this.controls.maxDistance = 45;
-    this.controls.maxPolarAngle = 1.15; // never below a comfortable tilt
-    // until the player moves the camera, it keeps framing the growing board
-    this.controls.addEventListener('start', () => (this.controlsActive = true));
-    this.controls.addEventListener('end', () => (this.controlsActive = false));
-    this.controls.addEventListener('change', () => {
-      if (this.controlsActive) {
-        // a real drag or zoom (a plain click also "starts" the controls): the player takes over
-        this.follow.userTookOver();
-        this.glide = null;
-      }
-      this.faceCamera();
-      // spots keep their spacing on screen as the player zooms
-      if (this.spotGroups.length) this.syncOptions();
-      this.requestRender();
-    });
+    this.rig = new CameraRig(this.canvas, () => ({ w: Math.max(1, this.wrapper.clientWidth), h: Math.max(1, this.wrapper.clientHeight) }),
+      () => !!this.reducedMotion?.matches, () => {
+        this.faceCamera();
+        // spots keep their spacing on screen as the player zooms
+        if (this.spotGroups.length) this.syncOptions();
+        this.requestRender();
+      });
+    this.camera = this.rig.camera;
+    this.controls = this.rig.controls;
 
     this.scene.add(new THREE.HemisphereLight(0xc8d8ff, 0x1a1a28, 1.6));
     const sun = new THREE.DirectionalLight(0xffffff, 2.2);
@@ -192,7 +178,6 @@ export class Tabletop implements TableActions {
 
     this.resizeObserver = new ResizeObserver(() => this.resize());
     this.resizeObserver.observe(this.wrapper);
-    this.reducedMotion = typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null;
 
     this.input = new TableInput(this.canvas, this);
     this.resize();
@@ -265,11 +250,11 @@ export class Tabletop implements TableActions {
     if (!this.spotGroups.length) this.hoveredSpot = -1;
     // content, not identity: a caller may hand the same state object mutated in place
     const signature = stateSignature(view.state);
-    if (signature !== this.drawnSignature || !this.follow.framedOnce) {
+    if (signature !== this.drawnSignature || !this.rig.follow.framedOnce) {
       this.drawnSignature = signature;
       this.syncBoard(view.state);
       // against the board as last framed (camera-follow.ts), so the animated path follows too
-      if (this.follow.shouldFrame(view.state.tiles.length)) this.frameBoard();
+      if (this.rig.follow.shouldFrame(view.state.tiles.length)) this.frameBoard();
     }
     this.syncOptions();
     this.requestRender();
@@ -304,12 +289,12 @@ export class Tabletop implements TableActions {
   }
 
   cellToScreen(x: number, y: number): { x: number; y: number } | null {
-    this.finishGlide();
+    this.rig.finishGlide();
     return this.worldToScreen(new THREE.Vector3(x, TILE_HEIGHT, y));
   }
 
   spotToScreen(d: Deployment): { x: number; y: number } | null {
-    this.finishGlide();
+    this.rig.finishGlide();
     const p = this.spotWorld(d.target);
     return p ? this.worldToScreen(p) : null;
   }
@@ -331,91 +316,14 @@ export class Tabletop implements TableActions {
   /** Points the camera at the placed tiles and the cells beside them (gliding there unless `instant`). */
   frameBoard(instant = false): void {
     if (!this.drawn.tiles.length) return;
-    // the tiles and a half-cell margin for the legal cells around them; the score track
-    // (drawn around the board) is not framed: late in the game it would shrink the tiles
-    // to a few pixels, and the HUD shows every score with its laps anyway
-    const { minX, maxX, minY, maxY } = tileBounds(this.drawn.tiles);
-    const cx = (minX + maxX) / 2;
-    const cy = (minY + maxY) / 2;
-    const startPosition = this.camera.position.clone();
-    const startTarget = this.controls.target.clone();
-    // the nearest distance (on a fixed 40° tilt) at which all four corners fit the free part
-    // of the canvas (inside the insets the HUD covers), then a pan that centres them there
-    const dir = new THREE.Vector3(0, Math.cos(0.7), Math.sin(0.7));
-    const target = new THREE.Vector3(cx, 0, cy);
-    const corners = [[minX, minY], [maxX, minY], [minX, maxY], [maxX, maxY]].map(([x, y]) => new THREE.Vector3(x, 0, y));
-    const w = Math.max(1, this.wrapper.clientWidth);
-    const h = Math.max(1, this.wrapper.clientHeight);
-    const ins = this.insets;
-    const free = {
-      x0: -1 + (2 * ins.left) / w, x1: 1 - (2 * ins.right) / w,
-      y0: -1 + (2 * ins.bottom) / h, y1: 1 - (2 * ins.top) / h,
-    };
-    if (free.x1 - free.x0 < 0.4 || free.y1 - free.y0 < 0.4) Object.assign(free, { x0: -1, x1: 1, y0: -1, y1: 1 }); // insets too large: ignore them
-    const place = (d: number) => {
-      this.camera.position.copy(target).addScaledVector(dir, d);
-      this.camera.lookAt(target);
-      this.camera.updateMatrixWorld();
-    };
-    const box = () => {
-      let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
-      for (const c of corners) {
-        const v = c.clone().project(this.camera);
-        x0 = Math.min(x0, v.x); x1 = Math.max(x1, v.x);
-        y0 = Math.min(y0, v.y); y1 = Math.max(y1, v.y);
-      }
-      return { x0, x1, y0, y1 };
-    };
-    const fits = (d: number) => {
-      place(d);
-      const b = box();
-      return b.x1 - b.x0 < (free.x1 - free.x0) * 0.97 && b.y1 - b.y0 < (free.y1 - free.y0) * 0.94;
-    };
-    let lo = 1, hi = this.controls.maxDistance;
-    for (let i = 0; i < 24; i++) {
-      const mid = (lo + hi) / 2;
-      if (fits(mid)) hi = mid;
-      else lo = mid;
-    }
-    for (let pass = 0; pass < 3; pass++) {
-      place(hi);
-      const b = box();
-      const from = this.groundAt((b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2);
-      const to = this.groundAt((free.x0 + free.x1) / 2, (free.y0 + free.y1) / 2);
-      if (!from || !to) break;
-      target.sub(to.sub(from));
-    }
-    const toPosition = target.clone().addScaledVector(dir, hi);
-    if (!this.follow.framedOnce || instant || this.reducedMotion?.matches) {
-      this.glide = null;
-      this.camera.position.copy(toPosition);
-      this.controls.target.copy(target);
-      this.controls.update();
-    } else {
-      // glide from where the camera was, so a growing board never makes the view jump
-      this.camera.position.copy(startPosition);
-      this.controls.target.copy(startTarget);
-      this.controls.update();
-      this.glide = { fromPosition: startPosition, toPosition, fromTarget: startTarget, toTarget: target, start: -1 };
-    }
-    this.follow.framed(this.drawn.tiles.length);
+    this.rig.frame(this.drawn.tiles, instant);
     this.faceCamera();
     this.requestRender();
   }
 
   /** CSS pixels of the table covered by the HUD on each side; framing keeps the board in the rest. */
   setInsets(insets: Partial<{ top: number; right: number; bottom: number; left: number }>): void {
-    this.insets = { ...this.insets, ...insets };
-    if (this.follow.following) this.frameBoard();
-  }
-
-  private insets = { top: 0, right: 0, bottom: 0, left: 0 };
-
-  /** Where a point in normalised device coordinates meets the table plane. */
-  private groundAt(ndcX: number, ndcY: number): THREE.Vector3 | null {
-    this.raycaster.setFromCamera(new THREE.Vector2(ndcX, ndcY), this.camera);
-    const hit = new THREE.Vector3();
-    return this.raycaster.ray.intersectPlane(new THREE.Plane(new THREE.Vector3(0, 1, 0), 0), hit) ? hit : null;
+    if (this.rig.setInsets(insets)) this.frameBoard();
   }
 
   dispose(): void {
@@ -424,7 +332,7 @@ export class Tabletop implements TableActions {
     this.animator.dispose();
     this.resizeObserver.disconnect();
     this.input.dispose();
-    this.controls.dispose();
+    this.rig.dispose();
     for (const d of this.disposables) d.dispose();
     this.disposables.length = 0;
     this.renderer.dispose();
@@ -589,8 +497,7 @@ export class Tabletop implements TableActions {
 
   /** Figures turn to face the viewer, so their letter and equipment always show. */
   private faceCamera(): void {
-    const d = new THREE.Vector3().subVectors(this.camera.position, this.controls.target);
-    const yaw = Math.atan2(d.x, d.z);
+    const yaw = this.rig.yaw;
     if (Math.abs(yaw - this.meepleYaw) < 1e-4) return;
     this.meepleYaw = yaw;
     this.writePieces();
@@ -708,33 +615,10 @@ export class Tabletop implements TableActions {
   private readonly frame = (now: number): void => {
     this.renderQueued = false;
     if (this.disposed) return;
-    const busy = this.animator.update(now) || this.stepGlide(now);
+    const busy = this.animator.update(now) || this.rig.step(now);
     this.render();
     if (busy) this.requestRender();
   };
-
-  private stepGlide(now: number): boolean {
-    const g = this.glide;
-    if (!g) return false;
-    if (g.start < 0) g.start = now;
-    const k = Math.min(1, (now - g.start) / 450);
-    const f = k * k * (3 - 2 * k);
-    this.camera.position.lerpVectors(g.fromPosition, g.toPosition, f);
-    this.controls.target.lerpVectors(g.fromTarget, g.toTarget, f);
-    this.controls.update();
-    if (k >= 1) this.glide = null;
-    return this.glide !== null;
-  }
-
-  /** Ends a camera glide at once (screen positions asked for by tests are then final). */
-  private finishGlide(): void {
-    const g = this.glide;
-    if (!g) return;
-    this.glide = null;
-    this.camera.position.copy(g.toPosition);
-    this.controls.target.copy(g.toTarget);
-    this.controls.update();
-  }
 
   private render(): void {
     const t0 = performance.now();
@@ -746,10 +630,8 @@ export class Tabletop implements TableActions {
     const w = Math.max(1, this.wrapper.clientWidth);
     const h = Math.max(1, this.wrapper.clientHeight);
     this.renderer.setSize(w, h, false);
-    this.camera.aspect = w / h;
-    this.camera.updateProjectionMatrix();
     // a new shape of the host (phone turned, window resized) re-frames unless the player took over
-    if (this.follow.following) this.frameBoard(true);
+    if (this.rig.resize(w, h)) this.frameBoard(true);
     this.scene.traverse((o) => {
       const mat = (o as THREE.Mesh).material as THREE.ShaderMaterial | undefined;
       if (mat?.uniforms?.viewportHeight) mat.uniforms.viewportHeight.value = h;
@@ -869,7 +751,7 @@ export class Tabletop implements TableActions {
 
   reframe(): void {
     // back to the overview; the camera follows the board again
-    this.follow.resume();
+    this.rig.follow.resume();
     this.frameBoard();
   }
 
@@ -921,17 +803,6 @@ export class Tabletop implements TableActions {
 
 export function seatHex(colour: string): number {
   return SEAT_HEX[colour as Colour] ?? 0x888888;
-}
-
-/** The placed tiles' extent on the table, with room for the legal cells next to them. */
-function tileBounds(tiles: readonly { x: number; y: number }[]): { minX: number; maxX: number; minY: number; maxY: number } {
-  let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
-  for (const t of tiles) {
-    minX = Math.min(minX, t.x); maxX = Math.max(maxX, t.x);
-    minY = Math.min(minY, t.y); maxY = Math.max(maxY, t.y);
-  }
-  const margin = 1.1;
-  return { minX: minX - margin, maxX: maxX + margin, minY: minY - margin, maxY: maxY + margin };
 }
 
 /** What the table draws of a state: tiles, meeples, scores (and whose turn, for the preview). */
