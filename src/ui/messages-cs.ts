@@ -116,6 +116,8 @@ export const cs: Messages = {
   done_A: 'Pole asteroidů dokončeno',
   done_P: 'Planeta dokončena',
   saved: 'Uloženo jako {name}',
+  noWebGl: '3D stůl se na tomto zařízení nemůže spustit: {message}',
+  tableLabel: 'Herní stůl',
   verifyInProgress: 'Nedokončená hra, zatím poctivá a bez rozporů (tah {turn}).',
   gamesInProgress: 'Rozehrané hry',
   resume: 'Pokračovat',

@@ -121,6 +121,8 @@ export const en = {
   done_A: 'Asteroid field completed',
   done_P: 'Planet completed',
   saved: 'Saved as {name}',
+  noWebGl: 'The 3D table cannot start on this device: {message}',
+  tableLabel: 'Game table',
   verifyInProgress: 'An unfinished game, fair and consistent so far (turn {turn}).',
   gamesInProgress: 'Games in progress',
   resume: 'Resume',

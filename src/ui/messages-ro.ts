@@ -116,6 +116,8 @@ export const ro: Messages = {
   done_A: 'Câmp de asteroizi complet',
   done_P: 'Planetă completă',
   saved: 'Salvat ca {name}',
+  noWebGl: 'Masa 3D nu poate porni pe acest dispozitiv: {message}',
+  tableLabel: 'Masa de joc',
   verifyInProgress: 'Un joc neterminat, corect și consecvent până acum (tura {turn}).',
   gamesInProgress: 'Jocuri în desfășurare',
   resume: 'Continuă',
