@@ -9,16 +9,17 @@ import {
   tileDef, type Colour, type Deployment, type DeployTarget, type Equipment, type GameEvent, type GameState, type MeepleSize, type Placement,
 } from '../engine';
 import { useAtlasPerInstance, billboardMaterial } from './atlas-material';
-import { groupByTarget, matchDeployment, spreadFactor, targetKey, type DeployChoice, type SpotGroup, type SpotKind } from './deploy-targets';
+import { matchDeployment, spreadFactor, targetKey, type DeployChoice, type SpotKind } from './deploy-targets';
 import {
   LARGE_SCALE, MEEPLE_HEIGHT, SPOT_CELL, blasterGeometry, frameTexture, labelAtlas, meepleGeometry, planetTexture, saberGeometry, spotTexture,
 } from './figures';
 import { HIGHLIGHT_HEX, SEAT_HEX, SPOT_HEX, planetColour } from './palette';
-import { cellId, legalCells, nextLegalRotation, rotationAt, stepCell, type LegalCell } from './placement-cursor';
+import { cellId, type LegalCell } from './placement-cursor';
 import { createTileAtlas, type TileAtlas } from './tile-atlas';
 import { PLANET_RADIUS, boardPoint, tileLayout } from './tile-layout';
 import { GHOST_LIFT, TableAnimator, type PieceSpec } from './table-animator';
 import { CameraRig } from './camera-rig';
+import { OptionCursor } from './option-cursor';
 import { TableInput, type TableActions, type TableMode } from './table-input';
 
 export type { DeployChoice };
@@ -74,11 +75,8 @@ export class Tabletop implements TableActions {
   private readonly input: TableInput;
 
   private view: TableView | null = null;
-  private cells: LegalCell[] = [];
-  private ghost: { cell: LegalCell; r: number } | null = null;
-  private preferredRotation = 0;
-  private spotGroups: SpotGroup[] = [];
-  private hoveredSpot = -1;
+  /** The legal cells and ghost, or the spots and the focused one (option-cursor.ts). */
+  private readonly cursor = new OptionCursor();
   private drawn: Drawn = { tiles: [] };
   private drawnSignature = '';
   private readonly rig: CameraRig;
@@ -111,7 +109,7 @@ export class Tabletop implements TableActions {
       () => !!this.reducedMotion?.matches, () => {
         this.faceCamera();
         // spots keep their spacing on screen as the player zooms
-        if (this.spotGroups.length) this.syncOptions();
+        if (this.cursor.spots.length) this.syncOptions();
         this.requestRender();
       });
     this.camera = this.rig.camera;
@@ -235,19 +233,7 @@ export class Tabletop implements TableActions {
   setView(view: TableView): void {
     if (this.disposed) return;
     this.view = view;
-    this.cells = legalCells(view.placements);
-    if (this.ghost) {
-      const same = this.cells.find((c) => c.x === this.ghost!.cell.x && c.y === this.ghost!.cell.y);
-      this.ghost = same ? { cell: same, r: rotationAt(same, this.ghost.r) } : null;
-    }
-    const hint = view.initialGhost;
-    if (!this.ghost && hint) {
-      const cell = this.cells.find((c) => c.x === hint.x && c.y === hint.y);
-      if (cell) this.ghost = { cell, r: rotationAt(cell, hint.r) };
-    }
-    this.spotGroups = groupByTarget(view.deployments);
-    if (this.hoveredSpot >= this.spotGroups.length) this.hoveredSpot = -1;
-    if (!this.spotGroups.length) this.hoveredSpot = -1;
+    this.cursor.setOptions(view.placements, view.deployments, view.initialGhost);
     // content, not identity: a caller may hand the same state object mutated in place
     const signature = stateSignature(view.state);
     if (signature !== this.drawnSignature || !this.rig.follow.framedOnce) {
@@ -270,20 +256,14 @@ export class Tabletop implements TableActions {
   /** Hides the legal cells, ghost and spots (while events play, nobody is asked to act). */
   clearOptions(): void {
     this.canvas.style.cursor = '';
-    this.cells = [];
-    this.spotGroups = [];
-    this.ghost = null;
-    this.hoveredSpot = -1;
+    this.cursor.clear();
     this.syncOptions();
     this.requestRender();
   }
 
   /** Turns the ghost to its next legal rotation, clockwise (`step` 1) or anticlockwise (-1). */
   rotateGhost(step: 1 | -1 = 1): void {
-    if (!this.ghost && this.cells.length) this.ghost = { cell: this.cells[0], r: rotationAt(this.cells[0], this.preferredRotation) };
-    if (!this.ghost) return;
-    this.ghost.r = nextLegalRotation(this.ghost.cell.rotations, this.ghost.r, step);
-    this.preferredRotation = this.ghost.r;
+    if (!this.cursor.rotate(step)) return;
     this.syncOptions();
     this.requestRender();
   }
@@ -405,8 +385,8 @@ export class Tabletop implements TableActions {
     };
     if (lifts) this.tileLifts = lifts;
     this.drawn.tiles.forEach((t, i) => put(t, this.tileLifts.get(i) ?? 0));
-    if (this.ghost && this.view?.state.drawn) {
-      put({ id: this.view.state.drawn, x: this.ghost.cell.x, y: this.ghost.cell.y, r: this.ghost.r }, GHOST_LIFT);
+    if (this.cursor.ghost && this.view?.state.drawn) {
+      put({ id: this.view.state.drawn, x: this.cursor.ghost.cell.x, y: this.cursor.ghost.cell.y, r: this.cursor.ghost.r }, GHOST_LIFT);
     }
     this.tileTops.count = n;
     this.tileBodies.count = n;
@@ -508,41 +488,41 @@ export class Tabletop implements TableActions {
   private syncOptions(): void {
     const m = new THREE.Matrix4();
     const colour = new THREE.Color();
-    this.cells.forEach((c, i) => {
+    this.cursor.cells.forEach((c, i) => {
       if (i >= TILE_CAPACITY) return;
-      const isGhost = this.ghost && this.ghost.cell === c;
+      const isGhost = this.cursor.ghost && this.cursor.ghost.cell === c;
       // the ghost's frame rides on top of the lifted ghost tile, in gold
       if (isGhost) m.compose(new THREE.Vector3(c.x, TILE_HEIGHT + GHOST_LIFT + 0.003, c.y), new THREE.Quaternion(), new THREE.Vector3(1.05, 1, 1.05));
       else m.makeTranslation(c.x, 0.004, c.y);
       this.highlights.setMatrixAt(i, m);
       this.highlights.setColorAt(i, colour.setHex(isGhost ? 0xffd84a : HIGHLIGHT_HEX));
     });
-    this.highlights.count = Math.min(this.cells.length, TILE_CAPACITY);
+    this.highlights.count = Math.min(this.cursor.cells.length, TILE_CAPACITY);
     this.highlights.instanceMatrix.needsUpdate = true;
     if (this.highlights.instanceColor) this.highlights.instanceColor.needsUpdate = true;
     this.writeTiles();
 
     this.layoutSpots();
     const spotOffsets = this.spots.geometry.getAttribute('atlasOffset') as THREE.InstancedBufferAttribute;
-    this.spotGroups.forEach((g, i) => {
+    this.cursor.spots.forEach((g, i) => {
       const p = this.spotPositions[i].clone();
-      const s = i === this.hoveredSpot ? 0.34 : 0.22;
+      const s = i === this.cursor.hovered ? 0.34 : 0.22;
       m.compose(p.add(new THREE.Vector3(0, 0.06, 0)), new THREE.Quaternion(), new THREE.Vector3(s, s, s));
       this.spots.setMatrixAt(i, m);
-      this.spots.setColorAt(i, colour.setHex(i === this.hoveredSpot ? 0xffffff : 'attack' in g.target ? 0xff7a59 : SPOT_HEX));
+      this.spots.setColorAt(i, colour.setHex(i === this.cursor.hovered ? 0xffffff : 'attack' in g.target ? 0xff7a59 : SPOT_HEX));
       // the icon says what the spot is: merchant, explorer, conqueror or planet attack
       const [u, v] = SPOT_CELL[this.spotKind(g.target)];
       spotOffsets.setXY(i, u, v);
     });
     spotOffsets.needsUpdate = true;
-    const ghostKey = this.ghost ? `${this.ghost.cell.x},${this.ghost.cell.y},${this.ghost.r}` : '';
+    const ghostKey = this.cursor.ghost ? `${this.cursor.ghost.cell.x},${this.cursor.ghost.cell.y},${this.cursor.ghost.r}` : '';
     if (ghostKey !== this.lastGhostKey) {
       this.lastGhostKey = ghostKey;
       this.onGhostChange?.(this.ghostPlacement());
     }
-    this.spots.count = this.spotGroups.length;
+    this.spots.count = this.cursor.spots.length;
     const selectedKey = this.view?.selectedTarget ? targetKey(this.view.selectedTarget) : null;
-    const hovered = this.spotGroups[this.hoveredSpot] ?? this.spotGroups.find((g) => g.key === selectedKey);
+    const hovered = this.cursor.spots[this.cursor.hovered] ?? this.cursor.spots.find((g) => g.key === selectedKey);
     const choice = hovered && this.view ? matchDeployment(hovered, this.view.deployChoice) : null;
     const at = choice && this.spotWorld(choice.target);
     const seat = this.view?.state.seat ?? 0;
@@ -562,8 +542,8 @@ export class Tabletop implements TableActions {
    * are spread about their centre when two would be closer than 34 px on screen at this zoom.
    */
   private layoutSpots(): void {
-    const raw = this.spotGroups.map((g) => this.targetWorld(g.target) ?? new THREE.Vector3());
-    const own = this.spotGroups.map((g, i) => ('seg' in g.target ? i : -1)).filter((i) => i >= 0);
+    const raw = this.cursor.spots.map((g) => this.targetWorld(g.target) ?? new THREE.Vector3());
+    const own = this.cursor.spots.map((g, i) => ('seg' in g.target ? i : -1)).filter((i) => i >= 0);
     const screen = own.map((i) => this.worldToScreen(raw[i])).filter((p): p is { x: number; y: number } => !!p);
     const k = screen.length === own.length ? spreadFactor(screen, 34) : 1;
     if (k > 1) {
@@ -576,7 +556,7 @@ export class Tabletop implements TableActions {
   /** The displayed position of a target's spot (falls back to the target itself). */
   private spotWorld(target: Deployment['target']): THREE.Vector3 | null {
     const key = targetKey(target);
-    const i = this.spotGroups.findIndex((g) => g.key === key);
+    const i = this.cursor.spots.findIndex((g) => g.key === key);
     return i >= 0 && this.spotPositions[i] ? this.spotPositions[i].clone() : this.targetWorld(target);
   }
 
@@ -664,7 +644,7 @@ export class Tabletop implements TableActions {
     const py = clientY - rect.top;
     let best = -1;
     let bestD = SPOT_PICK_PX;
-    this.spotGroups.forEach((_, i) => {
+    this.cursor.spots.forEach((_, i) => {
       const p = this.spotPositions[i];
       const s = p && this.worldToScreen(p);
       if (!s) return;
@@ -678,8 +658,7 @@ export class Tabletop implements TableActions {
   }
 
   private moveGhostTo(cell: LegalCell): void {
-    if (this.ghost?.cell === cell) return;
-    this.ghost = { cell, r: rotationAt(cell, this.ghost?.r ?? this.preferredRotation) };
+    if (!this.cursor.moveTo(cell)) return;
     this.syncOptions();
     this.requestRender();
   }
@@ -687,16 +666,16 @@ export class Tabletop implements TableActions {
   // TableActions (table-input.ts): what pointer and keys do
 
   mode(): TableMode {
-    return this.cells.length ? 'place' : this.spotGroups.length ? 'deploy' : 'idle';
+    return this.cursor.mode();
   }
 
   private cellAt(clientX: number, clientY: number): LegalCell | null {
     const c = this.pointerCell(clientX, clientY);
-    return (c && this.cells.find((l) => l.x === c.x && l.y === c.y)) ?? null;
+    return c ? this.cursor.cellAt(c.x, c.y) : null;
   }
 
   hoverAt(clientX: number, clientY: number): boolean {
-    if (this.cells.length) {
+    if (this.cursor.cells.length) {
       const cell = this.cellAt(clientX, clientY);
       if (cell) this.moveGhostTo(cell);
       this.canvas.style.cursor = cell ? 'pointer' : '';
@@ -704,8 +683,8 @@ export class Tabletop implements TableActions {
     }
     const i = this.nearestSpot(clientX, clientY);
     this.canvas.style.cursor = i >= 0 ? 'pointer' : '';
-    if (i !== this.hoveredSpot) {
-      this.hoveredSpot = i;
+    if (i !== this.cursor.hovered) {
+      this.cursor.hovered = i;
       this.syncOptions();
       this.requestRender();
     }
@@ -714,11 +693,11 @@ export class Tabletop implements TableActions {
 
   ghostIsAt(clientX: number, clientY: number): boolean {
     const cell = this.cellAt(clientX, clientY);
-    return !!cell && this.ghost?.cell === cell;
+    return !!cell && this.cursor.ghost?.cell === cell;
   }
 
   confirmAt(clientX: number, clientY: number): void {
-    if (this.cells.length) {
+    if (this.cursor.cells.length) {
       const cell = this.cellAt(clientX, clientY);
       if (!cell) return;
       this.moveGhostTo(cell);
@@ -730,18 +709,20 @@ export class Tabletop implements TableActions {
   }
 
   confirmCurrent(): void {
-    if (this.cells.length) {
-      if (!this.ghost) this.moveGhostTo(this.cells[0]);
+    if (this.cursor.cells.length) {
+      if (!this.cursor.ghost) this.moveGhostTo(this.cursor.cells[0]);
       else this.confirmPlacement();
-    } else if (this.hoveredSpot >= 0) this.confirmSpot(this.hoveredSpot);
+    } else if (this.cursor.hovered >= 0) this.confirmSpot(this.cursor.hovered);
     else this.cycleSpot(1);
   }
 
   step(dx: number, dy: number): void {
-    if (this.cells.length) {
+    if (this.cursor.cells.length) {
       const [bx, by] = this.screenToBoardDirection([dx, dy]);
-      const next = this.ghost ? stepCell(this.cells, this.ghost.cell, bx, by) : this.cells[0];
-      if (next) this.moveGhostTo(next);
+      if (this.cursor.stepGhost(bx, by)) {
+        this.syncOptions();
+        this.requestRender();
+      }
     } else this.cycleSpot(dx < 0 || dy < 0 ? -1 : 1);
   }
 
@@ -766,20 +747,19 @@ export class Tabletop implements TableActions {
   }
 
   private cycleSpot(step: number): void {
-    const n = this.spotGroups.length;
-    this.hoveredSpot = this.hoveredSpot < 0 ? (step > 0 ? 0 : n - 1) : (this.hoveredSpot + step + n) % n;
+    this.cursor.cycle(step);
     this.syncOptions();
     this.requestRender();
   }
 
   private confirmPlacement(): void {
-    if (!this.ghost) return;
-    const p: Placement = { x: this.ghost.cell.x, y: this.ghost.cell.y, r: this.ghost.r };
+    if (!this.cursor.ghost) return;
+    const p: Placement = { x: this.cursor.ghost.cell.x, y: this.cursor.ghost.cell.y, r: this.cursor.ghost.r };
     this.onPlace?.(p);
   }
 
   private confirmSpot(i: number): void {
-    const g = this.spotGroups[i];
+    const g = this.cursor.spots[i];
     if (!g || !this.view) return;
     const d = matchDeployment(g, this.view.deployChoice);
     if (d) this.onDeploy?.(d);
@@ -787,17 +767,17 @@ export class Tabletop implements TableActions {
 
   /** The ghost's cell and rotation (tests, HUD hints). */
   ghostPlacement(): Placement | null {
-    return this.ghost ? { x: this.ghost.cell.x, y: this.ghost.cell.y, r: this.ghost.r } : null;
+    return this.cursor.ghostPlacement();
   }
 
   /** Exposed for the HUD / tests: the key of the spot under focus. */
   focusedSpot(): string | null {
-    const g = this.spotGroups[this.hoveredSpot];
+    const g = this.cursor.spots[this.cursor.hovered];
     return g ? targetKey(g.target) : null;
   }
 
   get legalCellIds(): string[] {
-    return this.cells.map((c) => cellId(c.x, c.y));
+    return this.cursor.cells.map((c) => cellId(c.x, c.y));
   }
 }
 

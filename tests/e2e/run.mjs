@@ -247,6 +247,19 @@ async function startGame(page, url, controllers, options = [], homeShot = null) 
   await installPageHelpers(page);
 }
 
+/** The first time a battle panel shows on the table, a screenshot of it (battle-<name>.png). */
+const battleShots = new Set();
+async function shootBattle(page, name) {
+  if (battleShots.has(name)) return;
+  const panel = page.locator('sw-game [data-battle-now]');
+  if (!(await panel.count())) return;
+  battleShots.add(name);
+  const text = await panel.textContent();
+  assert(/\d/.test(text), `the battle panel shows no dice values: ${text}`);
+  await page.screenshot({ path: join(ARTIFACTS, `battle-${name}.png`) });
+  log(`${name}: battle panel on the table (screenshot battle-${name}.png)`);
+}
+
 /** Plays every local human move through the UI until the game is over. */
 async function playToEnd(page, rnd, name, { midShot, deployRate, onTurn, onDraft, oneClick = false }) {
   let moves = 0;
@@ -257,6 +270,7 @@ async function playToEnd(page, rnd, name, { midShot, deployRate, onTurn, onDraft
     const s = await waitForTurn(page);
     if (s.phase === 'over') break;
     if (onTurn) await onTurn(s);
+    await shootBattle(page, name);
     if (!shotMid && s.turn >= midShot) {
       shotMid = true;
       await page.screenshot({ path: join(ARTIFACTS, `${name}-mid.png`) });
@@ -646,6 +660,7 @@ async function touchGame(browser, url, errors, viewport, name) {
       if (at) await page.touchscreen.tap(at.x, at.y);
       await page.screenshot({ path: join(ARTIFACTS, `${name}-controls.png`) });
     }
+    await shootBattle(page, name);
     if (await touchTurn(page, rnd)) deployed++;
     turns++;
     if (turns === 20) await page.screenshot({ path: join(ARTIFACTS, `${name}-mid.png`) });
