@@ -8,16 +8,17 @@ import type { MapControls } from 'three/examples/jsm/controls/MapControls.js';
 import {
   tileDef, type Colour, type Deployment, type DeployTarget, type Equipment, type GameEvent, type GameState, type MeepleSize, type Placement,
 } from '../engine';
-import { useAtlasPerInstance, billboardMaterial } from './atlas-material';
+import { billboardMaterial } from './atlas-material';
 import { matchDeployment, spreadFactor, targetKey, type DeployChoice, type SpotKind } from './deploy-targets';
 import {
-  LARGE_SCALE, MEEPLE_HEIGHT, SPOT_CELL, blasterGeometry, frameTexture, labelAtlas, meepleGeometry, planetTexture, saberGeometry, spotTexture,
+  SPOT_CELL, frameTexture, labelAtlas, spotTexture,
 } from './figures';
-import { HIGHLIGHT_HEX, SEAT_HEX, SPOT_HEX, planetColour } from './palette';
+import { HIGHLIGHT_HEX, SPOT_HEX } from './palette';
 import { cellId, type LegalCell } from './placement-cursor';
 import { createTileAtlas, type TileAtlas } from './tile-atlas';
-import { PLANET_RADIUS, boardPoint, tileLayout } from './tile-layout';
+import { boardPoint, tileLayout } from './tile-layout';
 import { GHOST_LIFT, TableAnimator, type PieceSpec } from './table-animator';
+import { BoardMeshes, PLANET_TOP, TILE_CAPACITY, TILE_HEIGHT, type Piece } from './board-meshes';
 import { CameraRig } from './camera-rig';
 import { OptionCursor } from './option-cursor';
 import { TableInput, type TableActions, type TableMode } from './table-input';
@@ -34,12 +35,7 @@ export interface TableView {
   initialGhost?: Placement | null;
 }
 
-export const TILE_HEIGHT = 0.06;
-const TILE_GAP = 0.985;
-const PLANET_Y = TILE_HEIGHT + PLANET_RADIUS * 0.85;
-const PLANET_TOP = PLANET_Y + PLANET_RADIUS * 0.95;
-const TILE_CAPACITY = 160;
-const MEEPLE_CAPACITY = 64;
+export { TILE_HEIGHT };
 const SPOT_PICK_PX = 34;
 
 interface Drawn { tiles: GameState['tiles']; }
@@ -62,15 +58,9 @@ export class Tabletop implements TableActions {
   private readonly atlas: TileAtlas;
   private readonly labels: ReturnType<typeof labelAtlas>;
 
-  private readonly tileTops: THREE.InstancedMesh;
-  private readonly tileBodies: THREE.InstancedMesh;
-  private readonly planets: THREE.InstancedMesh;
   private readonly highlights: THREE.InstancedMesh;
   private readonly spots: THREE.InstancedMesh;
-  readonly meeples: THREE.InstancedMesh;
-  readonly meepleLabels: THREE.InstancedMesh;
-  private readonly sabers: THREE.InstancedMesh;
-  private readonly blasters: THREE.InstancedMesh;
+  private readonly board: BoardMeshes;
   readonly animator: TableAnimator;
   private readonly input: TableInput;
 
@@ -128,25 +118,8 @@ export class Tabletop implements TableActions {
     this.scene.add(this.own(this.tableSurface()));
     this.scene.add(this.own(this.starfield()));
 
-    // tiles: one instanced top (atlas) + one instanced body; the ghost is the last instance
-    const topGeometry = new THREE.PlaneGeometry(TILE_GAP, TILE_GAP).rotateX(-Math.PI / 2);
-    topGeometry.setAttribute('atlasOffset', new THREE.InstancedBufferAttribute(new Float32Array(TILE_CAPACITY * 2), 2));
-    const topMaterial = useAtlasPerInstance(new THREE.MeshBasicMaterial({ map: this.atlas.texture, toneMapped: false }), new THREE.Vector2(this.atlas.scale, this.atlas.scale));
-    this.tileTops = this.instanced(topGeometry, topMaterial, TILE_CAPACITY);
-    this.tileBodies = this.instanced(
-      // the body stops just under the printed top, so far away the two never fight for depth
-      new THREE.BoxGeometry(TILE_GAP, TILE_HEIGHT - 0.012, TILE_GAP),
-      new THREE.MeshStandardMaterial({ color: 0x5a6178, roughness: 0.6, metalness: 0.3 }),
-      TILE_CAPACITY,
-    );
-    const planetMap = planetTexture();
-    this.disposables.push(planetMap);
-    this.planets = this.instanced(
-      new THREE.SphereGeometry(PLANET_RADIUS, 32, 16),
-      new THREE.MeshStandardMaterial({ map: planetMap, roughness: 0.85, metalness: 0.0 }),
-      TILE_CAPACITY,
-    );
-    this.planets.instanceColor = new THREE.InstancedBufferAttribute(new Float32Array(TILE_CAPACITY * 3), 3);
+    // tiles, planets and figures: the board's instanced meshes (board-meshes.ts)
+    this.board = new BoardMeshes((g, m, n) => this.instanced(g, m, n), this.atlas, this.labels, (t) => this.disposables.push(t));
 
     const frame = frameTexture();
     this.disposables.push(frame);
@@ -163,14 +136,6 @@ export class Tabletop implements TableActions {
     this.spots = this.instanced(spotGeometry, billboardMaterial(spotTex, new THREE.Vector2(0.5, 0.5), { minPixels: 30, lift: 0.2, depthTest: false }), 32);
     this.spots.renderOrder = 10;
     this.spots.instanceColor = new THREE.InstancedBufferAttribute(new Float32Array(32 * 3), 3);
-
-    this.meeples = this.instanced(meepleGeometry(), new THREE.MeshStandardMaterial({ roughness: 0.45, metalness: 0.05 }), MEEPLE_CAPACITY);
-    this.meeples.instanceColor = new THREE.InstancedBufferAttribute(new Float32Array(MEEPLE_CAPACITY * 3), 3);
-    const labelGeometry = new THREE.PlaneGeometry(1, 1);
-    labelGeometry.setAttribute('atlasOffset', new THREE.InstancedBufferAttribute(new Float32Array(MEEPLE_CAPACITY * 2), 2));
-    this.meepleLabels = this.instanced(labelGeometry, billboardMaterial(this.labels.texture, this.labels.scale, { minPixels: 15 }), MEEPLE_CAPACITY);
-    this.sabers = this.instanced(saberGeometry(), new THREE.MeshBasicMaterial({ vertexColors: true, toneMapped: false }), MEEPLE_CAPACITY);
-    this.blasters = this.instanced(blasterGeometry(), new THREE.MeshStandardMaterial({ vertexColors: true, roughness: 0.5 }), MEEPLE_CAPACITY);
 
     this.animator = new TableAnimator(this, this.labels, (g, m, n) => this.instanced(g, m, n));
 
@@ -357,43 +322,10 @@ export class Tabletop implements TableActions {
 
   /** Rewrites the tile instances: placed tiles, then the ghost (if any) as the last instance. */
   writeTiles(lifts?: Map<number, number>): void {
-    const m = new THREE.Matrix4();
-    const q = new THREE.Quaternion();
-    const up = new THREE.Vector3(0, 1, 0);
-    const one = new THREE.Vector3(1, 1, 1);
-    const offsets = this.tileTops.geometry.getAttribute('atlasOffset') as THREE.InstancedBufferAttribute;
-    let n = 0;
-    let planets = 0;
-    const colour = new THREE.Color();
-    const put = (t: { id: string; x: number; y: number; r: number }, lift: number) => {
-      if (n >= TILE_CAPACITY - 1) return;
-      q.setFromAxisAngle(up, (-t.r * Math.PI) / 2); // r quarter-turns clockwise seen from above
-      m.compose(new THREE.Vector3(t.x, TILE_HEIGHT + 0.0005 + lift, t.y), q, one);
-      this.tileTops.setMatrixAt(n, m);
-      m.compose(new THREE.Vector3(t.x, (TILE_HEIGHT - 0.012) / 2 + lift, t.y), q, one);
-      this.tileBodies.setMatrixAt(n, m);
-      const cell = this.atlas.cells.get(t.id)!;
-      offsets.setXY(n, cell.offsetU, cell.offsetV);
-      n++;
-      if (tileDef(t.id).planet >= 0) {
-        const pc = planetColour(t.id);
-        m.compose(new THREE.Vector3(t.x, PLANET_Y + lift, t.y), q, one);
-        this.planets.setMatrixAt(planets, m);
-        this.planets.setColorAt(planets, colour.setHSL(pc.hue / 360, pc.sat, pc.light, THREE.SRGBColorSpace));
-        planets++;
-      }
-    };
     if (lifts) this.tileLifts = lifts;
-    this.drawn.tiles.forEach((t, i) => put(t, this.tileLifts.get(i) ?? 0));
-    if (this.cursor.ghost && this.view?.state.drawn) {
-      put({ id: this.view.state.drawn, x: this.cursor.ghost.cell.x, y: this.cursor.ghost.cell.y, r: this.cursor.ghost.r }, GHOST_LIFT);
-    }
-    this.tileTops.count = n;
-    this.tileBodies.count = n;
-    this.planets.count = planets;
-    for (const mesh of [this.tileTops, this.tileBodies, this.planets]) mesh.instanceMatrix.needsUpdate = true;
-    offsets.needsUpdate = true;
-    if (this.planets.instanceColor) this.planets.instanceColor.needsUpdate = true;
+    const g = this.cursor.ghost;
+    const ghost = g && this.view?.state.drawn ? { id: this.view.state.drawn, x: g.cell.x, y: g.cell.y, r: g.r } : null;
+    this.board.writeTiles(this.drawn.tiles, this.tileLifts, ghost, GHOST_LIFT);
   }
 
   private tileLifts = new Map<number, number>();
@@ -437,42 +369,7 @@ export class Tabletop implements TableActions {
   private preview: Piece | null = null;
 
   private writePieces(): void {
-    const m = new THREE.Matrix4();
-    const q = new THREE.Quaternion().setFromAxisAngle(new THREE.Vector3(0, 1, 0), this.meepleYaw);
-    const colour = new THREE.Color();
-    const labelOffsets = this.meepleLabels.geometry.getAttribute('atlasOffset') as THREE.InstancedBufferAttribute;
-    let sabers = 0;
-    let blasters = 0;
-    let n = 0;
-    for (const p of this.preview ? [...this.pieces, this.preview] : this.pieces) {
-      if (n >= MEEPLE_CAPACITY) break;
-      const s = (p.size === 'large' ? LARGE_SCALE : 1) * p.scale;
-      const scale = new THREE.Vector3(s, s, s);
-      m.compose(p.at, q, scale);
-      this.meeples.setMatrixAt(n, m);
-      this.meeples.setColorAt(n, colour.setHex(seatHex(p.colour)));
-      const chest = new THREE.Vector3(0, MEEPLE_HEIGHT * 0.5 * s, 0).add(p.at);
-      const ls = 0.13 * s;
-      m.compose(chest, q, new THREE.Vector3(ls, ls, ls));
-      this.meepleLabels.setMatrixAt(n, m);
-      const [ou, ov] = this.labels.offset(p.colour);
-      labelOffsets.setXY(n, ou, ov);
-      if (p.equipment) {
-        // in the figure's right hand (the arm ends near x = 0.5, y = 0.57 of its height)
-        const hand = new THREE.Vector3(0.5 * MEEPLE_HEIGHT * s, 0.55 * MEEPLE_HEIGHT * s, 0.05 * s).applyQuaternion(q).add(p.at);
-        m.compose(hand, q, scale);
-        if (p.equipment === 'lightsaber') this.sabers.setMatrixAt(sabers++, m);
-        else this.blasters.setMatrixAt(blasters++, m);
-      }
-      n++;
-    }
-    this.meeples.count = n;
-    this.meepleLabels.count = n;
-    this.sabers.count = sabers;
-    this.blasters.count = blasters;
-    for (const mesh of [this.meeples, this.meepleLabels, this.sabers, this.blasters]) mesh.instanceMatrix.needsUpdate = true;
-    if (this.meeples.instanceColor) this.meeples.instanceColor.needsUpdate = true;
-    labelOffsets.needsUpdate = true;
+    this.board.writePieces(this.preview ? [...this.pieces, this.preview] : this.pieces, this.meepleYaw);
   }
 
   /** Figures turn to face the viewer, so their letter and equipment always show. */
@@ -781,9 +678,6 @@ export class Tabletop implements TableActions {
   }
 }
 
-export function seatHex(colour: string): number {
-  return SEAT_HEX[colour as Colour] ?? 0x888888;
-}
 
 /** What the table draws of a state: tiles, meeples, scores (and whose turn, for the preview). */
 function stateSignature(s: GameState): string {
@@ -791,7 +685,7 @@ function stateSignature(s: GameState): string {
   return `${s.tiles.length}|${s.turn}|${s.seat}|${s.phase}|${s.drawn}|${s.scores.join(',')}|${meeples}`;
 }
 
-interface Piece { seat: number; size: MeepleSize; equipment: Equipment | null; at: THREE.Vector3; colour: string; scale: number }
+
 
 function piecesOf(state: GameState): PieceSpec[] {
   return state.meeples.map((m) => ({ seat: m.seat, size: m.size, equipment: m.equipment, tile: m.tile, seg: m.seg, lift: 0, scale: 1 }));
