@@ -254,8 +254,11 @@ async function shootBattle(page, name) {
   const panel = page.locator('sw-game [data-battle-now]');
   if (!(await panel.count())) return;
   battleShots.add(name);
-  const text = await panel.textContent();
-  assert(/\d/.test(text), `the battle panel shows no dice values: ${text}`);
+  // who fights with how many dice (the panel's content is in <sw-battle-view>'s shadow root)
+  const sides = page.locator('sw-game [data-battle-now] sw-battle-view [data-participant]');
+  assert((await sides.count()) >= 2, `the battle panel shows ${await sides.count()} sides`);
+  const first = await sides.first().textContent();
+  assert(/\d/.test(first), `the battle panel does not say the dice of a side: ${first}`);
   await page.screenshot({ path: join(ARTIFACTS, `battle-${name}.png`) });
   log(`${name}: battle panel on the table (screenshot battle-${name}.png)`);
 }
