@@ -4,14 +4,13 @@
 // carry. Every animation is a short tween driven by the table's render-on-demand loop.
 import * as THREE from 'three';
 import { paintTexture } from './canvas-texture';
-import { type Equipment, type GameEvent, type GameState, type MeepleSize, type RealmSummary } from '../engine';
+import { type Equipment, type GameEvent, type GameState, type MeepleSize, type Placement, type RealmSummary } from '../engine';
 import { useAtlasPerInstance, billboardMaterial } from './atlas-material';
 import { DIE_ROW_OFFSET, dieGeometry, dieLabel, dieRestQuaternion, diceAtlas } from './dice';
 import { frameTexture, type labelAtlas } from './figures';
 import { SEAT_HEX, scorerColour } from './palette';
 import { TRACK_SLOTS, markerSlot, scoresBefore, slotPosition, trackRect, type Bounds } from './score-track';
 import { SeededRandom } from './seeded-random';
-import type { Tabletop } from './tabletop';
 
 export interface PieceSpec {
   seat: number;
@@ -31,6 +30,23 @@ interface Tween { start: number; duration: number; step: (t: number) => void; do
 export const GHOST_LIFT = 0.16;
 const MAX_DICE = 24;
 const MARKER_Y = 0.05;
+
+/** What the animator drives, and all it may ask of the table (no import of the Tabletop). */
+export interface AnimatedTable {
+  /** Where the "+N" labels go (absolutely positioned over the canvas). */
+  readonly overlay: HTMLElement;
+  requestRender(): void;
+  worldToScreen(p: THREE.Vector3): { x: number; y: number } | null;
+  /** The local player's ghost, so their tile settles from where it hovered. */
+  ghostPlacement(): Placement | null;
+  /** Nobody is asked to act while events play. */
+  clearOptions(): void;
+  /** The board of `state` with these pieces and tile lifts (mid-animation). */
+  showBoard(state: GameState, pieces: PieceSpec[], lifts: Map<number, number>): void;
+  /** The state as it is, at once (the end of an animation). */
+  showState(state: GameState): void;
+}
+
 const DIE_SIZE = 0.3;
 /** The smallest a die may look while it is thrown (CSS px across). */
 const DIE_MIN_PX = 34;
@@ -57,7 +73,7 @@ export class TableAnimator {
   /** Animation speed factor (dev pages slow it down to inspect frames). */
   speed = 1;
 
-  constructor(private readonly table: Tabletop, private readonly labels: ReturnType<typeof labelAtlas>, make: Factory) {
+  constructor(private readonly table: AnimatedTable, private readonly labels: ReturnType<typeof labelAtlas>, make: Factory) {
     const numbers = numberAtlas();
     const dice = diceAtlas();
     const frame = frameTexture();

@@ -16,7 +16,13 @@ export class TableController implements ReactiveController {
 
   constructor(
     private readonly host: TableControllerHost,
-    private readonly handlers: { place(p: Placement): void; deploy(d: Deployment | null): void; ghost?(p: Placement | null): void },
+    private readonly handlers: {
+      place(p: Placement): void;
+      deploy(d: Deployment | null): void;
+      ghost?(p: Placement | null): void;
+      /** The notice shown instead of the table without WebGL, in the player's language. */
+      noWebGl?(reason: string): string;
+    },
   ) {
     host.addController(this);
   }
@@ -58,7 +64,8 @@ export class TableController implements ReactiveController {
         const note = document.createElement('p');
         note.className = 'no-webgl';
         note.setAttribute('role', 'alert');
-        note.textContent = `The 3D table cannot start: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}`;
+        const reason = (e instanceof Error ? e.message : String(e)).split('\n')[0];
+        note.textContent = this.handlers.noWebGl?.(reason) ?? `The 3D table cannot start: ${reason}`;
         note.style.cssText = 'margin:0;padding:2em;color:#fff;font:16px system-ui,sans-serif;';
         container.append(note);
       }

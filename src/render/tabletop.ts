@@ -4,21 +4,23 @@
 // init, resize, animate-on-demand, render, dispose.
 import * as THREE from 'three';
 import { paintTexture } from './canvas-texture';
-import { MapControls } from 'three/examples/jsm/controls/MapControls.js';
+import type { MapControls } from 'three/examples/jsm/controls/MapControls.js';
 import {
   tileDef, type Colour, type Deployment, type DeployTarget, type Equipment, type GameEvent, type GameState, type MeepleSize, type Placement,
 } from '../engine';
-import { useAtlasPerInstance, billboardMaterial } from './atlas-material';
-import { groupByTarget, matchDeployment, spreadFactor, targetKey, type DeployChoice, type SpotGroup, type SpotKind } from './deploy-targets';
+import { billboardMaterial } from './atlas-material';
+import { matchDeployment, spreadFactor, targetKey, type DeployChoice, type SpotKind } from './deploy-targets';
 import {
-  LARGE_SCALE, MEEPLE_HEIGHT, SPOT_CELL, blasterGeometry, frameTexture, labelAtlas, meepleGeometry, planetTexture, saberGeometry, spotTexture,
+  SPOT_CELL, frameTexture, labelAtlas, spotTexture,
 } from './figures';
-import { HIGHLIGHT_HEX, SEAT_HEX, SPOT_HEX, planetColour } from './palette';
-import { cellId, legalCells, nextLegalRotation, rotationAt, stepCell, type LegalCell } from './placement-cursor';
+import { HIGHLIGHT_HEX, SPOT_HEX } from './palette';
+import { cellId, type LegalCell } from './placement-cursor';
 import { createTileAtlas, type TileAtlas } from './tile-atlas';
-import { PLANET_RADIUS, boardPoint, tileLayout } from './tile-layout';
+import { boardPoint, tileLayout } from './tile-layout';
 import { GHOST_LIFT, TableAnimator, type PieceSpec } from './table-animator';
-import { CameraFollow } from './camera-follow';
+import { BoardMeshes, PLANET_TOP, TILE_CAPACITY, TILE_HEIGHT, type Piece } from './board-meshes';
+import { CameraRig } from './camera-rig';
+import { OptionCursor } from './option-cursor';
 import { TableInput, type TableActions, type TableMode } from './table-input';
 
 export type { DeployChoice };
@@ -33,12 +35,7 @@ export interface TableView {
   initialGhost?: Placement | null;
 }
 
-export const TILE_HEIGHT = 0.06;
-const TILE_GAP = 0.985;
-const PLANET_Y = TILE_HEIGHT + PLANET_RADIUS * 0.85;
-const PLANET_TOP = PLANET_Y + PLANET_RADIUS * 0.95;
-const TILE_CAPACITY = 160;
-const MEEPLE_CAPACITY = 64;
+export { TILE_HEIGHT };
 const SPOT_PICK_PX = 34;
 
 interface Drawn { tiles: GameState['tiles']; }
@@ -61,35 +58,25 @@ export class Tabletop implements TableActions {
   private readonly atlas: TileAtlas;
   private readonly labels: ReturnType<typeof labelAtlas>;
 
-  private readonly tileTops: THREE.InstancedMesh;
-  private readonly tileBodies: THREE.InstancedMesh;
-  private readonly planets: THREE.InstancedMesh;
   private readonly highlights: THREE.InstancedMesh;
   private readonly spots: THREE.InstancedMesh;
-  readonly meeples: THREE.InstancedMesh;
-  readonly meepleLabels: THREE.InstancedMesh;
-  private readonly sabers: THREE.InstancedMesh;
-  private readonly blasters: THREE.InstancedMesh;
+  private readonly board: BoardMeshes;
   readonly animator: TableAnimator;
   private readonly input: TableInput;
 
   private view: TableView | null = null;
-  private cells: LegalCell[] = [];
-  private ghost: { cell: LegalCell; r: number } | null = null;
-  private preferredRotation = 0;
-  private spotGroups: SpotGroup[] = [];
-  private hoveredSpot = -1;
+  /** The legal cells and ghost, or the spots and the focused one (option-cursor.ts). */
+  private readonly cursor = new OptionCursor();
   private drawn: Drawn = { tiles: [] };
   private drawnSignature = '';
-  private glide: { fromPosition: THREE.Vector3; toPosition: THREE.Vector3; fromTarget: THREE.Vector3; toTarget: THREE.Vector3; start: number } | null = null;
-  private readonly follow = new CameraFollow();
-  private controlsActive = false;
+  private readonly rig: CameraRig;
   private renderQueued = false;
   private disposed = false;
   private lastFrameMs = 0;
   private readonly raycaster = new THREE.Raycaster();
   private readonly ground = new THREE.Plane(new THREE.Vector3(0, 1, 0), -TILE_HEIGHT);
-  private readonly reducedMotion: MediaQueryList | null;
+  private readonly reducedMotion: MediaQueryList | null =
+    typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null;
 
   constructor(host: HTMLElement) {
     this.wrapper = document.createElement('div');
@@ -108,28 +95,15 @@ export class Tabletop implements TableActions {
     this.renderer.outputColorSpace = THREE.SRGBColorSpace;
     this.scene.background = new THREE.Color(0x03050c);
 
-    this.camera = new THREE.PerspectiveCamera(42, 1, 0.5, 400);
-    this.camera.position.set(0, 7, 6);
-    this.controls = new MapControls(this.camera, this.canvas);
-    this.controls.enableDamping = false;
-    this.controls.zoomToCursor = true;
-    this.controls.minDistance = 2.2;
-    this.controls.maxDistance = 45;
-    this.controls.maxPolarAngle = 1.15; // never below a comfortable tilt
-    // until the player moves the camera, it keeps framing the growing board
-    this.controls.addEventListener('start', () => (this.controlsActive = true));
-    this.controls.addEventListener('end', () => (this.controlsActive = false));
-    this.controls.addEventListener('change', () => {
-      if (this.controlsActive) {
-        // a real drag or zoom (a plain click also "starts" the controls): the player takes over
-        this.follow.userTookOver();
-        this.glide = null;
-      }
-      this.faceCamera();
-      // spots keep their spacing on screen as the player zooms
-      if (this.spotGroups.length) this.syncOptions();
-      this.requestRender();
-    });
+    this.rig = new CameraRig(this.canvas, () => ({ w: Math.max(1, this.wrapper.clientWidth), h: Math.max(1, this.wrapper.clientHeight) }),
+      () => !!this.reducedMotion?.matches, () => {
+        this.faceCamera();
+        // spots keep their spacing on screen as the player zooms
+        if (this.cursor.spots.length) this.syncOptions();
+        this.requestRender();
+      });
+    this.camera = this.rig.camera;
+    this.controls = this.rig.controls;
 
     this.scene.add(new THREE.HemisphereLight(0xc8d8ff, 0x1a1a28, 1.6));
     const sun = new THREE.DirectionalLight(0xffffff, 2.2);
@@ -144,25 +118,8 @@ export class Tabletop implements TableActions {
     this.scene.add(this.own(this.tableSurface()));
     this.scene.add(this.own(this.starfield()));
 
-    // tiles: one instanced top (atlas) + one instanced body; the ghost is the last instance
-    const topGeometry = new THREE.PlaneGeometry(TILE_GAP, TILE_GAP).rotateX(-Math.PI / 2);
-    topGeometry.setAttribute('atlasOffset', new THREE.InstancedBufferAttribute(new Float32Array(TILE_CAPACITY * 2), 2));
-    const topMaterial = useAtlasPerInstance(new THREE.MeshBasicMaterial({ map: this.atlas.texture, toneMapped: false }), new THREE.Vector2(this.atlas.scale, this.atlas.scale));
-    this.tileTops = this.instanced(topGeometry, topMaterial, TILE_CAPACITY);
-    this.tileBodies = this.instanced(
-      // the body stops just under the printed top, so far away the two never fight for depth
-      new THREE.BoxGeometry(TILE_GAP, TILE_HEIGHT - 0.012, TILE_GAP),
-      new THREE.MeshStandardMaterial({ color: 0x5a6178, roughness: 0.6, metalness: 0.3 }),
-      TILE_CAPACITY,
-    );
-    const planetMap = planetTexture();
-    this.disposables.push(planetMap);
-    this.planets = this.instanced(
-      new THREE.SphereGeometry(PLANET_RADIUS, 32, 16),
-      new THREE.MeshStandardMaterial({ map: planetMap, roughness: 0.85, metalness: 0.0 }),
-      TILE_CAPACITY,
-    );
-    this.planets.instanceColor = new THREE.InstancedBufferAttribute(new Float32Array(TILE_CAPACITY * 3), 3);
+    // tiles, planets and figures: the board's instanced meshes (board-meshes.ts)
+    this.board = new BoardMeshes((g, m, n) => this.instanced(g, m, n), this.atlas, this.labels, (t) => this.disposables.push(t));
 
     const frame = frameTexture();
     this.disposables.push(frame);
@@ -180,19 +137,10 @@ export class Tabletop implements TableActions {
     this.spots.renderOrder = 10;
     this.spots.instanceColor = new THREE.InstancedBufferAttribute(new Float32Array(32 * 3), 3);
 
-    this.meeples = this.instanced(meepleGeometry(), new THREE.MeshStandardMaterial({ roughness: 0.45, metalness: 0.05 }), MEEPLE_CAPACITY);
-    this.meeples.instanceColor = new THREE.InstancedBufferAttribute(new Float32Array(MEEPLE_CAPACITY * 3), 3);
-    const labelGeometry = new THREE.PlaneGeometry(1, 1);
-    labelGeometry.setAttribute('atlasOffset', new THREE.InstancedBufferAttribute(new Float32Array(MEEPLE_CAPACITY * 2), 2));
-    this.meepleLabels = this.instanced(labelGeometry, billboardMaterial(this.labels.texture, this.labels.scale, { minPixels: 15 }), MEEPLE_CAPACITY);
-    this.sabers = this.instanced(saberGeometry(), new THREE.MeshBasicMaterial({ vertexColors: true, toneMapped: false }), MEEPLE_CAPACITY);
-    this.blasters = this.instanced(blasterGeometry(), new THREE.MeshStandardMaterial({ vertexColors: true, roughness: 0.5 }), MEEPLE_CAPACITY);
-
     this.animator = new TableAnimator(this, this.labels, (g, m, n) => this.instanced(g, m, n));
 
     this.resizeObserver = new ResizeObserver(() => this.resize());
     this.resizeObserver.observe(this.wrapper);
-    this.reducedMotion = typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null;
 
     this.input = new TableInput(this.canvas, this);
     this.resize();
@@ -250,26 +198,14 @@ export class Tabletop implements TableActions {
   setView(view: TableView): void {
     if (this.disposed) return;
     this.view = view;
-    this.cells = legalCells(view.placements);
-    if (this.ghost) {
-      const same = this.cells.find((c) => c.x === this.ghost!.cell.x && c.y === this.ghost!.cell.y);
-      this.ghost = same ? { cell: same, r: rotationAt(same, this.ghost.r) } : null;
-    }
-    const hint = view.initialGhost;
-    if (!this.ghost && hint) {
-      const cell = this.cells.find((c) => c.x === hint.x && c.y === hint.y);
-      if (cell) this.ghost = { cell, r: rotationAt(cell, hint.r) };
-    }
-    this.spotGroups = groupByTarget(view.deployments);
-    if (this.hoveredSpot >= this.spotGroups.length) this.hoveredSpot = -1;
-    if (!this.spotGroups.length) this.hoveredSpot = -1;
+    this.cursor.setOptions(view.placements, view.deployments, view.initialGhost);
     // content, not identity: a caller may hand the same state object mutated in place
     const signature = stateSignature(view.state);
-    if (signature !== this.drawnSignature || !this.follow.framedOnce) {
+    if (signature !== this.drawnSignature || !this.rig.follow.framedOnce) {
       this.drawnSignature = signature;
       this.syncBoard(view.state);
       // against the board as last framed (camera-follow.ts), so the animated path follows too
-      if (this.follow.shouldFrame(view.state.tiles.length)) this.frameBoard();
+      if (this.rig.follow.shouldFrame(view.state.tiles.length)) this.frameBoard();
     }
     this.syncOptions();
     this.requestRender();
@@ -285,31 +221,25 @@ export class Tabletop implements TableActions {
   /** Hides the legal cells, ghost and spots (while events play, nobody is asked to act). */
   clearOptions(): void {
     this.canvas.style.cursor = '';
-    this.cells = [];
-    this.spotGroups = [];
-    this.ghost = null;
-    this.hoveredSpot = -1;
+    this.cursor.clear();
     this.syncOptions();
     this.requestRender();
   }
 
   /** Turns the ghost to its next legal rotation, clockwise (`step` 1) or anticlockwise (-1). */
   rotateGhost(step: 1 | -1 = 1): void {
-    if (!this.ghost && this.cells.length) this.ghost = { cell: this.cells[0], r: rotationAt(this.cells[0], this.preferredRotation) };
-    if (!this.ghost) return;
-    this.ghost.r = nextLegalRotation(this.ghost.cell.rotations, this.ghost.r, step);
-    this.preferredRotation = this.ghost.r;
+    if (!this.cursor.rotate(step)) return;
     this.syncOptions();
     this.requestRender();
   }
 
   cellToScreen(x: number, y: number): { x: number; y: number } | null {
-    this.finishGlide();
+    this.rig.finishGlide();
     return this.worldToScreen(new THREE.Vector3(x, TILE_HEIGHT, y));
   }
 
   spotToScreen(d: Deployment): { x: number; y: number } | null {
-    this.finishGlide();
+    this.rig.finishGlide();
     const p = this.spotWorld(d.target);
     return p ? this.worldToScreen(p) : null;
   }
@@ -331,91 +261,14 @@ export class Tabletop implements TableActions {
   /** Points the camera at the placed tiles and the cells beside them (gliding there unless `instant`). */
   frameBoard(instant = false): void {
     if (!this.drawn.tiles.length) return;
-    // the tiles and a half-cell margin for the legal cells around them; the score track
-    // (drawn around the board) is not framed: late in the game it would shrink the tiles
-    // to a few pixels, and the HUD shows every score with its laps anyway
-    const { minX, maxX, minY, maxY } = tileBounds(this.drawn.tiles);
-    const cx = (minX + maxX) / 2;
-    const cy = (minY + maxY) / 2;
-    const startPosition = this.camera.position.clone();
-    const startTarget = this.controls.target.clone();
-    // the nearest distance (on a fixed 40° tilt) at which all four corners fit the free part
-    // of the canvas (inside the insets the HUD covers), then a pan that centres them there
-    const dir = new THREE.Vector3(0, Math.cos(0.7), Math.sin(0.7));
-    const target = new THREE.Vector3(cx, 0, cy);
-    const corners = [[minX, minY], [maxX, minY], [minX, maxY], [maxX, maxY]].map(([x, y]) => new THREE.Vector3(x, 0, y));
-    const w = Math.max(1, this.wrapper.clientWidth);
-    const h = Math.max(1, this.wrapper.clientHeight);
-    const ins = this.insets;
-    const free = {
-      x0: -1 + (2 * ins.left) / w, x1: 1 - (2 * ins.right) / w,
-      y0: -1 + (2 * ins.bottom) / h, y1: 1 - (2 * ins.top) / h,
-    };
-    if (free.x1 - free.x0 < 0.4 || free.y1 - free.y0 < 0.4) Object.assign(free, { x0: -1, x1: 1, y0: -1, y1: 1 }); // insets too large: ignore them
-    const place = (d: number) => {
-      this.camera.position.copy(target).addScaledVector(dir, d);
-      this.camera.lookAt(target);
-      this.camera.updateMatrixWorld();
-    };
-    const box = () => {
-      let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
-      for (const c of corners) {
-        const v = c.clone().project(this.camera);
-        x0 = Math.min(x0, v.x); x1 = Math.max(x1, v.x);
-        y0 = Math.min(y0, v.y); y1 = Math.max(y1, v.y);
-      }
-      return { x0, x1, y0, y1 };
-    };
-    const fits = (d: number) => {
-      place(d);
-      const b = box();
-      return b.x1 - b.x0 < (free.x1 - free.x0) * 0.97 && b.y1 - b.y0 < (free.y1 - free.y0) * 0.94;
-    };
-    let lo = 1, hi = this.controls.maxDistance;
-    for (let i = 0; i < 24; i++) {
-      const mid = (lo + hi) / 2;
-      if (fits(mid)) hi = mid;
-      else lo = mid;
-    }
-    for (let pass = 0; pass < 3; pass++) {
-      place(hi);
-      const b = box();
-      const from = this.groundAt((b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2);
-      const to = this.groundAt((free.x0 + free.x1) / 2, (free.y0 + free.y1) / 2);
-      if (!from || !to) break;
-      target.sub(to.sub(from));
-    }
-    const toPosition = target.clone().addScaledVector(dir, hi);
-    if (!this.follow.framedOnce || instant || this.reducedMotion?.matches) {
-      this.glide = null;
-      this.camera.position.copy(toPosition);
-      this.controls.target.copy(target);
-      this.controls.update();
-    } else {
-      // glide from where the camera was, so a growing board never makes the view jump
-      this.camera.position.copy(startPosition);
-      this.controls.target.copy(startTarget);
-      this.controls.update();
-      this.glide = { fromPosition: startPosition, toPosition, fromTarget: startTarget, toTarget: target, start: -1 };
-    }
-    this.follow.framed(this.drawn.tiles.length);
+    this.rig.frame(this.drawn.tiles, instant);
     this.faceCamera();
     this.requestRender();
   }
 
   /** CSS pixels of the table covered by the HUD on each side; framing keeps the board in the rest. */
   setInsets(insets: Partial<{ top: number; right: number; bottom: number; left: number }>): void {
-    this.insets = { ...this.insets, ...insets };
-    if (this.follow.following) this.frameBoard();
-  }
-
-  private insets = { top: 0, right: 0, bottom: 0, left: 0 };
-
-  /** Where a point in normalised device coordinates meets the table plane. */
-  private groundAt(ndcX: number, ndcY: number): THREE.Vector3 | null {
-    this.raycaster.setFromCamera(new THREE.Vector2(ndcX, ndcY), this.camera);
-    const hit = new THREE.Vector3();
-    return this.raycaster.ray.intersectPlane(new THREE.Plane(new THREE.Vector3(0, 1, 0), 0), hit) ? hit : null;
+    if (this.rig.setInsets(insets)) this.frameBoard();
   }
 
   dispose(): void {
@@ -424,7 +277,7 @@ export class Tabletop implements TableActions {
     this.animator.dispose();
     this.resizeObserver.disconnect();
     this.input.dispose();
-    this.controls.dispose();
+    this.rig.dispose();
     for (const d of this.disposables) d.dispose();
     this.disposables.length = 0;
     this.renderer.dispose();
@@ -469,43 +322,10 @@ export class Tabletop implements TableActions {
 
   /** Rewrites the tile instances: placed tiles, then the ghost (if any) as the last instance. */
   writeTiles(lifts?: Map<number, number>): void {
-    const m = new THREE.Matrix4();
-    const q = new THREE.Quaternion();
-    const up = new THREE.Vector3(0, 1, 0);
-    const one = new THREE.Vector3(1, 1, 1);
-    const offsets = this.tileTops.geometry.getAttribute('atlasOffset') as THREE.InstancedBufferAttribute;
-    let n = 0;
-    let planets = 0;
-    const colour = new THREE.Color();
-    const put = (t: { id: string; x: number; y: number; r: number }, lift: number) => {
-      if (n >= TILE_CAPACITY - 1) return;
-      q.setFromAxisAngle(up, (-t.r * Math.PI) / 2); // r quarter-turns clockwise seen from above
-      m.compose(new THREE.Vector3(t.x, TILE_HEIGHT + 0.0005 + lift, t.y), q, one);
-      this.tileTops.setMatrixAt(n, m);
-      m.compose(new THREE.Vector3(t.x, (TILE_HEIGHT - 0.012) / 2 + lift, t.y), q, one);
-      this.tileBodies.setMatrixAt(n, m);
-      const cell = this.atlas.cells.get(t.id)!;
-      offsets.setXY(n, cell.offsetU, cell.offsetV);
-      n++;
-      if (tileDef(t.id).planet >= 0) {
-        const pc = planetColour(t.id);
-        m.compose(new THREE.Vector3(t.x, PLANET_Y + lift, t.y), q, one);
-        this.planets.setMatrixAt(planets, m);
-        this.planets.setColorAt(planets, colour.setHSL(pc.hue / 360, pc.sat, pc.light, THREE.SRGBColorSpace));
-        planets++;
-      }
-    };
     if (lifts) this.tileLifts = lifts;
-    this.drawn.tiles.forEach((t, i) => put(t, this.tileLifts.get(i) ?? 0));
-    if (this.ghost && this.view?.state.drawn) {
-      put({ id: this.view.state.drawn, x: this.ghost.cell.x, y: this.ghost.cell.y, r: this.ghost.r }, GHOST_LIFT);
-    }
-    this.tileTops.count = n;
-    this.tileBodies.count = n;
-    this.planets.count = planets;
-    for (const mesh of [this.tileTops, this.tileBodies, this.planets]) mesh.instanceMatrix.needsUpdate = true;
-    offsets.needsUpdate = true;
-    if (this.planets.instanceColor) this.planets.instanceColor.needsUpdate = true;
+    const g = this.cursor.ghost;
+    const ghost = g && this.view?.state.drawn ? { id: this.view.state.drawn, x: g.cell.x, y: g.cell.y, r: g.r } : null;
+    this.board.writeTiles(this.drawn.tiles, this.tileLifts, ghost, GHOST_LIFT);
   }
 
   private tileLifts = new Map<number, number>();
@@ -549,48 +369,12 @@ export class Tabletop implements TableActions {
   private preview: Piece | null = null;
 
   private writePieces(): void {
-    const m = new THREE.Matrix4();
-    const q = new THREE.Quaternion().setFromAxisAngle(new THREE.Vector3(0, 1, 0), this.meepleYaw);
-    const colour = new THREE.Color();
-    const labelOffsets = this.meepleLabels.geometry.getAttribute('atlasOffset') as THREE.InstancedBufferAttribute;
-    let sabers = 0;
-    let blasters = 0;
-    let n = 0;
-    for (const p of this.preview ? [...this.pieces, this.preview] : this.pieces) {
-      if (n >= MEEPLE_CAPACITY) break;
-      const s = (p.size === 'large' ? LARGE_SCALE : 1) * p.scale;
-      const scale = new THREE.Vector3(s, s, s);
-      m.compose(p.at, q, scale);
-      this.meeples.setMatrixAt(n, m);
-      this.meeples.setColorAt(n, colour.setHex(seatHex(p.colour)));
-      const chest = new THREE.Vector3(0, MEEPLE_HEIGHT * 0.5 * s, 0).add(p.at);
-      const ls = 0.13 * s;
-      m.compose(chest, q, new THREE.Vector3(ls, ls, ls));
-      this.meepleLabels.setMatrixAt(n, m);
-      const [ou, ov] = this.labels.offset(p.colour);
-      labelOffsets.setXY(n, ou, ov);
-      if (p.equipment) {
-        // in the figure's right hand (the arm ends near x = 0.5, y = 0.57 of its height)
-        const hand = new THREE.Vector3(0.5 * MEEPLE_HEIGHT * s, 0.55 * MEEPLE_HEIGHT * s, 0.05 * s).applyQuaternion(q).add(p.at);
-        m.compose(hand, q, scale);
-        if (p.equipment === 'lightsaber') this.sabers.setMatrixAt(sabers++, m);
-        else this.blasters.setMatrixAt(blasters++, m);
-      }
-      n++;
-    }
-    this.meeples.count = n;
-    this.meepleLabels.count = n;
-    this.sabers.count = sabers;
-    this.blasters.count = blasters;
-    for (const mesh of [this.meeples, this.meepleLabels, this.sabers, this.blasters]) mesh.instanceMatrix.needsUpdate = true;
-    if (this.meeples.instanceColor) this.meeples.instanceColor.needsUpdate = true;
-    labelOffsets.needsUpdate = true;
+    this.board.writePieces(this.preview ? [...this.pieces, this.preview] : this.pieces, this.meepleYaw);
   }
 
   /** Figures turn to face the viewer, so their letter and equipment always show. */
   private faceCamera(): void {
-    const d = new THREE.Vector3().subVectors(this.camera.position, this.controls.target);
-    const yaw = Math.atan2(d.x, d.z);
+    const yaw = this.rig.yaw;
     if (Math.abs(yaw - this.meepleYaw) < 1e-4) return;
     this.meepleYaw = yaw;
     this.writePieces();
@@ -601,41 +385,41 @@ export class Tabletop implements TableActions {
   private syncOptions(): void {
     const m = new THREE.Matrix4();
     const colour = new THREE.Color();
-    this.cells.forEach((c, i) => {
+    this.cursor.cells.forEach((c, i) => {
       if (i >= TILE_CAPACITY) return;
-      const isGhost = this.ghost && this.ghost.cell === c;
+      const isGhost = this.cursor.ghost && this.cursor.ghost.cell === c;
       // the ghost's frame rides on top of the lifted ghost tile, in gold
       if (isGhost) m.compose(new THREE.Vector3(c.x, TILE_HEIGHT + GHOST_LIFT + 0.003, c.y), new THREE.Quaternion(), new THREE.Vector3(1.05, 1, 1.05));
       else m.makeTranslation(c.x, 0.004, c.y);
       this.highlights.setMatrixAt(i, m);
       this.highlights.setColorAt(i, colour.setHex(isGhost ? 0xffd84a : HIGHLIGHT_HEX));
     });
-    this.highlights.count = Math.min(this.cells.length, TILE_CAPACITY);
+    this.highlights.count = Math.min(this.cursor.cells.length, TILE_CAPACITY);
     this.highlights.instanceMatrix.needsUpdate = true;
     if (this.highlights.instanceColor) this.highlights.instanceColor.needsUpdate = true;
     this.writeTiles();
 
     this.layoutSpots();
     const spotOffsets = this.spots.geometry.getAttribute('atlasOffset') as THREE.InstancedBufferAttribute;
-    this.spotGroups.forEach((g, i) => {
+    this.cursor.spots.forEach((g, i) => {
       const p = this.spotPositions[i].clone();
-      const s = i === this.hoveredSpot ? 0.34 : 0.22;
+      const s = i === this.cursor.hovered ? 0.34 : 0.22;
       m.compose(p.add(new THREE.Vector3(0, 0.06, 0)), new THREE.Quaternion(), new THREE.Vector3(s, s, s));
       this.spots.setMatrixAt(i, m);
-      this.spots.setColorAt(i, colour.setHex(i === this.hoveredSpot ? 0xffffff : 'attack' in g.target ? 0xff7a59 : SPOT_HEX));
+      this.spots.setColorAt(i, colour.setHex(i === this.cursor.hovered ? 0xffffff : 'attack' in g.target ? 0xff7a59 : SPOT_HEX));
       // the icon says what the spot is: merchant, explorer, conqueror or planet attack
       const [u, v] = SPOT_CELL[this.spotKind(g.target)];
       spotOffsets.setXY(i, u, v);
     });
     spotOffsets.needsUpdate = true;
-    const ghostKey = this.ghost ? `${this.ghost.cell.x},${this.ghost.cell.y},${this.ghost.r}` : '';
+    const ghostKey = this.cursor.ghost ? `${this.cursor.ghost.cell.x},${this.cursor.ghost.cell.y},${this.cursor.ghost.r}` : '';
     if (ghostKey !== this.lastGhostKey) {
       this.lastGhostKey = ghostKey;
       this.onGhostChange?.(this.ghostPlacement());
     }
-    this.spots.count = this.spotGroups.length;
+    this.spots.count = this.cursor.spots.length;
     const selectedKey = this.view?.selectedTarget ? targetKey(this.view.selectedTarget) : null;
-    const hovered = this.spotGroups[this.hoveredSpot] ?? this.spotGroups.find((g) => g.key === selectedKey);
+    const hovered = this.cursor.spots[this.cursor.hovered] ?? this.cursor.spots.find((g) => g.key === selectedKey);
     const choice = hovered && this.view ? matchDeployment(hovered, this.view.deployChoice) : null;
     const at = choice && this.spotWorld(choice.target);
     const seat = this.view?.state.seat ?? 0;
@@ -655,8 +439,8 @@ export class Tabletop implements TableActions {
    * are spread about their centre when two would be closer than 34 px on screen at this zoom.
    */
   private layoutSpots(): void {
-    const raw = this.spotGroups.map((g) => this.targetWorld(g.target) ?? new THREE.Vector3());
-    const own = this.spotGroups.map((g, i) => ('seg' in g.target ? i : -1)).filter((i) => i >= 0);
+    const raw = this.cursor.spots.map((g) => this.targetWorld(g.target) ?? new THREE.Vector3());
+    const own = this.cursor.spots.map((g, i) => ('seg' in g.target ? i : -1)).filter((i) => i >= 0);
     const screen = own.map((i) => this.worldToScreen(raw[i])).filter((p): p is { x: number; y: number } => !!p);
     const k = screen.length === own.length ? spreadFactor(screen, 34) : 1;
     if (k > 1) {
@@ -669,7 +453,7 @@ export class Tabletop implements TableActions {
   /** The displayed position of a target's spot (falls back to the target itself). */
   private spotWorld(target: Deployment['target']): THREE.Vector3 | null {
     const key = targetKey(target);
-    const i = this.spotGroups.findIndex((g) => g.key === key);
+    const i = this.cursor.spots.findIndex((g) => g.key === key);
     return i >= 0 && this.spotPositions[i] ? this.spotPositions[i].clone() : this.targetWorld(target);
   }
 
@@ -708,33 +492,10 @@ export class Tabletop implements TableActions {
   private readonly frame = (now: number): void => {
     this.renderQueued = false;
     if (this.disposed) return;
-    const busy = this.animator.update(now) || this.stepGlide(now);
+    const busy = this.animator.update(now) || this.rig.step(now);
     this.render();
     if (busy) this.requestRender();
   };
-
-  private stepGlide(now: number): boolean {
-    const g = this.glide;
-    if (!g) return false;
-    if (g.start < 0) g.start = now;
-    const k = Math.min(1, (now - g.start) / 450);
-    const f = k * k * (3 - 2 * k);
-    this.camera.position.lerpVectors(g.fromPosition, g.toPosition, f);
-    this.controls.target.lerpVectors(g.fromTarget, g.toTarget, f);
-    this.controls.update();
-    if (k >= 1) this.glide = null;
-    return this.glide !== null;
-  }
-
-  /** Ends a camera glide at once (screen positions asked for by tests are then final). */
-  private finishGlide(): void {
-    const g = this.glide;
-    if (!g) return;
-    this.glide = null;
-    this.camera.position.copy(g.toPosition);
-    this.controls.target.copy(g.toTarget);
-    this.controls.update();
-  }
 
   private render(): void {
     const t0 = performance.now();
@@ -746,10 +507,8 @@ export class Tabletop implements TableActions {
     const w = Math.max(1, this.wrapper.clientWidth);
     const h = Math.max(1, this.wrapper.clientHeight);
     this.renderer.setSize(w, h, false);
-    this.camera.aspect = w / h;
-    this.camera.updateProjectionMatrix();
     // a new shape of the host (phone turned, window resized) re-frames unless the player took over
-    if (this.follow.following) this.frameBoard(true);
+    if (this.rig.resize(w, h)) this.frameBoard(true);
     this.scene.traverse((o) => {
       const mat = (o as THREE.Mesh).material as THREE.ShaderMaterial | undefined;
       if (mat?.uniforms?.viewportHeight) mat.uniforms.viewportHeight.value = h;
@@ -782,7 +541,7 @@ export class Tabletop implements TableActions {
     const py = clientY - rect.top;
     let best = -1;
     let bestD = SPOT_PICK_PX;
-    this.spotGroups.forEach((_, i) => {
+    this.cursor.spots.forEach((_, i) => {
       const p = this.spotPositions[i];
       const s = p && this.worldToScreen(p);
       if (!s) return;
@@ -796,8 +555,7 @@ export class Tabletop implements TableActions {
   }
 
   private moveGhostTo(cell: LegalCell): void {
-    if (this.ghost?.cell === cell) return;
-    this.ghost = { cell, r: rotationAt(cell, this.ghost?.r ?? this.preferredRotation) };
+    if (!this.cursor.moveTo(cell)) return;
     this.syncOptions();
     this.requestRender();
   }
@@ -805,16 +563,16 @@ export class Tabletop implements TableActions {
   // TableActions (table-input.ts): what pointer and keys do
 
   mode(): TableMode {
-    return this.cells.length ? 'place' : this.spotGroups.length ? 'deploy' : 'idle';
+    return this.cursor.mode();
   }
 
   private cellAt(clientX: number, clientY: number): LegalCell | null {
     const c = this.pointerCell(clientX, clientY);
-    return (c && this.cells.find((l) => l.x === c.x && l.y === c.y)) ?? null;
+    return c ? this.cursor.cellAt(c.x, c.y) : null;
   }
 
   hoverAt(clientX: number, clientY: number): boolean {
-    if (this.cells.length) {
+    if (this.cursor.cells.length) {
       const cell = this.cellAt(clientX, clientY);
       if (cell) this.moveGhostTo(cell);
       this.canvas.style.cursor = cell ? 'pointer' : '';
@@ -822,8 +580,8 @@ export class Tabletop implements TableActions {
     }
     const i = this.nearestSpot(clientX, clientY);
     this.canvas.style.cursor = i >= 0 ? 'pointer' : '';
-    if (i !== this.hoveredSpot) {
-      this.hoveredSpot = i;
+    if (i !== this.cursor.hovered) {
+      this.cursor.hovered = i;
       this.syncOptions();
       this.requestRender();
     }
@@ -832,11 +590,11 @@ export class Tabletop implements TableActions {
 
   ghostIsAt(clientX: number, clientY: number): boolean {
     const cell = this.cellAt(clientX, clientY);
-    return !!cell && this.ghost?.cell === cell;
+    return !!cell && this.cursor.ghost?.cell === cell;
   }
 
   confirmAt(clientX: number, clientY: number): void {
-    if (this.cells.length) {
+    if (this.cursor.cells.length) {
       const cell = this.cellAt(clientX, clientY);
       if (!cell) return;
       this.moveGhostTo(cell);
@@ -848,18 +606,20 @@ export class Tabletop implements TableActions {
   }
 
   confirmCurrent(): void {
-    if (this.cells.length) {
-      if (!this.ghost) this.moveGhostTo(this.cells[0]);
+    if (this.cursor.cells.length) {
+      if (!this.cursor.ghost) this.moveGhostTo(this.cursor.cells[0]);
       else this.confirmPlacement();
-    } else if (this.hoveredSpot >= 0) this.confirmSpot(this.hoveredSpot);
+    } else if (this.cursor.hovered >= 0) this.confirmSpot(this.cursor.hovered);
     else this.cycleSpot(1);
   }
 
   step(dx: number, dy: number): void {
-    if (this.cells.length) {
+    if (this.cursor.cells.length) {
       const [bx, by] = this.screenToBoardDirection([dx, dy]);
-      const next = this.ghost ? stepCell(this.cells, this.ghost.cell, bx, by) : this.cells[0];
-      if (next) this.moveGhostTo(next);
+      if (this.cursor.stepGhost(bx, by)) {
+        this.syncOptions();
+        this.requestRender();
+      }
     } else this.cycleSpot(dx < 0 || dy < 0 ? -1 : 1);
   }
 
@@ -869,7 +629,7 @@ export class Tabletop implements TableActions {
 
   reframe(): void {
     // back to the overview; the camera follows the board again
-    this.follow.resume();
+    this.rig.follow.resume();
     this.frameBoard();
   }
 
@@ -884,20 +644,19 @@ export class Tabletop implements TableActions {
   }
 
   private cycleSpot(step: number): void {
-    const n = this.spotGroups.length;
-    this.hoveredSpot = this.hoveredSpot < 0 ? (step > 0 ? 0 : n - 1) : (this.hoveredSpot + step + n) % n;
+    this.cursor.cycle(step);
     this.syncOptions();
     this.requestRender();
   }
 
   private confirmPlacement(): void {
-    if (!this.ghost) return;
-    const p: Placement = { x: this.ghost.cell.x, y: this.ghost.cell.y, r: this.ghost.r };
+    if (!this.cursor.ghost) return;
+    const p: Placement = { x: this.cursor.ghost.cell.x, y: this.cursor.ghost.cell.y, r: this.cursor.ghost.r };
     this.onPlace?.(p);
   }
 
   private confirmSpot(i: number): void {
-    const g = this.spotGroups[i];
+    const g = this.cursor.spots[i];
     if (!g || !this.view) return;
     const d = matchDeployment(g, this.view.deployChoice);
     if (d) this.onDeploy?.(d);
@@ -905,34 +664,20 @@ export class Tabletop implements TableActions {
 
   /** The ghost's cell and rotation (tests, HUD hints). */
   ghostPlacement(): Placement | null {
-    return this.ghost ? { x: this.ghost.cell.x, y: this.ghost.cell.y, r: this.ghost.r } : null;
+    return this.cursor.ghostPlacement();
   }
 
   /** Exposed for the HUD / tests: the key of the spot under focus. */
   focusedSpot(): string | null {
-    const g = this.spotGroups[this.hoveredSpot];
+    const g = this.cursor.spots[this.cursor.hovered];
     return g ? targetKey(g.target) : null;
   }
 
   get legalCellIds(): string[] {
-    return this.cells.map((c) => cellId(c.x, c.y));
+    return this.cursor.cells.map((c) => cellId(c.x, c.y));
   }
 }
 
-export function seatHex(colour: string): number {
-  return SEAT_HEX[colour as Colour] ?? 0x888888;
-}
-
-/** The placed tiles' extent on the table, with room for the legal cells next to them. */
-function tileBounds(tiles: readonly { x: number; y: number }[]): { minX: number; maxX: number; minY: number; maxY: number } {
-  let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
-  for (const t of tiles) {
-    minX = Math.min(minX, t.x); maxX = Math.max(maxX, t.x);
-    minY = Math.min(minY, t.y); maxY = Math.max(maxY, t.y);
-  }
-  const margin = 1.1;
-  return { minX: minX - margin, maxX: maxX + margin, minY: minY - margin, maxY: maxY + margin };
-}
 
 /** What the table draws of a state: tiles, meeples, scores (and whose turn, for the preview). */
 function stateSignature(s: GameState): string {
@@ -940,7 +685,7 @@ function stateSignature(s: GameState): string {
   return `${s.tiles.length}|${s.turn}|${s.seat}|${s.phase}|${s.drawn}|${s.scores.join(',')}|${meeples}`;
 }
 
-interface Piece { seat: number; size: MeepleSize; equipment: Equipment | null; at: THREE.Vector3; colour: string; scale: number }
+
 
 function piecesOf(state: GameState): PieceSpec[] {
   return state.meeples.map((m) => ({ seat: m.seat, size: m.size, equipment: m.equipment, tile: m.tile, seg: m.seg, lift: 0, scale: 1 }));

@@ -21,7 +21,7 @@ import { theme } from './theme';
 import './sw-home';
 import './sw-game';
 import './sw-verify-report';
-import './sw-rules';
+import { loadRules } from './lazy-rules';
 import { storedName } from './player-name';
 
 /** The online screens load with the first online game, not with the page (initial JS ≤ 250 KB gzip). */
@@ -292,7 +292,7 @@ export class SwApp extends LitElement {
         return html`<sw-home .initial=${this.lastRequest} .games=${this.store?.list() ?? []} .error=${this.onlineError ?? this.homeError}
           @sw-start=${(e: CustomEvent<NewGameRequest>) => this.startNew(e.detail)}
           @sw-start-online=${(e: CustomEvent<NewGameRequest>) => { this.lastRequest = e.detail; void this.openOnlineGame({ kind: 'host', name: storedName() || t('colour_red'), setup: e.detail.setup, controllers: e.detail.controllers }); }}
-          @sw-resume=${(e: CustomEvent<string>) => this.resume(e.detail)} @sw-delete=${(e: CustomEvent<string>) => this.deleteGame(e.detail)} @sw-rules=${() => (this.screen = 'rules')} @sw-file=${(e: CustomEvent<FileRequest>) => this.openFile(e.detail)}></sw-home>`;
+          @sw-resume=${(e: CustomEvent<string>) => this.resume(e.detail)} @sw-delete=${(e: CustomEvent<string>) => this.deleteGame(e.detail)} @sw-rules=${() => { void loadRules(); this.screen = 'rules'; }} @sw-file=${(e: CustomEvent<FileRequest>) => this.openFile(e.detail)}></sw-home>`;
     }
   }
 }

@@ -24,7 +24,7 @@ import { draftDeployment, draftPlacement, draftTarget, sameTarget, type TurnDraf
 import { spotLabel } from './spot-text';
 import type { SwTable } from './sw-table';
 import './sw-turn-controls';
-import './sw-rules';
+import { loadRules } from './lazy-rules';
 import './sw-replay-controls';
 import './sw-table';
 import './sw-tile-preview';
@@ -447,7 +447,7 @@ export class SwGame extends LitElement {
         <sw-table .view=${view} @sw-place=${this.onPlace} @sw-deploy=${this.onDeploy} @sw-ghost=${this.onGhost}></sw-table>
         <div class="topbar">
           <button data-menu @click=${() => this.dispatchEvent(new CustomEvent('sw-menu', { bubbles: true, composed: true }))}>☰ ${t('home')}</button>
-          <button data-rules title=${t('rules')} aria-label=${t('rules')} @click=${() => (this.rulesOpen = true)}>?</button>
+          <button data-rules title=${t('rules')} aria-label=${t('rules')} @click=${() => { void loadRules(); this.rulesOpen = true; }}>?</button>
           <div class="status panel" aria-live="polite">${this.statusLine()}</div>
           ${drawn ? html`<div class="drawn panel" data-drawn=${drawn}>
             <sw-tile-preview .tile=${drawn} .rotation=${this.draft ? this.draft.placement.r : state.phase === 'place' ? this.ghostRotation : state.tiles[state.tiles.length - 1].r}></sw-tile-preview>

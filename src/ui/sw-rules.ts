@@ -1,13 +1,15 @@
 // <sw-rules>: a short illustrated rules page in the project's own words (RULES.md R1–R9),
 // each part shown with the game's own tiles drawn by the project's painter (sw-tile-preview):
 // placing, realms, battles, planet attacks, scoring, final scoring, the team variant,
-// Expansion 1, and what each bot level does. Fires `sw-close`.
+// Expansion 1, and what each bot level does. Loaded when first opened (lazy-rules.ts), with its
+// long texts (rules-text.ts). Fires `sw-close`.
 import { LitElement, css, html } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import type { MessageKey } from './messages-en';
 import { BOT_LEVELS } from '../net/session';
 import { blasterIcon, dieFace, lightsaberIcon, meepleIcon } from './hud-icons';
-import { t } from './i18n';
+import { language, t } from './i18n';
+import { RULES_TEXT, type RulesKey } from './rules-text';
 import { LanguageController } from './language-controller';
 import { SEAT_CSS } from './seat-names';
 import { theme } from './theme';
@@ -17,7 +19,7 @@ import './sw-tile-preview';
 /** A small board: [tile, rotation, column, row] on a grid of the given width. */
 type Board = { cols: number; tiles: [string, number, number, number][] };
 
-interface Section { id: string; title: MessageKey; text: MessageKey; board: Board }
+interface Section { id: string; title: MessageKey; text: RulesKey; board: Board }
 
 const SECTIONS: readonly Section[] = [
   { id: 'place', title: 'rules_place_title', text: 'rules_place', board: { cols: 3, tiles: [['SW22', 0, 1, 1], ['SW01', 0, 2, 1], ['SW15', 0, 1, 2]] } },
@@ -77,11 +79,11 @@ export class SwRules extends LitElement {
         <h1>${t('rulesTitle')}</h1>
         <sw-language-picker></sw-language-picker>
       </header>
-      <p>${t('rules_intro')}</p>
+      <p>${RULES_TEXT[language()].rules_intro}</p>
       <nav>${SECTIONS.map((s) => html`<a href="#${s.id}" @click=${(e: Event) => this.jump(e, s.id)}>${t(s.title)}</a>`)}
         <a href="#bots" @click=${(e: Event) => this.jump(e, 'bots')}>${t('rules_bots_title')}</a></nav>
       ${SECTIONS.map((s) => html`<section class="panel" id=${s.id} data-section=${s.id}>
-        <div><h2>${t(s.title)}</h2><p>${t(s.text)}</p>${this.extras(s.id)}</div>
+        <div><h2>${t(s.title)}</h2><p>${RULES_TEXT[language()][s.text]}</p>${this.extras(s.id)}</div>
         ${this.board(s.board)}
       </section>`)}
       <section class="panel" id="bots" data-section="bots"><div><h2>${t('rules_bots_title')}</h2>

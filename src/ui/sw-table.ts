@@ -6,6 +6,7 @@ import { LitElement, css, html, type PropertyValues } from 'lit';
 import type { Deployment, GameEvent, GameState, Placement } from '../engine';
 import type { TableView, Tabletop } from '../render/tabletop';
 import { TableController } from '../render/table-controller';
+import { t } from './i18n';
 
 export class SwTable extends LitElement {
   static override properties = { view: { attribute: false } };
@@ -22,6 +23,7 @@ export class SwTable extends LitElement {
     deploy: (d: Deployment | null) => this.dispatchEvent(new CustomEvent<Deployment | null>('sw-deploy', { detail: d, bubbles: true, composed: true })),
     // not part of the fixed contract: lets the HUD's tile preview follow the ghost's rotation
     ghost: (p: Placement | null) => this.dispatchEvent(new CustomEvent<Placement | null>('sw-ghost', { detail: p, bubbles: true, composed: true })),
+    noWebGl: (reason: string) => t('noWebGl', { message: reason }),
   });
 
   get tabletop(): Tabletop | null {
@@ -39,6 +41,11 @@ export class SwTable extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('view')) this.table.setView(this.view);
+  }
+
+  protected override updated(): void {
+    // the canvas is created by the controller; its accessible name is the player's language
+    this.tabletop?.canvas?.setAttribute('aria-label', t('tableLabel'));
   }
 
   protected override render() {

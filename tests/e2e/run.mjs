@@ -247,6 +247,22 @@ async function startGame(page, url, controllers, options = [], homeShot = null) 
   await installPageHelpers(page);
 }
 
+/** The first time a battle panel shows on the table, a screenshot of it (battle-<name>.png). */
+const battleShots = new Set();
+async function shootBattle(page, name) {
+  if (battleShots.has(name)) return;
+  const panel = page.locator('sw-game [data-battle-now]');
+  if (!(await panel.count())) return;
+  battleShots.add(name);
+  // who fights with how many dice (the panel's content is in <sw-battle-view>'s shadow root)
+  const sides = page.locator('sw-game [data-battle-now] sw-battle-view [data-participant]');
+  assert((await sides.count()) >= 2, `the battle panel shows ${await sides.count()} sides`);
+  const first = await sides.first().textContent();
+  assert(/\d/.test(first), `the battle panel does not say the dice of a side: ${first}`);
+  await page.screenshot({ path: join(ARTIFACTS, `battle-${name}.png`) });
+  log(`${name}: battle panel on the table (screenshot battle-${name}.png)`);
+}
+
 /** Plays every local human move through the UI until the game is over. */
 async function playToEnd(page, rnd, name, { midShot, deployRate, onTurn, onDraft, oneClick = false }) {
   let moves = 0;
@@ -257,6 +273,7 @@ async function playToEnd(page, rnd, name, { midShot, deployRate, onTurn, onDraft
     const s = await waitForTurn(page);
     if (s.phase === 'over') break;
     if (onTurn) await onTurn(s);
+    await shootBattle(page, name);
     if (!shotMid && s.turn >= midShot) {
       shotMid = true;
       await page.screenshot({ path: join(ARTIFACTS, `${name}-mid.png`) });
@@ -646,6 +663,7 @@ async function touchGame(browser, url, errors, viewport, name) {
       if (at) await page.touchscreen.tap(at.x, at.y);
       await page.screenshot({ path: join(ARTIFACTS, `${name}-controls.png`) });
     }
+    await shootBattle(page, name);
     if (await touchTurn(page, rnd)) deployed++;
     turns++;
     if (turns === 20) await page.screenshot({ path: join(ARTIFACTS, `${name}-mid.png`) });

@@ -54,4 +54,14 @@ describe('i18n', () => {
     expect(t('symbolBonus')).toContain('facțiune');
     expect(t('teamVariant')).toContain('contra Imperiului');
   });
+
+  it('has every rules-page text in every language', async () => {
+    const { RULES_TEXT } = await import('../../src/ui/rules-text');
+    const keys = Object.keys(RULES_TEXT.en).sort();
+    expect(keys.length).toBeGreaterThan(8);
+    for (const lang of ['cs', 'ro'] as const) {
+      expect(Object.keys(RULES_TEXT[lang]).sort()).toEqual(keys);
+      for (const k of keys) expect(RULES_TEXT[lang][k as keyof typeof RULES_TEXT.en].length, `${lang} ${k}`).toBeGreaterThan(40);
+    }
+  });
 });
