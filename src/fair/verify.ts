@@ -160,8 +160,20 @@ export function verifyReplay(input: FileInput): VerifyReport {
  */
 export function verifyEntries(log: GameLog, secrets: SaveFile['secrets'] | null, follower: LogFollower): VerifyReport {
   try {
-    const f = follower;
-    for (let i = f.index; i < log.entries.length; i++) f.apply(log.entries[i]);
+    for (let i = follower.index; i < log.entries.length; i++) follower.apply(log.entries[i]);
+  } catch (e) {
+    return failure(e);
+  }
+  return reportFor(log, secrets, follower);
+}
+
+/**
+ * The report on `log` given a follower that has already accepted all of its entries (or
+ * entries that leave it in the same state, P1.1): the summary reads the seat changes and
+ * the chat from the log itself.
+ */
+export function reportFor(log: GameLog, secrets: SaveFile['secrets'] | null, f: LogFollower): VerifyReport {
+  try {
     if (!f.settings) f.finish(); // not even the settings: nothing to be consistent with
     if (secrets) checkSecrets(log, secrets);
     const t = f.tally;
