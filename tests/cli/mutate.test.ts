@@ -61,6 +61,27 @@ describe('npm run mutate', () => {
     expect(judge(s, stringifyLog({ ...log, entries: log.entries.filter((_, i) => i !== drop) })).verdict).toBe('discrepancy');
   });
 
+  it('finds the one hole an unsigned replay leaves: a resignation after the seat\'s last reveal (docs/fairness.md §10)', async () => {
+    // A drop or resignation is bound only by the missing reveals of the events after it.
+    // In the last turn, with no event left, one inserted entry makes that seat forfeit.
+    const text = await netReplayText('host-drop', 12);
+    const s = subjectOf(text);
+    const log = parseLog(text);
+    const lastPlace = log.entries.map((e, i) => (e.k === 'place' ? i : -1)).filter((i) => i >= 0).pop()!;
+    const seat = (log.entries[lastPlace] as Extract<(typeof log.entries)[number], { k: 'place' }>).seat;
+    expect(log.entries.slice(lastPlace).some((e) => e.k === 'reveal')).toBe(false);
+    const colour = log.entries[0].k === 'settings' ? log.entries[0].setup.seats[seat] : 'red';
+    expect(colour).toBe('green');
+    const entries = log.entries.slice();
+    entries.splice(lastPlace, 0, { k: 'resign', colour });
+    expect(judge(s, stringifyLog({ ...log, entries })).verdict).toBe('hole');
+    // one turn earlier the next turn's draw needs green's reveal: rejected
+    const earlier = log.entries.map((e, i) => (e.k === 'place' && e.seat === seat ? i : -1)).filter((i) => i >= 0).slice(-2)[0];
+    const early = log.entries.slice();
+    early.splice(earlier, 0, { k: 'resign', colour });
+    expect(judge(s, stringifyLog({ ...log, entries: early })).verdict).toBe('discrepancy');
+  });
+
   it('tells a hole from a harmless change: the unbound chain length of version 1 is a hole it finds', () => {
     // In version 1 nothing binds settings.chainLength, so a smaller value that still covers
     // the events used verifies as a finished game with another meaning: what a hole looks like.
