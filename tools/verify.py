@@ -6,11 +6,14 @@
 Python 3.11, standard library only. It does not use the rules engine: it checks the file
 grammar (section 1), every reveal against its hash chain and its timing (sections 2, 3),
 re-derives every seating, tile draw and die (sections 4, 5) following the log as section 7
-describes, checks seats and turn numbers, and the secrets of a save (section 8). It does
-not check the legality of moves, who fights a battle, state hashes or scores (those need
-the rules; `npm run verify` checks them).
+describes, checks seats and turn numbers, and the secrets of a save (section 8). Networked
+games (section 6a): bot seats (no chain), drops, resignations and reclaims at the slots
+they may take, the chains that take part in each event, and the chat lines. It does not
+check the legality of moves, who fights a battle, state hashes or scores (those need the
+rules; `npm run verify` checks them).
 
-Output: every derived value, one line each (section 9's format), then a summary line.
+Output: every derived value, one line each (section 9's format), the seat changes and
+forfeits as section 9 words them, then a summary line.
 Exit 0: consistent (a finished game, or "in progress"); 1: a discrepancy; 2: malformed.
 """
 import hashlib
@@ -26,6 +29,12 @@ MAX_SAFE = 2**53 - 1
 COLOURS = ["red", "green", "black", "white", "orange", "blue"]
 TEAM = {"red": 0, "green": 0, "black": 1, "white": 1}  # 0 Rebel, 1 Empire (team variant only)
 TAG = b"carcassonne-star-wars/fair/v1/event\x00"
+BOT_LEVELS = ("random", "greedy", "strong")
+STAND_IN_BOT = "greedy"
+SEAT_CHANGES = ("drop", "resign", "reclaim")
+MAX_CHAT_LINES = 1200
+MAX_CHAT_TEXT = 200
+CHAT_FORBIDDEN = set(range(0x20)) | {0x7F, 0x2028, 0x2029}
 
 # Section 5: the supply in canonical order, start tile already removed.
 BASE = [("SW01", 3), ("SW02", 3), ("SW03", 3), ("SW04", 5), ("SW05", 1), ("SW06", 1), ("SW07", 1),
@@ -146,7 +155,8 @@ def check_entry(e, i, version):
         raise Malformed("entry %d: must be an object" % i)
     k = e.get("k")
     if k == "settings":
-        fields(e, i, ["k", "setup", "gameId", "chainLength", "shuffleSeats"])
+        with_bots = "bots" in e and version == 2
+        fields(e, i, ["k", "setup", "gameId", "chainLength", "shuffleSeats"] + (["bots"] if with_bots else []))
         s = e["setup"]
         need(isinstance(s, dict) and set(s) == {"seats", "options"}, i, e, "setup must be {seats, options}")
         need(isinstance(s["seats"], list) and 1 <= len(s["seats"]) <= 6 and all(check_colour(c) for c in s["seats"]), i, e, "setup.seats")
@@ -162,6 +172,13 @@ def check_entry(e, i, version):
         else:
             need(type(e["chainLength"]) is int and e["chainLength"] == MAX_CHAIN_LENGTH, i, e, "chainLength must be 4096 in version 2")
         need(type(e["shuffleSeats"]) is bool, i, e, "shuffleSeats")
+        if with_bots:
+            b = e["bots"]
+            need(isinstance(b, list) and len(b) == len(s["seats"]) and all(x is None or (isinstance(x, str) and x in BOT_LEVELS) for x in b),
+                 i, e, "bots must list, per seat, null or one of %s" % ", ".join(BOT_LEVELS))
+    elif k in SEAT_CHANGES and version == 2:
+        fields(e, i, ["k", "colour"])
+        need(check_colour(e["colour"]), i, e, "colour")
     elif k == "commit":
         fields(e, i, ["k", "chain", "colour", "commitment"])
         need(is_int(e["chain"], 0, 5) and check_colour(e["colour"]) and is_hex(e["commitment"], 32), i, e, "bad field")
@@ -242,8 +259,8 @@ def read_file(raw):
         raise Malformed("not a replay file")
     if raw.get("version") not in (1, 2) or type(raw.get("version")) is not int:
         raise Malformed("unsupported version %s" % short(raw.get("version"), 20))
-    if set(raw) != {"format", "version", "entries"}:
-        raise Malformed("a replay has exactly format, version, entries")
+    if not (set(raw) == {"format", "version", "entries"} or (raw["version"] == 2 and set(raw) == {"format", "version", "entries", "chat"})):
+        raise Malformed("a replay has exactly format, version, entries (and in version 2 maybe chat)")
     if secrets is not None and save_version != raw["version"]:
         raise Malformed("the save's version differs from its replay's")
     entries = raw["entries"]
@@ -251,7 +268,33 @@ def read_file(raw):
         raise Malformed("entries must be a list")
     for i, e in enumerate(entries):
         check_entry(e, i, raw["version"])
-    return raw["version"], entries, secrets
+    chat = read_chat(raw["chat"], entries) if "chat" in raw else []
+    return raw["version"], entries, secrets, chat
+
+
+def read_chat(chat, entries):
+    """Section 6a: at most 1,200 lines {colour, n, at, text}, from players' seats, in strictly increasing (at, colour, n) order."""
+    if not isinstance(chat, list) or len(chat) > MAX_CHAT_LINES:
+        raise Malformed("chat must be a list of at most %d lines" % MAX_CHAT_LINES)
+    s = entries[0] if entries and entries[0].get("k") == "settings" else None
+    bots = (s.get("bots") or [None] * len(s["setup"]["seats"])) if s else []
+    players = [c for c, b in zip(s["setup"]["seats"], bots) if b is None] if s else []
+    last = None
+    for i, c in enumerate(chat):
+        if not (isinstance(c, dict) and set(c) == {"colour", "n", "at", "text"}):
+            raise Malformed("chat line %d: exactly colour, n, at, text" % i)
+        if c["colour"] not in players:
+            raise Malformed("chat line %d: colour must be a player's seat of this game" % i)
+        if not (is_int(c["n"], 0, 1000000) and is_int(c["at"], 0, len(entries))):
+            raise Malformed("chat line %d: n and at must be integers within the log" % i)
+        t = c["text"]
+        if not isinstance(t, str) or len(t.encode("utf-16-le", "surrogatepass")) // 2 > MAX_CHAT_TEXT or any(ord(x) in CHAT_FORBIDDEN for x in t):
+            raise Malformed("chat line %d: text of at most %d characters without control characters" % (i, MAX_CHAT_TEXT))
+        key = (c["at"], c["colour"], c["n"])
+        if last is not None and key <= last:
+            raise Malformed("chat line %d: lines must be in (at, colour, n) order, each once" % i)
+        last = key
+    return chat
 
 
 # ------------------------------------------------------------------ section 4: seeds and values
@@ -317,7 +360,7 @@ def seatings(lobby, teams):
 
 # ------------------------------------------------------------------ section 7: following the log
 
-def follow(version, entries, secrets):
+def follow(version, entries, secrets, forfeits):
     lines = []
     n_entries = len(entries)
     pos = [0]
@@ -340,43 +383,99 @@ def follow(version, entries, secrets):
     options = settings["setup"]["options"]
     n = len(lobby)
     L = settings["chainLength"]
-    heads = []
-    commits = []
-    for i in range(n):
+    bots = settings.get("bots") or [None] * n
+    chain_seats = [i for i in range(n) if bots[i] is None]  # section 6a: a bot seat has no chain
+    if not chain_seats:
+        raise Rejected("entry 0: expected a setup with at least one seat that is not a bot seat")
+    heads = {}
+    commits = {}
+    for i in chain_seats:
         e = peek()
         if e is None:
             return lines, "in progress (before the game)", None
         if e["k"] != "commit" or e["chain"] != i or e["colour"] != lobby[i]:
             fail("expected the commitment of chain %d (%s)" % (i, lobby[i]))
         take()
-        heads.append(bytes.fromhex(e["commitment"]))
-        commits.append(e["commitment"])
+        heads[i] = bytes.fromhex(e["commitment"])
+        commits[i] = e["commitment"]
     if secrets:
         for x in secrets:
-            if x["chain"] >= n:
+            if x["chain"] not in commits:
                 raise Malformed("a secret for chain %d, which the log does not have" % x["chain"])
             link = bytes.fromhex(x["secret"])
             for _ in range(L):
                 link = sha(link)
             if link.hex() != commits[x["chain"]]:
-                raise Rejected("entry %d: the saved secret of chain %d does not rebuild its commitment" % (1 + x["chain"], x["chain"]))
+                raise Rejected("entry %d: the saved secret of chain %d does not rebuild its commitment" % (1 + chain_seats.index(x["chain"]), x["chain"]))
 
-    state = {"event": 0}
+    state = {"event": 0, "turn": None}
+    # Section 6a: who plays each seat ("player", "bot" for a bot seat, "dropped", "resigned"),
+    # the seats that forfeit, and the chains that still take part in events.
+    control = {c: ("bot" if bots[i] else "player") for i, c in enumerate(lobby)}
+    taking = set(chain_seats)
+
+    def when(i):
+        return "%s (entry %d)" % ("during the seat shuffle" if state["turn"] is None else "at turn %d" % state["turn"], i)
+
+    def leave(e, what):
+        """A drop or resignation: the seat forfeits and its chain takes part in no event from now on."""
+        c = e["colour"]
+        if control[c] != "player":
+            fail("%s of %s, which is played by a bot" % (e["k"], c))
+        control[c] = "dropped" if e["k"] == "drop" else "resigned"
+        forfeits[c] = control[c]
+        taking.discard(lobby.index(c))
+        lines.append("%s %s %s: its chain takes no part from event %d on; a stand-in bot (%s) plays the seat"
+                     % (c, "was dropped" if e["k"] == "drop" else "resigned", when(pos[0]), state["event"], STAND_IN_BOT))
+
+    def move_slot(colour, phase):
+        """Seat changes in the place of the active seat's move (section 6a); returns False at the end of the log."""
+        while True:
+            e = peek()
+            if e is None:
+                return False
+            if e["k"] not in SEAT_CHANGES:
+                return True
+            c = e["colour"]
+            if c not in lobby:
+                fail("%s of %s, which is not in this game" % (e["k"], c))
+            if c != colour:
+                fail("%s of %s in the place of %s's %s" % (e["k"], c, colour, phase))
+            if e["k"] == "reclaim":
+                if control[c] != "dropped":
+                    fail("a reclaim of %s, which was not dropped (or already plays)" % c)
+                if phase != "place":
+                    fail("a reclaim of %s, which may only come before its own placement" % c)
+                control[c] = "player"
+                lines.append("%s took its seat back %s: its player moves again; its chain stays out and it still forfeits" % (c, when(pos[0])))
+            else:
+                leave(e, phase)
+            take()
 
     def reveals():
-        """n reveals for the next event, any chain order; returns the seed, or None at the end of the log."""
+        """A reveal for the due event from each chain taking part, any chain order, or a drop or
+        resignation in the place of one; returns the seed, or None at the end of the log."""
         e_num = state["event"]
-        got = [None] * n
-        for _ in range(n):
+        got = {}
+        while len(got) < len(taking):
             e = peek()
             if e is None:
                 return None
+            if e["k"] in ("drop", "resign"):
+                c = e["colour"]
+                if c not in lobby:
+                    fail("%s of %s, which is not in this game" % (e["k"], c))
+                if lobby.index(c) not in taking or lobby.index(c) in got:
+                    fail("%s of %s, which has no reveal due for event %d" % (e["k"], c, e_num))
+                leave(e, "reveal")
+                take()
+                continue
             if e["k"] != "reveal":
                 fail("expected a reveal for event %d" % e_num)
             if e["event"] != e_num:
                 fail("a reveal for event %d while event %d is due" % (e["event"], e_num))
-            if e["chain"] >= n or got[e["chain"]] is not None:
-                fail("a second or unknown reveal of chain %d" % e["chain"])
+            if e["chain"] not in taking or e["chain"] in got:
+                fail("a second reveal of chain %d, or one from a chain that takes no part" % e["chain"])
             if e_num >= L:
                 fail("event %d reaches the chain length %d" % (e_num, L))
             value = bytes.fromhex(e["value"])
@@ -384,10 +483,10 @@ def follow(version, entries, secrets):
                 fail("the reveal of chain %d does not hash to its previous link" % e["chain"])
             got[e["chain"]] = value
             take()
-        for c in range(n):
-            heads[c] = got[c]
+        for c, v in got.items():
+            heads[c] = v
         state["event"] += 1
-        return seed(settings["gameId"], e_num, got)
+        return seed(settings["gameId"], e_num, [got[c] for c in sorted(got)])
 
     seating = lobby
     if settings["shuffleSeats"]:
@@ -419,6 +518,7 @@ def follow(version, entries, secrets):
         return out
 
     turn, seat = 1, 0
+    state["turn"] = turn
     while True:
         # one turn: draws until one is placed (or the game ends)
         drawn = None
@@ -444,23 +544,32 @@ def follow(version, entries, secrets):
             nxt = peek()
             if nxt is None:
                 return lines, "in progress (turn %d)" % turn, None
-            if nxt["k"] == "place":
+            # Seat changes right after a draw took a move slot if a placement follows them,
+            # else the reveal slots of the redraw (section 7, step 8).
+            ahead = pos[0]
+            while ahead < n_entries and entries[ahead]["k"] in SEAT_CHANGES:
+                ahead += 1
+            if ahead == n_entries:
+                return lines, "in progress (turn %d)" % turn, None
+            if entries[ahead]["k"] == "place":
+                if not move_slot(seating[seat], "place"):
+                    return lines, "in progress (turn %d)" % turn, None
                 break
             if nxt["k"] == "hash":
                 ended = True  # unplaceable, and the game ended (section 5)
                 if options["unplaceable"] == "remove" and any(supply.values()):
                     fail("the game cannot end with tiles left in the supply")
                 break
-            if nxt["k"] != "reveal":
+            if nxt["k"] not in ("reveal", "drop", "resign") and not (nxt["k"] == "draw" and not taking):
                 fail("expected the placement by seat %d, or a redraw" % seat)
             drawn = tile
         if not ended:
             e = take()
             if e["seat"] != seat:
                 fail("expected the placement by seat %d" % seat)
-            e = peek()
-            if e is None:
+            if not move_slot(seating[seat], "deploy"):
                 return lines, "in progress (turn %d)" % turn, None
+            e = peek()
             if e["k"] != "deploy" or e["seat"] != seat:
                 fail("expected the deployment of seat %d" % seat)
             take()
@@ -519,6 +628,7 @@ def follow(version, entries, secrets):
                 fail("expected the end of the log")
             return lines, "finished after %d turns" % turn, turn
         turn += 1
+        state["turn"] = turn
         seat = (seat + 1) % n_seats
 
 
@@ -536,17 +646,26 @@ def main(argv):
         sys.stderr.write("verify.py: cannot read %s (%s)\n" % (path[:80], e.strerror))
         return 2
     try:
-        version, entries, secrets = read_file(parse_file(data))
-        lines, how, _ = follow(version, entries, secrets)
+        version, entries, secrets, chat = read_file(parse_file(data))
+        forfeits = {}
+        lines, how, _ = follow(version, entries, secrets, forfeits)
     except Malformed as e:
         sys.stderr.write("verify.py: malformed: %s\n" % str(e)[:180])
         return 2
     except Rejected as e:
         sys.stderr.write("verify.py: REJECTED at %s\n" % str(e)[:180])
         return 1
+    lobby = entries[0]["setup"]["seats"]
+    bots = entries[0].get("bots") or []
+    if any(bots):
+        lines.insert(0, "bot seats (no chain, no commitment; every peer runs the bot): %s" % ", ".join("%s (%s)" % (c, b) for c, b in zip(lobby, bots) if b))
+    if forfeits:
+        lines.append("forfeits: %s; each ranks last whatever its score" % ", ".join("%s (%s)" % (c, forfeits[c]) for c in lobby if c in forfeits))
+    if chat:
+        lines.append("chat: %d %s (not proven: nothing in an unsigned replay binds who wrote them)" % (len(chat), "line" if len(chat) == 1 else "lines"))
     if not quiet:
         sys.stdout.write("".join(l + "\n" for l in lines))
-    sys.stdout.write("verify.py: consistent, %s: %d derived values (version %d%s)\n" % (how, len(lines), version, ", save" if secrets is not None else ""))
+    sys.stdout.write("verify.py: consistent, %s: %d derived values (version %d%s)\n" % (how, sum(l.startswith("event ") for l in lines), version, ", save" if secrets is not None else ""))
     return 0
 
 

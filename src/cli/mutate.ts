@@ -1,18 +1,29 @@
-// npm run mutate -- --replays K --mutations N [--seed S]
+// npm run mutate -- --replays K --mutations N [--net M] [--seed S]
 // Random single mutations of real replays, each judged by the verifier (issue 12). K real
 // games are played (seeded bots, fixed secrets derived from S, setups cycling through base,
-// Expansion 1, teams, seat shuffle and both R4.3 variants); then N times one replay is
+// Expansion 1, teams, seat shuffle and both R4.3 variants), and M networked ones (default
+// 1, at most 4) among MeshSession peers on the in-memory network (src/net/mesh-sim.ts):
+// a bot seat with a drop and chat, a host that crashes for good, a resignation with chat,
+// and a dropped seat reclaimed (P2.6), in that order, each from a fixed seed; then N
+// times one replay is
 // picked and changed once: any field of any entry (numbers, strings, hex, colours, tiles,
 // booleans, nulls, lists and objects: changed, retyped, removed, added), two entries
 // swapped, an entry dropped or duplicated, the log or the text cut short, a reveal replaced
 // by another genuine link of its chain, reveals of one event reordered, bytes flipped or
-// inserted, the text re-indented. Each mutated file is verified:
+// inserted, the text re-indented; in networked replays also a seat change moved,
+// relabelled or added, and a chat line changed. Each mutated file is verified:
 //   rejected            the verifier refuses it (malformed, or a discrepancy), or no longer
 //                       certifies a finished game (a cut log reads "in progress");
 //   accepted-harmless   it verifies as a finished game and the verifier's canonical
 //                       re-encoding (canonicalReplay) equals the original's;
+//   accepted-unbound    it verifies as a finished game that differs only in what nothing in
+//                       an unsigned replay binds (docs/fairness.md §10): the chat lines, the
+//                       level named for a bot seat, drop vs resign, and which of a seat's own
+//                       slots a seat change took — the same moves, derived values, state
+//                       hashes, scores and forfeited seats (`gameKey`);
 //   accepted-hole       it verifies as a finished game that means something else.
-// Last line exactly: `mutate: N mutations, R rejected, H accepted-harmless, X accepted-holes`.
+// Last line exactly:
+//   `mutate: N mutations, R rejected, H accepted-harmless, U accepted-unbound, X accepted-holes`.
 // Exit 0 when X = 0, 1 otherwise, 2 for bad arguments.
 //
 // Speed: each mutated file is parsed whole; checking starts from a snapshot of the verifier
@@ -25,10 +36,11 @@ import { pathToFileURL } from 'node:url';
 import { COLOURS, TILESET, type Colour } from '../engine';
 import type { BotLevel } from '../bots';
 import { LogFollower, parseReplayOrSave, stringifyLog, verifyEntries, verifyReplay, type GameLog, type LogEntry, type VerifyReport } from '../fair';
-import { canonicalReplay } from '../fair/verify';
+import { canonicalReplay, reportFor } from '../fair/verify';
+import { MeshSim } from '../net/mesh-sim';
 import { playLocal } from './play-local';
 
-export interface MutateOptions { replays: number; mutations: number; seed: number }
+export interface MutateOptions { replays: number; mutations: number; seed: number; net: number }
 export interface MutateResult { code: number; stdout: string; stderr: string }
 
 class UsageError extends Error {}
@@ -72,7 +84,10 @@ export interface Subject {
   canonical: string;
   report: VerifyReport;
   snapshots: LogFollower[]; // snapshots[j] has applied SNAP * j entries
+  /** The follower once every entry is applied. */
+  final: LogFollower;
   fingerprints: Map<number, string>;
+  gameKey: string;
 }
 
 const SNAP = 16;
@@ -102,7 +117,67 @@ export function subjectOf(text: string): Subject {
     f.apply(e);
   });
   if (log.entries.length % SNAP === 0) snapshots.push(f.clone());
-  return { text, log, entryText: log.entries.map((e) => JSON.stringify(e)), canonical: canonicalReplay(log), report, snapshots, fingerprints: new Map() };
+  return { text, log, entryText: log.entries.map((e) => JSON.stringify(e)), canonical: canonicalReplay(log), report, snapshots, final: f, fingerprints: new Map(), gameKey: gameKey(log) };
+}
+
+/**
+ * What a replay proves, without what nothing in an unsigned replay binds (docs/fairness.md
+ * §10): its canonical entries without the seat changes and with every bot seat's level
+ * left out, and the seats that forfeit. The chat is not in it. The chains taking part in
+ * every event stay in it: they are the reveals themselves.
+ */
+export function gameKey(log: GameLog): string {
+  const entries = log.entries
+    .filter((e) => e.k !== 'drop' && e.k !== 'resign' && e.k !== 'reclaim')
+    .map((e) => (e.k === 'settings' && e.bots ? { ...e, bots: e.bots.map((b) => (b ? 'bot' : null)) } : e)) as LogEntry[];
+  const forfeits = [...new Set(log.entries.flatMap((e) => (e.k === 'drop' || e.k === 'resign' ? [e.colour] : [])))].sort();
+  return JSON.stringify({ entries: canonicalReplay({ format: log.format, version: log.version, entries }), forfeits });
+}
+
+const HOUR = 3_600_000;
+
+/**
+ * The networked games, one per situation the version-2 log records (P2.6), each with a
+ * fixed seed that the tests also play (a game's seed decides when its crash, silence or
+ * resignation falls; these are known to produce the entry they are named after).
+ */
+const NET_GAMES = [['bot-drop-chat', 7], ['host-drop', 12], ['resign-chat', 17], ['reclaim', 18]] as const;
+export const MAX_NET = NET_GAMES.length;
+
+/** A whole networked game on the in-memory network (repeatable from its seed): the replay every surviving peer ends with. */
+export async function netReplayText(game: (typeof NET_GAMES)[number][0], seed: number): Promise<string> {
+  const chaos = { drop: 0.1, duplicate: 0.05, minDelay: 5, maxDelay: 80, reorder: 0.1, reorderDelay: 150 };
+  const sim = new MeshSim(game === 'bot-drop-chat' ? { peers: 2, seed, botSeats: ['greedy'] } : game === 'reclaim' ? { peers: 3, seed, chaos } : { peers: 3, seed });
+  const turn = (peer: number, t: number) => sim.runUntil(() => sim.peers[peer].session.started && sim.peers[peer].session.state.turn >= t, HOUR);
+  try {
+    await sim.open();
+    if (game === 'bot-drop-chat') {
+      await turn(0, 3);
+      sim.peers[1].session.sendChat('hello there');
+      sim.peers[0].session.sendChat('general kenobi');
+      await turn(0, 6);
+      sim.crash(1);
+    } else if (game === 'host-drop') {
+      await turn(0, 5);
+      sim.crash(0);
+    } else if (game === 'resign-chat') {
+      await turn(0, 4);
+      sim.peers[1].session.sendChat('good luck, rebels');
+      sim.peers[2].session.resign();
+    } else {
+      await turn(2, 6);
+      const silent = sim.peers[2].session.transportId;
+      sim.net.filter = (from) => from !== silent;
+      await sim.runUntil(() => sim.peers.every((p) => p.session.forfeits().length > 0), HOUR);
+      sim.net.filter = null;
+      await sim.runUntil(() => false, 5_000);
+      if (sim.peers[2].session.forfeits().length) sim.peers[2].session.reclaimSeat();
+    }
+    if (!(await sim.runUntil(() => sim.finished(), 2 * HOUR))) throw new Error(`internal: the networked game ${game} (seed ${seed}) did not finish`);
+    return sim.logs()[0];
+  } finally {
+    sim.dispose();
+  }
 }
 
 /** A follower that has applied the first `i` original entries. */
@@ -133,7 +208,7 @@ function verifyFast(s: Subject, text: string): { report: VerifyReport; log: Game
   const o = s.entryText;
   let d = 0;
   while (d < a.length && d < o.length && a[d] === o[d]) d++;
-  if (d === a.length && a.length === o.length) return { report: s.report, log: parsed.log };
+  if (d === a.length && a.length === o.length) return { report: reportFor(parsed.log, parsed.secrets, s.final), log: parsed.log };
   // the common suffix: a[stop..] equals o[stop + shift..]
   const shift = o.length - a.length;
   let stop = a.length;
@@ -142,7 +217,8 @@ function verifyFast(s: Subject, text: string): { report: VerifyReport; log: Game
   try {
     for (let i = d; i < stop; i++) f.apply(parsed.log.entries[i]);
     if (stop < a.length || shift === 0) {
-      if (f.fingerprint() === fingerprintAt(s, stop + shift)) return { report: s.report, log: parsed.log };
+      // The rest is judged as in the original; the summary still reads this log (its seat changes, its chat).
+      if (f.fingerprint() === fingerprintAt(s, stop + shift)) return { report: reportFor(parsed.log, parsed.secrets, s.final), log: parsed.log };
     }
   } catch {
     return { report: verifyEntries(parsed.log, parsed.secrets, followerAt(s, d)), log: parsed.log };
@@ -155,7 +231,7 @@ function verifyFast(s: Subject, text: string): { report: VerifyReport; log: Game
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type Path = (string | number)[];
 
-const KINDS = ['field', 'field', 'field', 'swap', 'drop', 'duplicate', 'truncate', 'reveal-replayed', 'reveal-reorder', 'text'] as const;
+const KINDS = ['field', 'field', 'field', 'swap', 'drop', 'duplicate', 'truncate', 'reveal-replayed', 'reveal-reorder', 'text', 'seat-change', 'chat'] as const;
 type Kind = (typeof KINDS)[number];
 
 function leaves(v: Json, path: Path, out: Path[]): void {
@@ -181,7 +257,8 @@ function setAt(root: Json, path: Path, value: Json | undefined): void {
 
 const HEX = '0123456789abcdef';
 const TILE_IDS = TILESET.tiles.map((t) => t.id);
-const WORDS = ['small', 'large', 'lightsaber', 'blaster', 'remove', 'return', 'reveal', 'draw', 'place', 'deploy', 'throw', 'hash', 'over', 'seats', 'commit', 'settings', ''];
+const WORDS = ['small', 'large', 'lightsaber', 'blaster', 'remove', 'return', 'reveal', 'draw', 'place', 'deploy', 'throw', 'hash', 'over', 'seats', 'commit', 'settings',
+  'drop', 'resign', 'reclaim', 'random', 'greedy', 'strong', ''];
 
 function mutateString(r: Rng, v: string): Json {
   if (/^[0-9a-f]{64}$/.test(v)) {
@@ -248,11 +325,45 @@ function mutateField(r: Rng, entries: Json[], i: number): string {
 }
 
 function mutate(r: Rng, s: Subject): { kind: Kind; text: string | Uint8Array; what: string } {
-  const kind = r.pick(KINDS);
+  let kind = r.pick(KINDS);
+  if (kind === 'chat' && !s.log.chat?.length) kind = 'field';
   const entries = JSON.parse(JSON.stringify(s.log.entries)) as Json[];
+  const chat = JSON.parse(JSON.stringify(s.log.chat ?? [])) as Json[];
   const n = entries.length;
-  const textOf = () => stringifyLog({ ...s.log, entries: entries as unknown as LogEntry[] });
+  const textOf = () => stringifyLog({ ...s.log, entries: entries as unknown as LogEntry[], ...(s.log.chat ? { chat: chat as unknown as GameLog['chat'] } : {}) });
   switch (kind) {
+    case 'chat': {
+      // one chat line changed (any field, or the line dropped, duplicated or moved), or the list emptied
+      const c = r.int(6);
+      if (c === 0) { chat.length = 0; return { kind, text: textOf(), what: 'chat emptied' }; }
+      if (c === 1) { const i = r.int(chat.length); chat.splice(i, 1); return { kind, text: textOf(), what: `chat line ${i} dropped` }; }
+      if (c === 2) { const i = r.int(chat.length); chat.splice(r.int(chat.length + 1), 0, structuredClone(chat[i])); return { kind, text: textOf(), what: `chat line ${i} duplicated` }; }
+      const what = mutateField(r, chat, r.int(chat.length)).replace(/^entry/, 'chat line');
+      return { kind, text: textOf(), what };
+    }
+    case 'seat-change': {
+      // a drop, resignation or reclaim moved, relabelled or removed; or one added anywhere
+      const changes = s.log.entries.flatMap((e, i) => (e.k === 'drop' || e.k === 'resign' || e.k === 'reclaim' ? [i] : []));
+      const colours = s.log.entries[0].k === 'settings' ? s.log.entries[0].setup.seats : COLOURS;
+      const c = r.int(4);
+      if (changes.length && c === 0) {
+        const i = r.pick(changes);
+        const to = Math.max(1, Math.min(n - 1, i + (r.int(2) ? 1 : -1) * (1 + r.int(r.int(2) ? 3 : 60))));
+        const [e] = entries.splice(i, 1);
+        entries.splice(to, 0, e);
+        return { kind, text: textOf(), what: `seat change ${i} moved to ${to}` };
+      }
+      if (changes.length && c === 1) {
+        const i = r.pick(changes);
+        const e = entries[i] as { k: string };
+        e.k = r.pick(['drop', 'resign', 'reclaim'].filter((k) => k !== e.k));
+        return { kind, text: textOf(), what: `seat change ${i} relabelled ${e.k}` };
+      }
+      const at = 1 + r.int(n - 1);
+      const e = { k: r.pick(['drop', 'resign', 'reclaim']), colour: r.pick(colours) };
+      entries.splice(at, 0, e);
+      return { kind, text: textOf(), what: `${JSON.stringify(e)} added at ${at}` };
+    }
     case 'field': {
       const what = mutateField(r, entries, r.int(n));
       return { kind, text: textOf(), what };
@@ -323,7 +434,7 @@ function mutate(r: Rng, s: Subject): { kind: Kind; text: string | Uint8Array; wh
 
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-export type Verdict = 'malformed' | 'discrepancy' | 'cut' | 'harmless' | 'hole' | 'mismatch';
+export type Verdict = 'malformed' | 'discrepancy' | 'cut' | 'harmless' | 'unbound' | 'hole' | 'mismatch';
 
 /**
  * How the verifier judges a mutated file: rejected as malformed, rejected with a
@@ -344,27 +455,32 @@ export function judge(s: Subject, input: string | Uint8Array, crossCheck = false
   if (crossCheck && JSON.stringify(verifyReplay(input)) !== JSON.stringify(report)) return { verdict: 'mismatch', report };
   if (!report.ok) return { verdict: report.malformed ? 'malformed' : 'discrepancy', report };
   if (report.inProgress) return { verdict: 'cut', report };
-  return { verdict: log && canonicalReplay(log) === s.canonical ? 'harmless' : 'hole', report };
+  if (log && canonicalReplay(log) === s.canonical) return { verdict: 'harmless', report };
+  return { verdict: log && gameKey(log) === s.gameKey ? 'unbound' : 'hole', report };
 }
 
-export function runMutate(o: MutateOptions): MutateResult {
+export async function runMutate(o: MutateOptions): Promise<MutateResult> {
   const subjects = Array.from({ length: o.replays }, (_, k) => makeSubject(o.seed, k));
+  for (const [game, seed] of NET_GAMES.slice(0, o.net)) subjects.push(subjectOf(await netReplayText(game, seed)));
   const r = new Rng(o.seed * 2654435761);
-  const tally = { rejected: 0, harmless: 0, holes: 0, malformed: 0, discrepancy: 0, cut: 0 };
-  const byKind: Record<string, [number, number, number]> = {};
+  const tally = { rejected: 0, harmless: 0, unbound: 0, holes: 0, malformed: 0, discrepancy: 0, cut: 0 };
+  const byKind: Record<string, [number, number, number, number]> = {};
   const holes: string[] = [];
   for (let n = 0; n < o.mutations; n++) {
     const s = subjects[r.int(subjects.length)];
     const m = mutate(r, s);
     const v = judge(s, m.text, n % 50 === 0);
     if (v.verdict === 'mismatch') return { code: 1, stdout: '', stderr: `mutate: internal: the fast path and verifyReplay disagree on mutation ${n} (${m.what})\n` };
-    const k = (byKind[m.kind] ??= [0, 0, 0]);
+    const k = (byKind[m.kind] ??= [0, 0, 0, 0]);
     if (v.verdict === 'harmless') {
       tally.harmless++;
       k[1]++;
+    } else if (v.verdict === 'unbound') {
+      tally.unbound++;
+      k[2]++;
     } else if (v.verdict === 'hole') {
       tally.holes++;
-      k[2]++;
+      k[3]++;
       if (holes.length < 10) holes.push(`hole: mutation ${n} (${m.kind}: ${m.what}) verifies as a finished game with another meaning`);
     } else {
       tally.rejected++;
@@ -373,37 +489,38 @@ export function runMutate(o: MutateOptions): MutateResult {
     }
   }
   const lines = [
-    `mutate: ${o.replays} replays (${subjects.map((s) => s.log.entries.length).join(', ')} entries), seed ${o.seed}`,
-    `by kind (rejected/harmless/holes): ${Object.entries(byKind).map(([kind, [a, b, c]]) => `${kind} ${a}/${b}/${c}`).join(', ')}`,
+    `mutate: ${o.replays} replays and ${o.net} networked (${subjects.map((s) => s.log.entries.length).join(', ')} entries), seed ${o.seed}`,
+    `by kind (rejected/harmless/unbound/holes): ${Object.entries(byKind).map(([kind, [a, b, u, c]]) => `${kind} ${a}/${b}/${u}/${c}`).join(', ')}`,
     `rejected: ${tally.malformed} malformed (exit 2), ${tally.discrepancy} with a discrepancy (exit 1), ${tally.cut} no longer a finished game (in progress)`,
     ...holes,
-    `mutate: ${o.mutations} mutations, ${tally.rejected} rejected, ${tally.harmless} accepted-harmless, ${tally.holes} accepted-holes`,
+    `mutate: ${o.mutations} mutations, ${tally.rejected} rejected, ${tally.harmless} accepted-harmless, ${tally.unbound} accepted-unbound, ${tally.holes} accepted-holes`,
   ];
   return { code: tally.holes === 0 ? 0 : 1, stdout: lines.join('\n') + '\n', stderr: '' };
 }
 
-const USAGE = 'usage: npm run mutate -- --replays K --mutations N [--seed S]';
+const USAGE = 'usage: npm run mutate -- --replays K --mutations N [--net M] [--seed S]';
 
 export function parseMutateArgs(argv: string[]): MutateOptions {
-  const o: Partial<MutateOptions> = { seed: 1 };
+  const o: Partial<MutateOptions> = { seed: 1, net: 1 };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i];
     const v = argv[i + 1];
-    const num = (max: number) => {
-      if (v === undefined || !/^\d{1,9}$/.test(v) || Number(v) < 1 || Number(v) > max) throw new UsageError(`${k} needs a whole number from 1 to ${max}, got ${v === undefined ? 'nothing' : JSON.stringify(v.slice(0, 20))}`);
+    const num = (max: number, min = 1) => {
+      if (v === undefined || !/^\d{1,9}$/.test(v) || Number(v) < min || Number(v) > max) throw new UsageError(`${k} needs a whole number from ${min} to ${max}, got ${v === undefined ? 'nothing' : JSON.stringify(v.slice(0, 20))}`);
       i++;
       return Number(v);
     };
     if (k === '--replays') o.replays = num(60);
     else if (k === '--mutations') o.mutations = num(10_000_000);
     else if (k === '--seed') o.seed = num(999_999_999);
+    else if (k === '--net') o.net = num(MAX_NET, 0);
     else throw new UsageError(`unknown argument ${JSON.stringify(k.slice(0, 30))}`);
   }
   if (!o.replays || !o.mutations) throw new UsageError('--replays and --mutations are required');
   return o as MutateOptions;
 }
 
-export function runMutateCli(argv: string[]): MutateResult {
+export async function runMutateCli(argv: string[]): Promise<MutateResult> {
   let o: MutateOptions;
   try {
     o = parseMutateArgs(argv);
@@ -415,8 +532,9 @@ export function runMutateCli(argv: string[]): MutateResult {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const res = runMutateCli(process.argv.slice(2));
-  process.stdout.write(res.stdout);
-  process.stderr.write(res.stderr);
-  process.exitCode = res.code;
+  void runMutateCli(process.argv.slice(2)).then((res) => {
+    process.stdout.write(res.stdout);
+    process.stderr.write(res.stderr);
+    process.exitCode = res.code;
+  });
 }

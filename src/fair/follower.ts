@@ -362,8 +362,11 @@ export class LogFollower {
       if (e instanceof RuleError) this.fail('a playable setup', `${found}: ${e.message}`, e);
       throw e;
     }
+    const chainSeats = setup.seats.map((_, i) => i).filter((i) => !entry.bots?.[i]);
+    // Every event combines the chains that take part: a game needs at least one to begin with (P2.6).
+    if (!chainSeats.length) this.fail('a setup with at least one seat that is not a bot seat', `${found}, where every seat is a bot seat`);
     this.settings = entry;
-    this.chainSeats = setup.seats.map((_, i) => i).filter((i) => !entry.bots?.[i]);
+    this.chainSeats = chainSeats;
     this.heads = setup.seats.map(() => null);
   }
 

@@ -343,13 +343,16 @@ function readVersion(raw: Raw, what: string): LogVersion {
   return v as LogVersion;
 }
 
-function readChat(raw: unknown, entries: number): ChatEntry[] {
+/** Chat lines, in (at, colour, n) order, each from a seat of the game that is not a bot seat (a bot seat has no player to write). */
+function readChat(raw: unknown, entries: number, settings: LogEntry | undefined): ChatEntry[] {
+  const players = settings?.k === 'settings' ? settings.setup.seats.filter((_, i) => !settings.bots?.[i]) : [];
   const shape = `"chat" must be a list of at most ${MAX_CHAT_LINES} {"colour", "n", "at", "text"} lines`;
   if (!Array.isArray(raw) || raw.length > MAX_CHAT_LINES) throw new LogFormatError(shape, null);
   const out = raw.map((c, i): ChatEntry => {
     if (!isObject(c) || Object.keys(c).length !== 4) throw new LogFormatError(`chat line ${i}: ${shape}`, null);
     const { colour, n, at, text } = c as Record<string, unknown>;
     if (typeof colour !== 'string' || !COLOURS.includes(colour as Colour)) throw new LogFormatError(`chat line ${i}: "colour" must be a colour`, null);
+    if (!players.includes(colour as Colour)) throw new LogFormatError(`chat line ${i}: "colour" must be a player's seat of this game (${players.join(', ') || 'none'}), got ${quote(colour, 20)}`, null);
     if (!isInt(n) || n < 0 || n > 1_000_000 || !isInt(at) || at < 0 || at > entries) throw new LogFormatError(`chat line ${i}: "n" and "at" must be integers within the log`, null);
     if (typeof text !== 'string' || text.length > MAX_CHAT_TEXT || /[\u0000-\u001f\u007f\u2028\u2029]/.test(text)) throw new LogFormatError(`chat line ${i}: "text" must be at most ${MAX_CHAT_TEXT} characters without control characters`, null);
     return { colour: colour as Colour, n, at, text };
@@ -366,7 +369,7 @@ export function readLog(raw: unknown): GameLog {
   for (const k of Object.keys(raw)) if (!['format', 'version', 'entries', ...(version >= 2 ? ['chat'] : [])].includes(k)) throw new LogFormatError(`unexpected top-level field ${quote(k, 20)}`, null);
   if (!Array.isArray(raw.entries)) throw new LogFormatError('"entries" must be a list', null);
   const entries = raw.entries.map((e, i) => readEntry(e, i, version));
-  const chat = 'chat' in raw ? readChat(raw.chat, entries.length) : undefined;
+  const chat = 'chat' in raw ? readChat(raw.chat, entries.length, entries[0]) : undefined;
   if (version === 1) {
     const late = entries.findIndex((e) => e.k === 'drop' || e.k === 'resign' || e.k === 'reclaim' || (e.k === 'settings' && e.bots));
     if (late >= 0) throw new LogFormatError(`entry ${late}: a version-1 replay has no bot seats, drops, resignations or reclaims`, late);

@@ -1,12 +1,12 @@
 // Offline verification of a replay (P1.5, P4.2): every reveal against its chain, every
 // derived draw and die, every action's legality, every turn's state hash and the final
 // scores. Never throws on bad input: the report says what is wrong and where.
-import { cloneState, newGame, pending, type GameEvent, type GameState } from '../engine';
+import { cloneState, newGame, pending, type Colour, type GameEvent, type GameState } from '../engine';
 import { allowedSeatings } from './derive';
-import { EntryError, LogFollower, throwParticipants } from './follower';
+import { EntryError, LogFollower, STAND_IN_BOT, throwParticipants } from './follower';
 import { chainEnd } from './chain';
 import { fromHex, toHex } from './hex';
-import { LogFormatError, MAX_ERROR_LINE, parseReplayOrSave, stringifyLog, type FileInput, type GameLog, type RevealEntry, type SaveFile } from './log';
+import { LogFormatError, MAX_ERROR_LINE, parseReplayOrSave, stringifyLog, type FileInput, type GameLog, type LogEntry, type SaveFile } from './log';
 import { clip } from './strict-json';
 
 /**
@@ -32,6 +32,60 @@ export function chiSquareUniform(counts: readonly number[]): number | null {
 /** Chi-square critical value at p = 0.01 for 5 degrees of freedom (six faces). */
 export const CHI_SQUARE_5DF_P01 = 15.086;
 
+/** A drop, resignation or reclaim, where it happened (P2.6). */
+export interface SeatChange {
+  kind: 'drop' | 'resign' | 'reclaim';
+  colour: Colour;
+  /** Its index in the log. */
+  entry: number;
+  /** The turn it happened in; null during the seat shuffle, before turn 1. */
+  turn: number | null;
+  /** The random event due then, or the next one: a drop or resignation leaves its chain out of this event and every later one. */
+  event: number;
+}
+
+/**
+ * The seat changes of a log that the follower accepted, from the log alone: the turn is 1 +
+ * the hash entries before it (none before the seating when the seat shuffle is on), the
+ * event is the number of derived results (seats, draw, throw) before it.
+ */
+export function seatChanges(log: GameLog): SeatChange[] {
+  const out: SeatChange[] = [];
+  let hashes = 0;
+  let events = 0;
+  let seated = !(log.entries[0]?.k === 'settings' && log.entries[0].shuffleSeats);
+  log.entries.forEach((e, i) => {
+    if (e.k === 'hash') hashes++;
+    else if (e.k === 'seats' || e.k === 'draw' || e.k === 'throw') {
+      events++;
+      if (e.k === 'seats') seated = true;
+    } else if (e.k === 'drop' || e.k === 'resign' || e.k === 'reclaim') out.push({ kind: e.k, colour: e.colour, entry: i, turn: seated ? hashes + 1 : null, event: events });
+  });
+  return out;
+}
+
+/** At most this many seat-change lines in a summary (a log may drop and reclaim a seat many times). */
+const MAX_SEAT_CHANGE_LINES = 12;
+
+/** The lines about networked games (P2.6): bot seats, drops, resignations, reclaims, forfeits, chat. */
+function networkLines(f: LogFollower, log: GameLog): string[] {
+  const lines: string[] = [];
+  const settings = f.settings!;
+  const bots = settings.setup.seats.flatMap((c, i) => (settings.bots?.[i] ? [`${c} (${settings.bots[i]})`] : []));
+  if (bots.length) lines.push(`bot seats (no chain, no commitment; every peer runs the bot): ${bots.join(', ')}`);
+  const changes = seatChanges(log);
+  const when = (c: SeatChange) => `${c.turn === null ? 'during the seat shuffle' : `at turn ${c.turn}`} (entry ${c.entry})`;
+  for (const c of changes.slice(0, MAX_SEAT_CHANGE_LINES)) {
+    if (c.kind === 'reclaim') lines.push(`${c.colour} took its seat back ${when(c)}: its player moves again; its chain stays out and it still forfeits`);
+    else lines.push(`${c.colour} ${c.kind === 'drop' ? 'was dropped' : 'resigned'} ${when(c)}: its chain takes no part from event ${c.event} on; a stand-in bot (${STAND_IN_BOT}) plays the seat`);
+  }
+  if (changes.length > MAX_SEAT_CHANGE_LINES) lines.push(`… and ${changes.length - MAX_SEAT_CHANGE_LINES} more drops, resignations or reclaims`);
+  const forfeits = f.lobby.flatMap((c) => (f.forfeits.has(c) ? [`${c} (${f.forfeits.get(c)})`] : []));
+  if (forfeits.length) lines.push(`forfeits: ${forfeits.join(', ')}; each ranks last whatever its score`);
+  if (log.chat?.length) lines.push(`chat: ${log.chat.length} ${log.chat.length === 1 ? 'line' : 'lines'} (not proven: nothing in an unsigned replay binds who wrote them)`);
+  return lines;
+}
+
 function summaryLines(f: LogFollower, log: GameLog, chi: { normal: number | null; yellow: number | null }): string[] {
   const s = f.state;
   const t = f.tally;
@@ -55,6 +109,7 @@ function summaryLines(f: LogFollower, log: GameLog, chi: { normal: number | null
   lines.push(`normal dice faces ${fmt(t.normal, 1)}; chi-square ${chiText(chi.normal, t.normal.reduce((a, b) => a + b, 0))}`);
   lines.push(`yellow die faces ${fmt(t.yellow, 3)}; chi-square ${chiText(chi.yellow, t.yellow.reduce((a, b) => a + b, 0))}`);
   lines.push(`${f.finished ? 'final scores' : 'scores so far'}: ${Object.entries(f.scoreTable()).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  lines.push(...networkLines(f, log));
   return lines;
 }
 
@@ -105,8 +160,20 @@ export function verifyReplay(input: FileInput): VerifyReport {
  */
 export function verifyEntries(log: GameLog, secrets: SaveFile['secrets'] | null, follower: LogFollower): VerifyReport {
   try {
-    const f = follower;
-    for (let i = f.index; i < log.entries.length; i++) f.apply(log.entries[i]);
+    for (let i = follower.index; i < log.entries.length; i++) follower.apply(log.entries[i]);
+  } catch (e) {
+    return failure(e);
+  }
+  return reportFor(log, secrets, follower);
+}
+
+/**
+ * The report on `log` given a follower that has already accepted all of its entries (or
+ * entries that leave it in the same state, P1.1): the summary reads the seat changes and
+ * the chat from the log itself.
+ */
+export function reportFor(log: GameLog, secrets: SaveFile['secrets'] | null, f: LogFollower): VerifyReport {
+  try {
     if (!f.settings) f.finish(); // not even the settings: nothing to be consistent with
     if (secrets) checkSecrets(log, secrets);
     const t = f.tally;
@@ -126,20 +193,36 @@ export function verifyEntries(log: GameLog, secrets: SaveFile['secrets'] | null,
 }
 
 /**
- * The verifier's canonical re-encoding of a log: the replay file `FairMatch` would write
- * for it. The only freedom the format leaves — the chain order of one event's reveals
- * (P2.2, P4.2) — is fixed to chain order; key order and whitespace are fixed by
- * `stringifyLog` over parsed entries. Two files with equal canonical re-encodings mean the
- * same game.
+ * The verifier's canonical re-encoding of a log: the replay file `FairMatch` (or a
+ * networked session) would write for it. The freedoms the format leaves are fixed: the
+ * entries that fill one event's reveal slots — its reveals, and the drops and resignations
+ * that take the place of a reveal (P2.6) — go in chain order (P2.2, P4.2); a `bots` list
+ * of nulls only is the same as none; key order and whitespace are fixed by `stringifyLog`
+ * over parsed entries. Two files with equal canonical re-encodings mean the same game.
  */
 export function canonicalReplay(log: GameLog): string {
   const entries = log.entries.slice();
+  const lobby = entries[0]?.k === 'settings' ? entries[0].setup.seats : [];
+  const chainOf = (e: LogEntry): number => (e.k === 'reveal' ? e.chain : e.k === 'drop' || e.k === 'resign' ? lobby.indexOf(e.colour) : -1);
   for (let i = 0; i < entries.length; ) {
-    const e = entries[i];
-    let j = i + 1;
-    if (e.k === 'reveal') while (j < entries.length && entries[j].k === 'reveal' && (entries[j] as typeof e).event === e.event) j++;
-    if (j - i > 1) entries.splice(i, j - i, ...(entries.slice(i, j) as RevealEntry[]).sort((a, b) => a.chain - b.chain));
-    i = j;
+    let j = i;
+    let event: number | null = null;
+    while (j < entries.length && chainOf(entries[j]) >= 0) {
+      const e = entries[j];
+      if (e.k === 'reveal') {
+        if (event !== null && e.event !== event) break;
+        event = e.event;
+      }
+      j++;
+    }
+    // One entry alone (a lone reveal, or a drop or resignation in place of a move) has nothing to order.
+    if (j - i > 1) entries.splice(i, j - i, ...entries.slice(i, j).sort((a, b) => chainOf(a) - chainOf(b)));
+    i = Math.max(j, i + 1);
+  }
+  const first = entries[0];
+  if (first?.k === 'settings' && first.bots && first.bots.every((b) => b === null)) {
+    const { bots: _none, ...rest } = first;
+    entries[0] = rest;
   }
   return stringifyLog({ ...log, entries });
 }

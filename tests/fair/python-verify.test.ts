@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { runVerify } from '../../src/cli/verify';
 import { parseLog, stringifyLog } from '../../src/fair';
 import { fixtureMatch, type FixtureGame } from './fixtures';
+import { netReplay, type NetGame } from './net-replays';
 
 const ROOT = join(__dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'fair-py-'));
@@ -33,6 +34,27 @@ const GAMES: [string, FixtureGame][] = [
 ];
 
 const files: { name: string; path: string; text: string; version: number }[] = [];
+
+/** Networked replays (log version 2, docs/fairness.md §6a), made in the test by MeshSim. */
+const NET: [string, NetGame][] = [
+  ['networked: a bot seat (no chain)', 'bot-seat'],
+  ['networked: the host crashes for good (drop)', 'host-drop'],
+  ['networked: a resignation with chat', 'resign-chat'],
+  ['networked: a dropped seat reclaimed', 'reclaim'],
+];
+const nets: { name: string; path: string; text: string }[] = [];
+
+/** The lines about bot seats, seat changes, forfeits and chat (verify's summary, verify.py's output). */
+const networkLines = (lines: string[]) => lines.filter((l) => /^(bot seats \(|forfeits: |chat: )|^\w+ (was dropped|resigned|took its seat back) /.test(l));
+
+beforeAll(async () => {
+  for (const [name, game] of NET) {
+    const text = await netReplay(game);
+    const path = join(dir, `net-${game}.json`);
+    writeFileSync(path, text);
+    nets.push({ name, path, text });
+  }
+}, 120_000);
 
 beforeAll(() => {
   GAMES.forEach(([name, g], i) => {
@@ -114,5 +136,66 @@ describe.skipIf(!hasPython)('tools/verify.py agrees with npm run verify', () => 
     bytes[text.indexOf('"gameId":"') + 10] = 0xff;
     writeFileSync(join(dir, 'bad-utf8.json'), bytes);
     expect(py(join(dir, 'bad-utf8.json')).code).toBe(2);
+  });
+
+  it('on networked replays: bot seats, drops, resignations, reclaims and chat (every derived value, and the seat changes)', () => {
+    expect(nets).toHaveLength(NET.length);
+    for (const f of nets) {
+      const ts = runVerify(['--list', f.path]);
+      const p = py(f.path);
+      expect(ts.code, `${f.name}: ${ts.stderr}`).toBe(0);
+      expect(p.code, `${f.name}: ${p.stderr}`).toBe(0);
+      expect(derived(p.stdout).length, f.name).toBeGreaterThan(70);
+      expect(derived(p.stdout), f.name).toEqual(derived(ts.stdout));
+      expect(p.stdout).toMatch(/consistent, finished after \d+ turns/);
+      const tsNet = networkLines(ts.stdout.split('\n'));
+      expect(tsNet.length, f.name).toBeGreaterThan(0);
+      expect(networkLines(p.stdout.split('\n')), f.name).toEqual(tsNet);
+    }
+    const all = nets.map((f) => f.text).join('\n');
+    for (const k of ['drop', 'resign', 'reclaim']) expect(all).toContain(`{"k":"${k}",`);
+    expect(all).toContain('"bots":[null,null,"greedy"]');
+    expect(all).toContain('"chat":[');
+  });
+
+  it('rejects what npm run verify rejects in networked replays', () => {
+    const [bot, drop, resign, reclaim] = nets.map((f) => f.text);
+    const lineOf = (text: string, re: RegExp) => text.split('\n').findIndex((l) => re.test(l));
+    const swapLines = (text: string, i: number, j: number) => {
+      const ls = text.split('\n');
+      const strip = (l: string) => l.replace(/,$/, '');
+      const [a, b] = [ls[i], ls[j]];
+      ls[i] = strip(b) + (a.endsWith(',') ? ',' : '');
+      ls[j] = strip(a) + (b.endsWith(',') ? ',' : '');
+      return ls.join('\n');
+    };
+    const d = lineOf(drop, /"k":"drop"/);
+    const rc = lineOf(reclaim, /"k":"reclaim"/);
+    const firstReveal = lineOf(bot, /"k":"reveal"/);
+    const edits: [string, string, number][] = [
+      // a bot seat has no chain: giving it one (or taking one away) breaks the commitments
+      ['a bot seat named a player seat', bot.replace('"bots":[null,null,"greedy"]', '"bots":[null,null,null]'), 1],
+      ['a player seat named a bot seat', bot.replace('"bots":[null,null,"greedy"]', '"bots":[null,"greedy","greedy"]'), 1],
+      ['a drop of a bot seat', bot.split('\n').map((l, i) => (i === firstReveal ? `  {"k":"drop","colour":"green"},\n${l}` : l)).join('\n'), 1],
+      ['a drop of a seat out of its slot', drop.replace('{"k":"drop","colour":"red"}', '{"k":"drop","colour":"black"}'), 1],
+      ['a drop moved before the event it changes', swapLines(drop, d, d - 1), 1],
+      ['a reveal from the dropped chain', drop.replace('{"k":"drop","colour":"red"}', drop.split('\n').find((l) => /"k":"reveal","chain":0/.test(l))!.trim().replace(/,$/, '')), 1],
+      ['a reclaim of a resigned seat', resign.replace(/(\{"k":"draw","event":\d+,"seat":2,[^\n]*\n)(?![\s\S]*\{"k":"draw","event":\d+,"seat":2,)/, '$1  {"k":"reclaim","colour":"green"},\n'), 1],
+      ['a reclaim before a deployment', swapLines(reclaim, rc, rc + 1), 1],
+      ['a chat line from a seat not in the game', resign.replace('{"colour":"black","n":', '{"colour":"white","n":'), 2],
+      ['chat lines out of order', resign.replace(/("chat":\[\n)(  \{[^\n]*\})\n\]/, '$1$2,\n$2\n]'), 2],
+      ['a chat line with a control character', resign.replace('"text":"good luck, rebels"', '"text":"good\\u0007luck"'), 2],
+      ['a chat line too long', resign.replace('"text":"good luck, rebels"', `"text":"${'x'.repeat(201)}"`), 2],
+    ];
+    for (const [what, bad, code] of edits) {
+      expect(nets.some((f) => f.text === bad), what).toBe(false); // the edit took
+      const path = join(dir, `bad-net-${what.replace(/\W/g, '-')}.json`);
+      writeFileSync(path, bad);
+      const ts = runVerify([path]);
+      expect(ts.code, `npm run verify, ${what}: ${ts.stderr}`).toBe(code);
+      const p = py(path);
+      expect(p.code, `verify.py, ${what}: ${p.stderr}${p.stdout.slice(-200)}`).toBe(code);
+      expect(p.stderr.trimEnd().split('\n'), what).toHaveLength(1);
+    }
   });
 });
