@@ -143,6 +143,8 @@ export class MeshSession extends SessionCore implements Session {
   private readonly votes = new Map<string, Set<number>>();
   private readonly vetoes = new Set<string>();
   private readonly myVotes = new Set<string>();
+  /** Points this peer already vetoed (one veto each is enough). */
+  private readonly myVetoes = new Set<string>();
   /** Vote keys whose set changed since the pump last looked (to answer, or to rewind). */
   private readonly dirtyVotes = new Set<string>();
   /** This log's state hash per turn (as this peer reports it). */
@@ -617,15 +619,21 @@ export class MeshSession extends SessionCore implements Session {
     const steps: SessionStep[] = [];
     try {
       for (let guard = 0; guard < 100_000; guard++) if (!this.pumpOnce(steps)) break;
+      // Still inside the pump: a veto or vote written here must not start another pump.
+      const dirty = [...this.dirtyVotes];
+      this.dirtyVotes.clear();
+      this.answerVotes(dirty);
     } finally {
       this.pumping = false;
     }
-    this.answerVotes();
-    this.dirtyVotes.clear();
     if (steps.length) {
       this.lastProgress = this.clock.now();
       this.commit(steps);
-    } else this.refresh();
+    } else {
+      this.refresh();
+      // A vote or veto may have freed a bot seat's move without any new entry.
+      this.scheduleBot();
+    }
     if (this.replica.state?.phase === 'over' && this.phaseNow === 'playing') {
       this.phaseNow = 'over';
       this.flushPersist();
@@ -866,8 +874,8 @@ export class MeshSession extends SessionCore implements Session {
   }
 
   /** After the pump: veto what this peer went past, and agree to reclaims still ahead. */
-  private answerVotes(): void {
-    for (const k of this.dirtyVotes) {
+  private answerVotes(keys: readonly string[]): void {
+    for (const k of keys) {
       const [what, colour, p] = k.split('|');
       this.answerVote(what as 'drop' | 'reclaim', colour as Colour, Number(p));
     }
@@ -884,7 +892,8 @@ export class MeshSession extends SessionCore implements Session {
     if (what === 'drop') {
       if (r.length <= point || this.myVotes.has(k) || this.vetoes.has(k)) return;
       const there = r.log.entries[point];
-      if (there && there.k !== 'drop') {
+      if (there && there.k !== 'drop' && !this.myVetoes.has(k)) {
+        this.myVetoes.add(k);
         this.author({ k: 'veto', what, colour, point }, r.length);
         const a = f.lobby.indexOf(colour);
         const filled = this.entryAt.get(a)?.get(point);
@@ -895,7 +904,10 @@ export class MeshSession extends SessionCore implements Session {
     // reclaim: agree while its turn is still ahead here, veto once this peer went past it
     if (!r.state) return;
     const passed = r.state.turn > point || (r.state.turn === point && !(r.awaiting().kind === 'action' && (r.awaiting() as { phase: string }).phase === 'place' && r.state.setup.seats[r.state.seat] === colour));
-    if (passed && !this.myVotes.has(k)) this.author({ k: 'veto', what, colour, point }, r.length);
+    if (passed && !this.myVotes.has(k) && !this.myVetoes.has(k)) {
+      this.myVetoes.add(k);
+      this.author({ k: 'veto', what, colour, point }, r.length);
+    }
     else if (!passed) this.castVote('reclaim', colour, point);
   }
 
