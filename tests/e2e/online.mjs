@@ -76,7 +76,7 @@ async function clickTurn(page) {
   const mark = await page.evaluate(() => window.__sw.stateHash());
   const placements = await page.evaluate(() => window.__sw.legalPlacements());
   const cells = [...new Map(placements.map((p) => [`${p.x},${p.y}`, p])).values()];
-  for (let attempt = 0; attempt < 3; attempt++) {
+  for (let attempt = 0; attempt < 5; attempt++) {
     for (const cell of cells) {
       const at = await cellPoint(page, cell.x, cell.y);
       if (!at) continue;
@@ -89,8 +89,11 @@ async function clickTurn(page) {
       await page.waitForFunction((h) => window.__sw.stateHash() !== h, mark, { timeout: 20_000, polling: 20 });
       return;
     }
+    // a battle panel may cover the cells: close it, as a player would, and frame the board
+    const close = page.locator('sw-game .battle-now button.close');
+    if (await close.count()) await close.first().click().catch(() => {});
     await page.evaluate(() => window.__sw.tabletop().frameBoard());
-    await page.waitForTimeout(150);
+    await page.waitForTimeout(250);
   }
   throw new Error(`no legal cell of ${cells.length} could be clicked`);
 }

@@ -73,12 +73,18 @@ async function waitForTurn(page, timeout = 30_000) {
   return page.evaluate(() => ({ phase: window.__sw.state().phase, turn: window.__sw.state().turn, tiles: window.__sw.state().tiles.length, seat: window.__sw.state().seat, history: window.__sw.session().history().length }));
 }
 
+/** The battle panel on the table can cover legal cells (most on small screens): close it, as a player would. */
+async function closeBattlePanel(page) {
+  const close = page.locator('sw-game .battle-now button.close');
+  if (await close.count()) await close.first().click().catch(() => {});
+}
+
 /** Places the drawn tile through the UI: hover a legal cell, maybe press R, then Enter or click (a draft unless one-click play). */
 async function placeTile(page, rnd, oneClick = false) {
   const placements = await page.evaluate(() => window.__sw.legalPlacements());
   assert(placements.length > 0, 'no legal placement offered in the place phase');
   const cells = [...new Map(placements.map((p) => [`${p.x},${p.y}`, p])).values()];
-  for (let attempt = 0; attempt < 3; attempt++) {
+  for (let attempt = 0; attempt < 5; attempt++) {
     // Try the cells in a shuffled order until one is visible on the table.
     const order = cells.map((c) => [rnd(), c]).sort((a, b) => a[0] - b[0]).map(([, c]) => c);
     for (const cell of order) {
@@ -120,9 +126,10 @@ async function placeTile(page, rnd, oneClick = false) {
       assert((await page.evaluate(() => window.__sw.state().tiles.length)) === before, 'a drafted placement reached the session before End turn');
       return drafted;
     }
-    // No legal cell was visible: frame the board and try again.
+    // No legal cell was visible: close a battle panel that may cover them, frame the board and try again.
+    await closeBattlePanel(page);
     await page.evaluate(() => window.__sw.tabletop().frameBoard());
-    await page.waitForTimeout(100);
+    await page.waitForTimeout(250);
   }
   throw new Error(`none of ${cells.length} legal cells could be clicked on the table`);
 }
@@ -563,7 +570,7 @@ async function touchTurn(page, rnd) {
   const mark = await page.evaluate(() => window.__sw.stateHash());
   const order = cells.map((c) => [rnd(), c]).sort((a, b) => a[0] - b[0]).map(([, c]) => c);
   let chosen = null;
-  for (let attempt = 0; attempt < 3 && !chosen; attempt++) {
+  for (let attempt = 0; attempt < 5 && !chosen; attempt++) {
     for (const cell of order) {
       const at = await page.evaluate(([x, y]) => window.__e2e.cellPoint(x, y), [cell.x, cell.y]);
       if (!at) continue;
@@ -585,8 +592,9 @@ async function touchTurn(page, rnd) {
       break;
     }
     if (!chosen) {
+      await closeBattlePanel(page);
       await page.evaluate(() => window.__sw.tabletop().frameBoard(true));
-      await page.waitForTimeout(100);
+      await page.waitForTimeout(250);
     }
   }
   if (!chosen) await page.screenshot({ path: join(ARTIFACTS, 'failed-tap.png') });
