@@ -22,7 +22,8 @@ import { deploymentError, pending, placementError, type Colour, type Deployment,
 import { DEFAULT_CHAIN_LENGTH, freshGameId, replayLog, type LogEntry } from '../fair';
 import { LocalChains } from '../fair/local-chains';
 import { Replica } from '../fair/replica';
-import { compareChat, stringifyLog, type ChatEntry } from '../fair/log';
+import { compareChat, SIGNED_LOG_VERSION, stringifyLog, type ChatEntry, type EntrySignature, type SignedSection, type VoteRecord } from '../fair/log';
+import { signatureSlots } from '../fair/signatures';
 import { parseStrictJson } from '../fair/strict-json';
 import type { BotChoice } from '../bots';
 import { realClock, type Clock } from './clock';
@@ -143,6 +144,10 @@ export class MeshSession extends SessionCore implements Session {
   private readonly votes = new Map<string, Set<number>>();
   private readonly vetoes = new Set<string>();
   private readonly myVotes = new Set<string>();
+  /** The signed vote items, per vote key and voter seat. */
+  private readonly voteItems = new Map<string, Map<number, Item>>();
+  /** The vote key behind the reclaim entry at each log index. */
+  private readonly reclaimKeyAt = new Map<number, string>();
   /** Vote keys whose set changed since the pump last looked (to answer, or to rewind). */
   private readonly dirtyVotes = new Set<string>();
   /** This log's state hash per turn (as this peer reports it). */
@@ -468,10 +473,45 @@ export class MeshSession extends SessionCore implements Session {
   private readonly pendingRematch = new Map<string, string>();
   private readonly pendingLobby = new Map<string, LobbyState>();
 
-  /** The replay file (P4.1): every entry, and the chat lines in their one order. */
+  /**
+   * The replay file (P4.1, P5.1): every entry, the chat lines in their one order, and the
+   * signatures that prove who wrote what: the host-signed roster of keys, one signature per
+   * authored entry, the signed votes behind every drop and reclaim, every chat line's.
+   */
   replayText(): string {
-    if (!this.replica) return '';
-    return stringifyLog(this.chatLines.length ? { ...this.replica.log, chat: this.chatLines.map((c) => ({ ...c })) } : this.replica.log);
+    if (!this.replica || !this.startRecord) return '';
+    const chat = this.chatLines.map((c) => {
+      const sig = this.items.get(this.startRecord!.roster.findIndex((r) => r.colour === c.colour))?.get(c.n)?.sig;
+      return sig ? { ...c, sig } : { ...c };
+    });
+    const log = { ...this.replica.log, version: SIGNED_LOG_VERSION as typeof SIGNED_LOG_VERSION, signed: this.signedSection() };
+    return stringifyLog(chat.length ? { ...log, chat } : log);
+  }
+
+  private signedSection(): SignedSection {
+    const st = this.startRecord!;
+    const entries = this.replica!.log.entries;
+    const slots = signatureSlots(entries, st.roster.map((r) => r.pub !== null));
+    const signed: EntrySignature[] = [];
+    const votes: VoteRecord[] = [];
+    slots.forEach((slot, i) => {
+      if (!slot) return;
+      if (slot.kind === 'author') {
+        const item = this.entryAt.get(slot.a)?.get(i);
+        if (item?.sig) signed.push({ at: i, a: item.a, n: item.n, h: item.h ? { ...item.h } : null, sig: item.sig });
+        return;
+      }
+      const target = st.roster.findIndex((r) => r.colour === slot.colour);
+      const need = slot.what === 'reclaim' ? [...slot.voters, target].sort((x, y) => x - y) : slot.voters;
+      const k = slot.what === 'drop' ? key('drop', slot.colour, i) : this.reclaimKeyAt.get(i) ?? '';
+      const by = this.voteItems.get(k);
+      const point = Number(k.split('|')[2] ?? i);
+      votes.push({ at: i, what: slot.what, colour: slot.colour, point, by: need.flatMap((a) => {
+        const v = by?.get(a);
+        return v?.sig ? [{ a, n: v.n, at: v.at, sig: v.sig }] : [];
+      }) });
+    });
+    return { host: st.host, startSig: st.sig, roster: st.roster.map((r) => ({ ...r })), entries: signed, votes };
   }
 
   saveText(): string {
@@ -651,7 +691,11 @@ export class MeshSession extends SessionCore implements Session {
       }
       case 'action': {
         if (at.control.by === 'bot') {
-          if (at.phase === 'place' && this.reclaimComplete(at.colour, r.state!.turn)) return this.apply({ k: 'reclaim', colour: at.colour }, null, 'start', steps);
+          const rk = at.phase === 'place' ? this.reclaimComplete(at.colour, r.state!.turn) : null;
+          if (rk) {
+            this.reclaimKeyAt.set(len, rk);
+            return this.apply({ k: 'reclaim', colour: at.colour }, null, 'start', steps);
+          }
           return false; // the bot move comes through SessionCore's bot scheduling
         }
         const lobby = r.follower.lobby.indexOf(at.colour);
@@ -767,8 +811,8 @@ export class MeshSession extends SessionCore implements Session {
     const h = latest && latest.turn > this.lastHashSent ? latest : null;
     if (h) this.lastHashSent = h.turn;
     const unsigned = { a, n: this.nextSeq++, at, body, h };
-    const needsSig = !(body.k === 'entry' && body.entry.k === 'reveal');
-    const item: Item = { ...unsigned, sig: needsSig ? sign(this.identity, 'item', itemSigningText(this.gameId, unsigned)) : null };
+    // Everything a seat authors is signed, reveals included (P5.1): the replay then proves who revealed what.
+    const item: Item = { ...unsigned, sig: sign(this.identity, 'item', itemSigningText(this.gameId, unsigned)) };
     this.store(item);
     // This seat's own items are kept before they leave (in a small journal beside the full
     // save): after a crash it must never write a different item under the same number.
@@ -787,13 +831,9 @@ export class MeshSession extends SessionCore implements Session {
     // A copy of an item already held (a duplicate, a resend, a relay) costs no signature check.
     const held = this.items.get(item.a)!.get(item.n);
     if (held && itemSigningText(this.gameId, held) === itemSigningText(this.gameId, item) && held.sig === item.sig) return null;
-    const isReveal = item.body.k === 'entry' && item.body.entry.k === 'reveal';
-    if (isReveal) {
-      const e = item.body.k === 'entry' && item.body.entry.k === 'reveal' ? item.body.entry : null;
-      if (e && e.chain !== item.a) return `${seat.colour} sent a reveal of another seat's chain`;
-    } else if (!item.sig || !verifySignature(seat.pub, 'item', itemSigningText(this.gameId, item), item.sig)) {
-      return `an item claiming to be ${seat.colour}'s is not signed by ${seat.colour}'s key`;
-    }
+    if (!item.sig) return `an unsigned item claiming to be ${seat.colour}'s`;
+    if (!verifySignature(seat.pub, 'item', itemSigningText(this.gameId, item), item.sig)) return `an item claiming to be ${seat.colour}'s is not signed by ${seat.colour}'s key`;
+    if (item.body.k === 'entry' && item.body.entry.k === 'reveal' && item.body.entry.chain !== item.a) return `${seat.colour} sent a reveal of another seat's chain`;
     if (item.body.k === 'entry') {
       const e = item.body.entry;
       const r = this.replica!;
@@ -829,7 +869,7 @@ export class MeshSession extends SessionCore implements Session {
     }
     byN.set(item.n, item);
     while (byN.has(this.have[item.a])) this.have[item.a]++;
-    if (item.body.k === 'vote' || item.body.k === 'veto') this.noteVote(item.a, item.body);
+    if (item.body.k === 'vote' || item.body.k === 'veto') this.noteVote(item.a, item.body, item);
     if (item.body.k === 'chat') this.noteChat(item.a, item.n, item.at, item.body.text);
     return null;
   }
@@ -853,12 +893,18 @@ export class MeshSession extends SessionCore implements Session {
     this.author({ k: 'vote', what, colour, point }, this.replica!.length);
   }
 
-  private noteVote(a: number, body: Extract<ItemBody, { k: 'vote' | 'veto' }>): void {
+  private noteVote(a: number, body: Extract<ItemBody, { k: 'vote' | 'veto' }>, item: Item): void {
     const k = key(body.what, body.colour, body.point);
     if (body.k === 'veto') {
       this.vetoes.add(k);
       return;
     }
+    // The signed vote behind a drop or reclaim goes into the replay (P5.1): per voter, its first-numbered one.
+    let by = this.voteItems.get(k);
+    if (!by) this.voteItems.set(k, (by = new Map()));
+    const prior = by.get(a);
+    if (!prior || item.n < prior.n) by.set(a, item);
+    if (a === this.mySeat) this.myVotes.add(k); // after a restart: never vote twice on one question
     let set = this.votes.get(k);
     if (!set) this.votes.set(k, (set = new Set()));
     set.add(a);
@@ -913,17 +959,18 @@ export class MeshSession extends SessionCore implements Session {
     return this.myVotes.has(k) && !this.vetoes.has(k);
   }
 
-  /** At a dropped seat's placement: a reclaim every voter agreed to takes effect; one this peer agreed to waits for the rest. */
-  private reclaimComplete(colour: Colour, turn: number): boolean {
+  /** At a dropped seat's placement: a reclaim every voter agreed to takes effect (its vote key, the earliest point first); one this peer agreed to waits for the rest. */
+  private reclaimComplete(colour: Colour, turn: number): string | null {
+    let best: { k: string; p: number } | null = null;
     for (const [k, votes] of this.votes) {
       const [what, c, p] = k.split('|');
       if (what !== 'reclaim' || c !== colour || Number(p) > turn || this.vetoes.has(k)) continue;
       const a = this.startRecord!.roster.findIndex((r) => r.colour === colour);
       if (!votes.has(a)) continue; // only the seat's own player asks
       const voters = this.voters(colour);
-      if (voters.every((v) => votes.has(v))) return true;
+      if (voters.every((v) => votes.has(v)) && (!best || Number(p) < best.p)) best = { k, p: Number(p) };
     }
-    return false;
+    return best?.k ?? null;
   }
 
   private waitingOnReclaim(colour: Colour): boolean {
