@@ -18,8 +18,8 @@
 //             votes of every other player seat at that exact log index; a voter that
 //             already took the seat's late entry vetoes instead, so honest peers agree;
 //             the dropped seat forfeits and a bot plays it on every peer from then on.
-import { deploymentError, pending, placementError, type Colour, type Deployment, type GameEvent, type GameSetup, type GameState, type Placement } from '../engine';
-import { DEFAULT_CHAIN_LENGTH, freshGameId, replayLog, type LogEntry } from '../fair';
+import { canonicalJson, deploymentError, pending, placementError, type Colour, type Deployment, type GameEvent, type GameSetup, type GameState, type Placement } from '../engine';
+import { DEFAULT_CHAIN_LENGTH, EntryError, freshGameId, replayLog, type LogEntry } from '../fair';
 import { LocalChains } from '../fair/local-chains';
 import { Replica } from '../fair/replica';
 import { compareChat, SIGNED_LOG_VERSION, stringifyLog, type ChatEntry, type EntrySignature, type SignedSection, type VoteRecord } from '../fair/log';
@@ -43,7 +43,16 @@ const MESH_SAVE_VERSION = 1;
 export const MAX_CHAT_PER_SEAT = 200;
 export const CHAT_GAP_MS = 500;
 /** Items held ahead of an author's contiguous sequence (anything further is dropped unread). */
-const SEQ_WINDOW = 4096;
+export const SEQ_WINDOW = 4096;
+/**
+ * Items one seat may number in one game (its n stays below this). An honest seat authors
+ * one commitment, at most one reveal per random event (a game has a few hundred), two moves
+ * a turn, MAX_CHAT_PER_SEAT chat lines and a few votes: far below. With it, every item
+ * pool is bounded: at most MAX_ITEMS_PER_SEAT items per seat, each under one frame.
+ */
+export const MAX_ITEMS_PER_SEAT = 12_000;
+/** Chat lines one seat may write at one log index (kept: the lowest-numbered, so every peer keeps the same). */
+export const MAX_CHAT_PER_INDEX = 20;
 /** Frames one peer may send per second before the rest are dropped (flood limit). */
 export const FRAMES_PER_SECOND = 400;
 
@@ -107,6 +116,8 @@ interface Link {
   early: Frame[];
 }
 const MAX_EARLY_FRAMES = 32;
+/** Transport addresses kept for identities that hold no seat (spectators met through `addr`). */
+const MAX_ADDRESSES = 64;
 
 interface SavedMesh {
   format: string; version: number; gameId: string; secretKey: string; name: string;
@@ -173,6 +184,11 @@ export class MeshSession extends SessionCore implements Session {
   private journal: Item[] = [];
   private pumping = false;
   private rejected = 0;
+  /** Log indices below this were checked for held entries that do not match the log (early or misplaced ones). */
+  private sweptTo = 0;
+  /** Seats caught signing two different items for one number or one log index (P5.1): both kept as evidence. */
+  private readonly equivocators = new Set<number>();
+  private readonly evidenceList: { a: number; first: Item; second: Item }[] = [];
 
   readonly name: string;
 
@@ -340,6 +356,25 @@ export class MeshSession extends SessionCore implements Session {
     return this.rejected;
   }
 
+  /** Equivocation caught so far: per seat, the first two signed items that contradict each other. */
+  get evidence(): readonly { a: number; first: Item; second: Item }[] {
+    return this.evidenceList;
+  }
+
+  /** Items held from the network (every seat's pool, the log's own included): bounded by MAX_ITEMS_PER_SEAT per seat. */
+  get heldItems(): number {
+    let n = 0;
+    for (const byN of this.items.values()) n += byN.size;
+    return n;
+  }
+
+  /** Frames held per link until the other side proves who it is (at most MAX_EARLY_FRAMES each). */
+  get heldEarlyFrames(): number {
+    let n = 0;
+    for (const l of this.links.values()) n += l.early.length;
+    return n;
+  }
+
   /** Forfeited seats (dropped or resigned): they rank last whatever their score (P2.6). */
   forfeits(): { colour: Colour; why: 'dropped' | 'resigned' }[] {
     const f = this.replica?.follower;
@@ -437,6 +472,8 @@ export class MeshSession extends SessionCore implements Session {
     const mine = this.chatLines.filter((c) => c.colour === this.myColour).length;
     if (mine >= MAX_CHAT_PER_SEAT) throw new Error(`at most ${MAX_CHAT_PER_SEAT} chat lines per player and game`);
     if (this.clock.now() - this.lastChatAt < CHAT_GAP_MS) throw new Error('one chat line every half second at most');
+    if (this.chatLines.filter((c) => c.colour === this.myColour && c.at === this.replica!.length).length >= MAX_CHAT_PER_INDEX)
+      throw new Error(`at most ${MAX_CHAT_PER_INDEX} chat lines while the game stands still`);
     this.lastChatAt = this.clock.now();
     this.author({ k: 'chat', text: line }, this.replica.length);
   }
@@ -660,6 +697,7 @@ export class MeshSession extends SessionCore implements Session {
     } finally {
       this.pumping = false;
     }
+    this.sweepPassed();
     this.answerVotes();
     this.dirtyVotes.clear();
     if (steps.length) {
@@ -685,7 +723,8 @@ export class MeshSession extends SessionCore implements Session {
       case 'reveal': {
         const chain = at.chains[0];
         const colour = r.follower.lobby[chain];
-        if (this.dropComplete(colour, len)) return this.apply({ k: 'drop', colour }, null, 'start', steps);
+        this.voteOutEquivocator(chain, len);
+        if (this.dropComplete(colour, len)) return this.dropNow(colour, len, steps);
         if (this.heldByVote(colour, len)) return false;
         return this.feedFrom(chain, len, steps);
       }
@@ -699,7 +738,8 @@ export class MeshSession extends SessionCore implements Session {
           return false; // the bot move comes through SessionCore's bot scheduling
         }
         const lobby = r.follower.lobby.indexOf(at.colour);
-        if (this.dropComplete(at.colour, len)) return this.apply({ k: 'drop', colour: at.colour }, null, 'start', steps);
+        this.voteOutEquivocator(lobby, len);
+        if (this.dropComplete(at.colour, len)) return this.dropNow(at.colour, len, steps);
         if (this.heldByVote(at.colour, len)) return false;
         return this.feedFrom(lobby, len, steps);
       }
@@ -727,6 +767,21 @@ export class MeshSession extends SessionCore implements Session {
     this.entryAt.get(a)!.delete(at);
     this.reject(`${this.colourOf(a)}'s entry ${item.n} was refused: ${res.kind === 'rejected' ? res.reason : res.why}`);
     return true;
+  }
+
+  /** A seat caught equivocating is voted out the moment the log next waits for it (no timeout). */
+  private voteOutEquivocator(a: number, len: number): void {
+    if (!this.equivocators.has(a) || this.mySeat === null || this.mySeat === a) return;
+    const colour = this.startRecord!.roster[a].colour;
+    if (this.replica!.follower.control(this.myColour!).by !== 'player') return;
+    this.castVote('drop', colour, len);
+  }
+
+  private dropNow(colour: Colour, len: number, steps: SessionStep[]): boolean {
+    const a = this.startRecord!.roster.findIndex((r) => r.colour === colour);
+    const why = this.equivocators.has(a) ? 'for equivocation' : 'after its time ran out';
+    this.reject(`${colour} is dropped at log index ${len} ${why}: a bot plays it from here and it forfeits`);
+    return this.apply({ k: 'drop', colour }, null, 'start', steps);
   }
 
   /** Appends an entry this peer derived itself (a bot seat's move, an agreed drop or reclaim). */
@@ -832,6 +887,7 @@ export class MeshSession extends SessionCore implements Session {
     const held = this.items.get(item.a)!.get(item.n);
     if (held && itemSigningText(this.gameId, held) === itemSigningText(this.gameId, item) && held.sig === item.sig) return null;
     if (!item.sig) return `an unsigned item claiming to be ${seat.colour}'s`;
+    if (item.n >= MAX_ITEMS_PER_SEAT) return `${seat.colour}'s item ${item.n} is numbered beyond the ${MAX_ITEMS_PER_SEAT} one seat may send in a game`;
     if (!verifySignature(seat.pub, 'item', itemSigningText(this.gameId, item), item.sig)) return `an item claiming to be ${seat.colour}'s is not signed by ${seat.colour}'s key`;
     if (item.body.k === 'entry' && item.body.entry.k === 'reveal' && item.body.entry.chain !== item.a) return `${seat.colour} sent a reveal of another seat's chain`;
     if (item.body.k === 'entry') {
@@ -844,12 +900,42 @@ export class MeshSession extends SessionCore implements Session {
         const owner = r.state.setup.seats[e.seat];
         if (owner !== seat.colour) return `${seat.colour} sent a move for ${owner}'s seat`;
         const at = r.awaiting();
-        if (item.at < r.length && !this.entryAt.get(item.a)?.has(item.at)) return `${seat.colour}'s ${e.k} for log index ${item.at} comes after that point was filled`;
         if (item.at === r.length && (at.kind !== 'action' || at.colour !== seat.colour || at.phase !== e.k)) return `${seat.colour} sent a ${e.k} out of turn`;
       }
+      // Its signed position is already filled by something else: a late or misplaced entry (a replayed one is a copy, above).
+      if (item.at < r.length && !this.entryAt.get(item.a)?.has(item.at)) return `${seat.colour}'s ${e.k} for log index ${item.at} comes after that point was filled`;
+      // Signed for the slot the log is at now: judged now, by the log's own checker on a copy (P1.3, P2.3).
+      if (item.at === r.length && !this.entryAt.get(item.a)?.has(item.at)) {
+        const why = this.tryAtSlot(item.a, e);
+        if (why) return `${seat.colour}'s ${e.k} for log index ${item.at} is refused: ${why}`;
+      }
     }
-    if (item.body.k === 'chat' && this.chatLines.filter((c) => c.colour === seat.colour).length >= MAX_CHAT_PER_SEAT) return `${seat.colour} is over the chat limit`;
     return this.store(item);
+  }
+
+  /**
+   * Whether the entry author `a` signed for the log's current slot may go there: the log
+   * must await it from that seat now (a reveal only once its event is due and in chain
+   * order, P2.3, P4.2), and the log's checker, on a copy, must take it (a reveal must be
+   * the chain's next preimage; a move legal). Null when it may; else why not.
+   */
+  private tryAtSlot(a: number, e: LogEntry): string | null {
+    const r = this.replica!;
+    const at = r.awaiting();
+    if (e.k === 'reveal') {
+      if (at.kind !== 'reveal' || !at.chains.includes(a)) return `a reveal of event ${e.event} before it is due (P2.3)`;
+      if (at.event !== e.event) return `a reveal of event ${e.event} where event ${at.event} is due`;
+      if (at.chains[0] !== a) return `not its chain-order slot (P4.2)`;
+    }
+    if (e.k === 'commit' && (at.kind !== 'commit' || at.chain !== a)) return 'not the slot of its commitment';
+    if (e.k === 'resign' && !((at.kind === 'reveal' && at.chains[0] === a) || (at.kind === 'action' && at.colour === r.follower.lobby[a]))) return 'not its own slot';
+    try {
+      r.follower.clone().apply(e);
+    } catch (err) {
+      if (err instanceof EntryError) return `${err.found} where the log expects ${err.expected}`;
+      throw err;
+    }
+    return null;
   }
 
   /** Keeps an item (already checked); returns a reason for a conflicting copy. */
@@ -858,13 +944,24 @@ export class MeshSession extends SessionCore implements Session {
     const old = byN.get(item.n);
     if (old) {
       if (itemSigningText(this.gameId, old) === itemSigningText(this.gameId, item)) return null; // a duplicate: ignored
-      return `${this.colourOf(item.a)} sent two different items numbered ${item.n} (kept the first)`;
+      // The seat signed two different items under one number. If the first was no entry and
+      // the second's slot is free, the entry still takes its slot (the log must not stall on it).
+      if (item.body.k === 'entry' && old.body.k !== 'entry' && !this.entryAt.get(item.a)!.has(item.at)) {
+        this.entryAt.get(item.a)!.set(item.at, item);
+        if (old.body.k === 'chat') this.unChat(item.a, old.n);
+      }
+      return this.equivocation(old, item, `two different items numbered ${item.n}`);
     }
     if (item.n >= this.have[item.a] + SEQ_WINDOW) return `${this.colourOf(item.a)}'s item ${item.n} is too far ahead`;
     if (item.body.k === 'entry') {
       const slot = this.entryAt.get(item.a)!;
       const prior = slot.get(item.at);
-      if (prior && itemSigningText(this.gameId, prior) !== itemSigningText(this.gameId, item)) return `${this.colourOf(item.a)} wrote two different entries for log index ${item.at} (kept the first)`;
+      if (prior && itemSigningText(this.gameId, prior) !== itemSigningText(this.gameId, item)) {
+        // Two entries for one log index: the number is kept (so the sequence has no gap), the slot keeps the first.
+        byN.set(item.n, item);
+        while (byN.has(this.have[item.a])) this.have[item.a]++;
+        return this.equivocation(prior, item, `two different entries for log index ${item.at}`);
+      }
       slot.set(item.at, item);
     }
     byN.set(item.n, item);
@@ -872,6 +969,45 @@ export class MeshSession extends SessionCore implements Session {
     if (item.body.k === 'vote' || item.body.k === 'veto') this.noteVote(item.a, item.body, item);
     if (item.body.k === 'chat') this.noteChat(item.a, item.n, item.at, item.body.text);
     return null;
+  }
+
+  /**
+   * Equivocation (P5.1): seat `a` signed both items, which contradict each other. Both are
+   * kept as evidence and sent to every peer (so each honest peer learns it and holds the
+   * same proof); from then on the honest players vote to drop the seat the next time the
+   * log waits for it, through the ordinary vote, so the drop sits at one definite point.
+   */
+  private equivocation(first: Item, second: Item, what: string): string | null {
+    const a = first.a;
+    if (this.equivocators.has(a)) return null; // reported once; later copies change nothing
+    this.equivocators.add(a);
+    this.evidenceList.push({ a, first, second });
+    for (const it of [first, second]) this.broadcast({ t: 'item', item: it });
+    if (!this.pumping) queueMicrotask(() => this.pump());
+    return `${this.colourOf(a)} signed ${what} (equivocation): both kept as evidence; the others drop ${this.colourOf(a)} when it is next due`;
+  }
+
+  private unChat(a: number, n: number): void {
+    const colour = this.startRecord!.roster[a].colour;
+    const i = this.chatLines.findIndex((c) => c.colour === colour && c.n === n);
+    if (i >= 0) this.chatLines.splice(i, 1);
+  }
+
+  /** Held entries whose signed slot the log has passed with something else (sent early, or out of place): refused and let go. */
+  private sweepPassed(): void {
+    const r = this.replica!;
+    for (; this.sweptTo < r.length; this.sweptTo++) {
+      const i = this.sweptTo;
+      let there: string | null = null;
+      for (const [a, slot] of this.entryAt) {
+        const it = slot.get(i);
+        if (!it || it.body.k !== 'entry') continue;
+        there ??= canonicalJson(r.log.entries[i]);
+        if (canonicalJson(it.body.entry) === there) continue;
+        slot.delete(i);
+        this.reject(`${this.colourOf(a)}'s ${it.body.entry.k} signed for log index ${i} is not what the log holds there (sent before it was due, or out of place)`);
+      }
+    }
   }
 
   private authoredAt(a: number, at: number): boolean {
@@ -1005,6 +1141,7 @@ export class MeshSession extends SessionCore implements Session {
       if (!theirSlot || !voters.length || !voters.every((v) => votes.has(v))) continue;
       // Every voter agreed before any of them took the seat's entry: the drop stands, and this log goes back to it.
       this.replica = prefix;
+      this.sweptTo = Math.min(this.sweptTo, point);
       this.events = replayLog(prefix.text()).events.flat();
       this.myHashes.clear();
       for (const e of prefix.log.entries) if (e.k === 'hash') this.myHashes.set(e.turn, e.state);
@@ -1108,11 +1245,23 @@ export class MeshSession extends SessionCore implements Session {
 
   // ---------------------------------------------------------------- chat
 
+  /**
+   * Chat is bounded per seat (MAX_CHAT_PER_SEAT lines a game, MAX_CHAT_PER_INDEX at one log
+   * index). Over a bound, the highest-numbered line goes: the rule looks only at signed
+   * numbers, so every peer that holds the same items keeps the same lines, whatever order they came in.
+   */
   private noteChat(a: number, n: number, at: number, text: string): void {
-    const line: ChatLine = { colour: this.startRecord!.roster[a].colour, n, at, text };
+    const colour = this.startRecord!.roster[a].colour;
+    const line: ChatLine = { colour, n, at, text };
     this.chatLines.push(line);
     this.chatLines.sort(compareChat);
-    this.emitMesh({ kind: 'chat', line });
+    const highest = (xs: ChatLine[]) => xs.reduce((x, y) => (y.n > x.n ? y : x));
+    const here = this.chatLines.filter((c) => c.colour === colour && c.at === at);
+    const all = this.chatLines.filter((c) => c.colour === colour);
+    const evicted = here.length > MAX_CHAT_PER_INDEX ? highest(here) : all.length > MAX_CHAT_PER_SEAT ? highest(all) : null;
+    if (evicted) this.chatLines.splice(this.chatLines.indexOf(evicted), 1);
+    if (evicted) this.reject(`${colour} is over the chat limit (${MAX_CHAT_PER_INDEX} lines at one point, ${MAX_CHAT_PER_SEAT} a game); a line was not kept`);
+    if (evicted !== line) this.emitMesh({ kind: 'chat', line });
   }
 
   // ---------------------------------------------------------------- the network
@@ -1201,7 +1350,11 @@ export class MeshSession extends SessionCore implements Session {
           this.phaseNow = 'lobby';
           this.persist();
           this.emitMesh({ kind: 'lobby' });
-        } else if (f.lobby.host === link.pub) this.pendingLobby.set(f.lobby.gameId, f.lobby);
+        } else if (f.lobby.host === link.pub) {
+          // A rematch's lobby, kept until accepted; a few at most.
+          if (!this.pendingLobby.has(f.lobby.gameId) && this.pendingLobby.size >= 8) this.pendingLobby.delete(this.pendingLobby.keys().next().value!);
+          this.pendingLobby.set(f.lobby.gameId, f.lobby);
+        }
         return;
       case 'take':
         if (this.startRecord) return; // a late copy from before the start
@@ -1225,6 +1378,9 @@ export class MeshSession extends SessionCore implements Session {
       case 'addr':
         for (const p of f.peers) {
           if (p.pub === this.identity.publicKey || this.linkOf(p.pub)) continue;
+          // Bounded: the seats' addresses always, anyone else's only while few are known (a peer may send any list).
+          const seated = (this.startRecord?.roster ?? this.lobbyState?.seats ?? []).some((r) => r.pub === p.pub);
+          if (!seated && !this.addresses.has(p.pub) && this.addresses.size >= MAX_ADDRESSES) continue;
           this.addresses.set(p.pub, p.id);
           if (this.startRecord) this.transport.connect(p.id);
         }
