@@ -356,6 +356,12 @@ export class MeshSession extends SessionCore implements Session {
     return this.rejected;
   }
 
+  /** Exceptions that a frame caused inside this session (caught and reported, never thrown): zero unless there is a bug. */
+  get internalErrorCount(): number {
+    return this.internalErrors;
+  }
+  private internalErrors = 0;
+
   /** Equivocation caught so far: per seat, the first two signed items that contradict each other. */
   get evidence(): readonly { a: number; first: Item; second: Item }[] {
     return this.evidenceList;
@@ -1065,17 +1071,22 @@ export class MeshSession extends SessionCore implements Session {
     const k = key(what, colour, point);
     if (what === 'drop') {
       if (r.length <= point || this.myVotes.has(k) || this.vetoes.has(k)) return;
+      // Only where this log took the seat's own entry (anything else could not be dropped there):
+      // so a peer's votes cannot make this one author more than one veto per entry of that seat.
+      const a = f.lobby.indexOf(colour);
+      const filled = this.entryAt.get(a)?.get(point);
       const there = r.log.entries[point];
-      if (there && there.k !== 'drop') {
+      if (there && filled && filled.body.k === 'entry' && canonicalJson(filled.body.entry) === canonicalJson(there)) {
         this.author({ k: 'veto', what, colour, point }, r.length);
-        const a = f.lobby.indexOf(colour);
-        const filled = this.entryAt.get(a)?.get(point);
-        if (filled) this.broadcast({ t: 'item', item: filled });
+        this.broadcast({ t: 'item', item: filled });
       }
       return;
     }
-    // reclaim: agree while its turn is still ahead here, veto once this peer went past it
+    // reclaim: agree while its turn is still ahead here, veto once this peer went past it; only
+    // for a dropped seat whose own player asked, a few turns ahead at most (bounded answers).
     if (!r.state) return;
+    const target = f.lobby.indexOf(colour);
+    if (f.forfeited(colour) !== 'dropped' || !this.votes.get(k)?.has(target) || point > r.state.turn + 2 * f.lobby.length) return;
     const passed = r.state.turn > point || (r.state.turn === point && !(r.awaiting().kind === 'action' && (r.awaiting() as { phase: string }).phase === 'place' && r.state.setup.seats[r.state.seat] === colour));
     if (passed && !this.myVotes.has(k)) this.author({ k: 'veto', what, colour, point }, r.length);
     else if (!passed) this.castVote('reclaim', colour, point);
@@ -1307,7 +1318,8 @@ export class MeshSession extends SessionCore implements Session {
     try {
       this.handle(link, frame);
     } catch (e) {
-      // Nothing a peer sends may crash this one; an internal failure is reported, not thrown.
+      // Nothing a peer sends may crash this one; an internal failure is reported, not thrown (and counted: the fuzzer calls it a crash).
+      this.internalErrors++;
       this.reject(`${this.who(link)}: ${oneLine(e)}`);
     }
   }

@@ -189,7 +189,7 @@ export function parseFrame(frame: unknown): Frame {
   switch (t) {
     case 'hello': {
       const o = obj(raw, 'hello', ['t', 'v', 'pub', 'nonce', 'name', 'game', 'role']);
-      if (o.v !== WIRE_VERSION) fail(`hello: wire version ${String(o.v).slice(0, 8)} is not ${WIRE_VERSION} (update the page)`);
+      if (o.v !== WIRE_VERSION) fail(`hello: wire version ${typeof o.v === 'number' ? String(o.v).slice(0, 12) : `of type ${Array.isArray(o.v) ? 'list' : typeof o.v}`} is not ${WIRE_VERSION} (update the page)`);
       if (o.role !== 'player' && o.role !== 'watch') fail('hello.role must be "player" or "watch"');
       return {
         t, v: WIRE_VERSION, pub: hex(o.pub, 'hello.pub', 32), nonce: hex(o.nonce, 'hello.nonce', 16), name: text(o.name, 'hello.name', MAX_NAME_CHARS),
