@@ -9,11 +9,13 @@ import { StrictJsonError, clip, isJsonObject, parseStrictJson, quote, type JsonO
 
 export const REPLAY_FORMAT = 'carcassonne-star-wars-replay';
 export const SAVE_FORMAT = 'carcassonne-star-wars-save';
-/** The version this program writes. Version 2 added the participants of a throw (P4.2). */
+/** The version this program writes for a one-device game. Version 2 added the participants of a throw (P4.2). */
 export const LOG_VERSION = 2;
-/** Versions this program reads: every version-1 replay still verifies. */
-export const READABLE_VERSIONS: readonly LogVersion[] = [1, 2];
-export type LogVersion = 1 | 2;
+/** The version of a networked game's replay: version 2 plus every seat's key and signatures (P5.1). */
+export const SIGNED_LOG_VERSION = 3;
+/** Versions this program reads: every version-1 and version-2 replay still verifies (as unsigned). */
+export const READABLE_VERSIONS: readonly LogVersion[] = [1, 2, 3];
+export type LogVersion = 1 | 2 | 3;
 
 /** Largest replay or save file accepted, in bytes (a full 6-seat Expansion 1 game is about 110 KB). */
 export const MAX_FILE_BYTES = 4 * 1024 * 1024;
@@ -84,7 +86,7 @@ export type EntryKind = LogEntry['k'];
  * `at` entries. Kept beside the entries, in one order (at, colour, n), so every peer writes
  * the same bytes whatever order the lines arrived in.
  */
-export interface ChatEntry { colour: Colour; n: number; at: number; text: string }
+export interface ChatEntry { colour: Colour; n: number; at: number; text: string; /** Version 3: the author's signature. */ sig?: string }
 export const MAX_CHAT_TEXT = 200;
 export const MAX_CHAT_LINES = 200 * MAX_SEATS;
 
@@ -92,7 +94,22 @@ export function compareChat(x: ChatEntry, y: ChatEntry): number {
   return x.at - y.at || (x.colour < y.colour ? -1 : x.colour > y.colour ? 1 : x.n - y.n);
 }
 
-export interface GameLog { format: typeof REPLAY_FORMAT; version: LogVersion; entries: LogEntry[]; chat?: ChatEntry[] }
+export interface GameLog { format: typeof REPLAY_FORMAT; version: LogVersion; entries: LogEntry[]; chat?: ChatEntry[]; signed?: SignedSection }
+
+/** A seat of the host-signed start record: its colour, its bot (or null) and its player's public key. */
+export interface RosterSeat { colour: Colour; bot: BotLevel | null; pub: string | null; name: string | null }
+/** The signed position of one authored log entry (P5.1): author lobby seat `a`, its `n`-th item, the state hash it carried. */
+export interface EntrySignature { at: number; a: number; n: number; h: { turn: number; state: string } | null; sig: string }
+/** One signed vote behind a drop or reclaim: seat `a`'s `n`-th item, written when its log had `at` entries. */
+export interface VoteSignature { a: number; n: number; at: number; sig: string }
+/** The votes behind the drop or reclaim entry at log index `at` (a drop's point is its index; a reclaim's, a turn). */
+export interface VoteRecord { at: number; what: 'drop' | 'reclaim'; colour: Colour; point: number; by: VoteSignature[] }
+/**
+ * Version 3 (networked games): the host-signed start record (roster with every seat's
+ * Ed25519 key), one signature per authored entry, the signed votes behind every drop and
+ * reclaim; chat lines carry their signatures.
+ */
+export interface SignedSection { host: string; startSig: string; roster: RosterSeat[]; entries: EntrySignature[]; votes: VoteRecord[] }
 
 /** A malformed file, or a malformed entry (`entry` is its index). The message is one line of at most MAX_ERROR_LINE characters. */
 export class LogFormatError extends Error {
@@ -107,8 +124,16 @@ export class LogFormatError extends Error {
 /** The replay file: one entry per line so that a diff or a human can follow it. */
 export function stringifyLog(log: GameLog): string {
   const lines = log.entries.map((e) => '  ' + JSON.stringify(e));
-  const chat = log.chat?.length ? `,"chat":[\n${log.chat.map((c) => '  ' + JSON.stringify({ colour: c.colour, n: c.n, at: c.at, text: c.text })).join(',\n')}\n]` : '';
-  return `{"format":${JSON.stringify(log.format)},"version":${log.version},"entries":[\n${lines.join(',\n')}\n]${chat}}\n`;
+  const chat = log.chat?.length ? `,"chat":[\n${log.chat.map((c) => '  ' + JSON.stringify(c.sig !== undefined ? { colour: c.colour, n: c.n, at: c.at, text: c.text, sig: c.sig } : { colour: c.colour, n: c.n, at: c.at, text: c.text })).join(',\n')}\n]` : '';
+  return `{"format":${JSON.stringify(log.format)},"version":${log.version},"entries":[\n${lines.join(',\n')}\n]${chat}${log.signed ? stringifySigned(log.signed) : ''}}\n`;
+}
+
+function stringifySigned(g: SignedSection): string {
+  const list = (xs: string[]) => (xs.length ? `[\n${xs.map((x) => '  ' + x).join(',\n')}\n]` : '[]');
+  const roster = g.roster.map((r) => JSON.stringify({ colour: r.colour, bot: r.bot, pub: r.pub, name: r.name }));
+  const entries = g.entries.map((e) => JSON.stringify({ at: e.at, a: e.a, n: e.n, h: e.h ? { turn: e.h.turn, state: e.h.state } : null, sig: e.sig }));
+  const votes = g.votes.map((v) => JSON.stringify({ at: v.at, what: v.what, colour: v.colour, point: v.point, by: v.by.map((b) => ({ a: b.a, n: b.n, at: b.at, sig: b.sig })) }));
+  return `,"host":${JSON.stringify(g.host)},"startSig":${JSON.stringify(g.startSig)},"roster":${list(roster)},"signed":${list(entries)},"votes":${list(votes)}`;
 }
 
 // ---------------------------------------------------------------- reading
@@ -339,23 +364,25 @@ function parseJson(input: FileInput, what: string): JsonObject {
 function readVersion(raw: Raw, what: string): LogVersion {
   const v = raw.version;
   if (!READABLE_VERSIONS.includes(v as LogVersion))
-    throw new LogFormatError(`unsupported ${what} version ${v === undefined ? '(missing)' : quote(v, 20)}; this verifier reads versions ${READABLE_VERSIONS.join(' and ')}`, null);
+    throw new LogFormatError(`unsupported ${what} version ${v === undefined ? '(missing)' : quote(v, 20)}; this verifier reads versions 1 and 2 (unsigned) and 3 (signed)`, null);
   return v as LogVersion;
 }
 
 /** Chat lines, in (at, colour, n) order, each from a seat of the game that is not a bot seat (a bot seat has no player to write). */
-function readChat(raw: unknown, entries: number, settings: LogEntry | undefined): ChatEntry[] {
+function readChat(raw: unknown, entries: number, settings: LogEntry | undefined, signed = false): ChatEntry[] {
   const players = settings?.k === 'settings' ? settings.setup.seats.filter((_, i) => !settings.bots?.[i]) : [];
-  const shape = `"chat" must be a list of at most ${MAX_CHAT_LINES} {"colour", "n", "at", "text"} lines`;
+  const shape = `"chat" must be a list of at most ${MAX_CHAT_LINES} {"colour", "n", "at", "text"${signed ? ', "sig"' : ''}} lines`;
   if (!Array.isArray(raw) || raw.length > MAX_CHAT_LINES) throw new LogFormatError(shape, null);
   const out = raw.map((c, i): ChatEntry => {
-    if (!isObject(c) || Object.keys(c).length !== 4) throw new LogFormatError(`chat line ${i}: ${shape}`, null);
+    const fields = signed ? ['colour', 'n', 'at', 'text', 'sig'] : ['colour', 'n', 'at', 'text'];
+    if (!isObject(c) || Object.keys(c).length !== fields.length || !fields.every((k) => k in c)) throw new LogFormatError(`chat line ${i}: ${shape}`, null);
     const { colour, n, at, text } = c as Record<string, unknown>;
+    if (signed && !isHex(c.sig, 64)) throw new LogFormatError(`chat line ${i}: "sig" must be 128 lowercase hex digits`, null);
     if (typeof colour !== 'string' || !COLOURS.includes(colour as Colour)) throw new LogFormatError(`chat line ${i}: "colour" must be a colour`, null);
     if (!players.includes(colour as Colour)) throw new LogFormatError(`chat line ${i}: "colour" must be a player's seat of this game (${players.join(', ') || 'none'}), got ${quote(colour, 20)}`, null);
     if (!isInt(n) || n < 0 || n > 1_000_000 || !isInt(at) || at < 0 || at > entries) throw new LogFormatError(`chat line ${i}: "n" and "at" must be integers within the log`, null);
     if (typeof text !== 'string' || text.length > MAX_CHAT_TEXT || /[\u0000-\u001f\u007f\u2028\u2029]/.test(text)) throw new LogFormatError(`chat line ${i}: "text" must be at most ${MAX_CHAT_TEXT} characters without control characters`, null);
-    return { colour: colour as Colour, n, at, text };
+    return signed ? { colour: colour as Colour, n, at, text, sig: c.sig as string } : { colour: colour as Colour, n, at, text };
   });
   for (let i = 1; i < out.length; i++) if (compareChat(out[i - 1], out[i]) >= 0) throw new LogFormatError(`chat line ${i}: lines must be in (at, colour, n) order, each once`, null);
   return out;
@@ -366,15 +393,61 @@ export function readLog(raw: unknown): GameLog {
   if (!isObject(raw)) throw new LogFormatError('the replay must be a JSON object', null);
   if (raw.format !== REPLAY_FORMAT) throw new LogFormatError(`not a replay file: "format" must be "${REPLAY_FORMAT}", got ${raw.format === undefined ? 'nothing' : quote(raw.format, 40)}`, null);
   const version = readVersion(raw, 'replay');
-  for (const k of Object.keys(raw)) if (!['format', 'version', 'entries', ...(version >= 2 ? ['chat'] : [])].includes(k)) throw new LogFormatError(`unexpected top-level field ${quote(k, 20)}`, null);
+  const signedKeys = ['host', 'startSig', 'roster', 'signed', 'votes'];
+  for (const k of Object.keys(raw)) if (!['format', 'version', 'entries', ...(version >= 2 ? ['chat'] : []), ...(version >= 3 ? signedKeys : [])].includes(k)) throw new LogFormatError(`unexpected top-level field ${quote(k, 20)}`, null);
   if (!Array.isArray(raw.entries)) throw new LogFormatError('"entries" must be a list', null);
   const entries = raw.entries.map((e, i) => readEntry(e, i, version));
-  const chat = 'chat' in raw ? readChat(raw.chat, entries.length, entries[0]) : undefined;
+  const chat = 'chat' in raw ? readChat(raw.chat, entries.length, entries[0], version >= 3) : undefined;
+  if (version >= 3) {
+    for (const k of signedKeys) if (!(k in raw)) throw new LogFormatError(`a version-3 replay lacks "${k}"`, null);
+    const signed = readSigned(raw, entries.length);
+    return chat ? { format: REPLAY_FORMAT, version, entries, chat, signed } : { format: REPLAY_FORMAT, version, entries, signed };
+  }
   if (version === 1) {
     const late = entries.findIndex((e) => e.k === 'drop' || e.k === 'resign' || e.k === 'reclaim' || (e.k === 'settings' && e.bots));
     if (late >= 0) throw new LogFormatError(`entry ${late}: a version-1 replay has no bot seats, drops, resignations or reclaims`, late);
   }
   return chat ? { format: REPLAY_FORMAT, version, entries, chat } : { format: REPLAY_FORMAT, version, entries };
+}
+
+/** The version-3 signature sections, checked for shape here (the signatures themselves by src/fair/signatures.ts). */
+function readSigned(raw: Raw, entries: number): SignedSection {
+  const bad = (what: string): never => {
+    throw new LogFormatError(`signatures: ${what}`, null);
+  };
+  const int = (v: unknown, where: string, max: number) => (isInt(v) && v >= 0 && v <= max ? v : bad(`${where} must be an integer from 0 to ${max}`));
+  const hex = (v: unknown, where: string, bytes: number) => (isHex(v, bytes) ? v : bad(`${where} must be ${bytes * 2} lowercase hex digits`));
+  const exact = (v: unknown, where: string, keys: string[]): Raw => {
+    if (!isObject(v) || Object.keys(v).length !== keys.length || !keys.every((k) => k in v)) bad(`${where} must be {${keys.join(', ')}}`);
+    return v as Raw;
+  };
+  const colour = (v: unknown, where: string): Colour => (typeof v === 'string' && COLOURS.includes(v as Colour) ? (v as Colour) : bad(`${where} must be a colour`));
+  const list = (v: unknown, where: string, max: number): unknown[] => (Array.isArray(v) && v.length <= max ? v : bad(`${where} must be a list of at most ${max}`));
+  const roster = list(raw.roster, '"roster"', MAX_SEATS).map((r, i): RosterSeat => {
+    const o = exact(r, `roster[${i}]`, ['colour', 'bot', 'pub', 'name']);
+    const bot = o.bot === null ? null : BOT_LEVELS.includes(o.bot as BotLevel) ? (o.bot as BotLevel) : bad(`roster[${i}].bot must be null or a bot level`);
+    const name = o.name === null ? null : typeof o.name === 'string' && o.name.length <= 32 && !/[\u0000-\u001f\u007f\u2028\u2029]/.test(o.name) ? o.name : bad(`roster[${i}].name must be null or a short name`);
+    return { colour: colour(o.colour, `roster[${i}].colour`), bot, pub: o.pub === null ? null : hex(o.pub, `roster[${i}].pub`, 32), name };
+  });
+  const signed = list(raw.signed, '"signed"', entries).map((e, i): EntrySignature => {
+    const o = exact(e, `signed[${i}]`, ['at', 'a', 'n', 'h', 'sig']);
+    let h: EntrySignature['h'] = null;
+    if (o.h !== null) {
+      const ho = exact(o.h, `signed[${i}].h`, ['turn', 'state']);
+      h = { turn: int(ho.turn, `signed[${i}].h.turn`, MAX_TURN), state: hex(ho.state, `signed[${i}].h.state`, 32) };
+    }
+    return { at: int(o.at, `signed[${i}].at`, entries), a: int(o.a, `signed[${i}].a`, MAX_SEATS - 1), n: int(o.n, `signed[${i}].n`, 1_000_000), h, sig: hex(o.sig, `signed[${i}].sig`, 64) };
+  });
+  const votes = list(raw.votes, '"votes"', entries).map((v, i): VoteRecord => {
+    const o = exact(v, `votes[${i}]`, ['at', 'what', 'colour', 'point', 'by']);
+    if (o.what !== 'drop' && o.what !== 'reclaim') bad(`votes[${i}].what must be "drop" or "reclaim"`);
+    const by = list(o.by, `votes[${i}].by`, MAX_SEATS).map((b, j): VoteSignature => {
+      const q = exact(b, `votes[${i}].by[${j}]`, ['a', 'n', 'at', 'sig']);
+      return { a: int(q.a, `votes[${i}].by[${j}].a`, MAX_SEATS - 1), n: int(q.n, `votes[${i}].by[${j}].n`, 1_000_000), at: int(q.at, `votes[${i}].by[${j}].at`, 1_000_000), sig: hex(q.sig, `votes[${i}].by[${j}].sig`, 64) };
+    });
+    return { at: int(o.at, `votes[${i}].at`, entries), what: o.what as 'drop' | 'reclaim', colour: colour(o.colour, `votes[${i}].colour`), point: int(o.point, `votes[${i}].point`, 1_000_000), by };
+  });
+  return { host: hex(raw.host, '"host"', 32), startSig: hex(raw.startSig, '"startSig"', 64), roster, entries: signed, votes };
 }
 
 export function parseLog(input: FileInput): GameLog {

@@ -8,6 +8,7 @@ import { chainEnd } from './chain';
 import { fromHex, toHex } from './hex';
 import { LogFormatError, MAX_ERROR_LINE, parseReplayOrSave, stringifyLog, type FileInput, type GameLog, type LogEntry, type SaveFile } from './log';
 import { clip } from './strict-json';
+import { checkSignatures, type SignatureReport } from './signatures';
 
 /**
  * What the verifier found. `ok` with `inProgress: false`: a finished game, everything
@@ -18,7 +19,9 @@ import { clip } from './strict-json';
  */
 export type VerifyReport =
   | { ok: true; inProgress: boolean; entries: number; turn: number; seats: string[]; turns: number; draws: number; dice: number; scores: Record<string, number>;
-      histogram: { normal: number[]; yellow: number[] }; chiSquare: { normal: number; yellow: number | null }; lines: string[] }
+      histogram: { normal: number[]; yellow: number[] }; chiSquare: { normal: number; yellow: number | null }; lines: string[];
+      /** Per lobby seat, the fingerprint of the key that signed (P5.1); null for an unsigned replay. */
+      signers?: SignatureReport['signers'] }
   | { ok: false; malformed: boolean; entry: number | null; expected: string; found: string; message: string };
 
 /** Pearson's chi-square of observed face counts against equal expected counts; null without data. */
@@ -176,6 +179,7 @@ export function reportFor(log: GameLog, secrets: SaveFile['secrets'] | null, f: 
   try {
     if (!f.settings) f.finish(); // not even the settings: nothing to be consistent with
     if (secrets) checkSecrets(log, secrets);
+    const sigs = checkSignatures(log);
     const t = f.tally;
     const chi = { normal: chiSquareUniform(t.normal), yellow: chiSquareUniform(t.yellow) };
     return {
@@ -183,9 +187,12 @@ export function reportFor(log: GameLog, secrets: SaveFile['secrets'] | null, f: 
       seats: (f.state ? f.state.setup.seats : f.lobby).slice(), turns: f.turnsHashed, draws: t.draws, dice: t.dice, scores: f.scoreTable(),
       histogram: { normal: t.normal.slice(), yellow: t.yellow.slice() },
       chiSquare: { normal: chi.normal ?? 0, yellow: chi.yellow },
-      lines: secrets
-        ? [...summaryLines(f, log, chi), `save file: the secrets of chains ${secrets.map((x) => x.chain).join(', ')} rebuild their commitments`]
-        : summaryLines(f, log, chi),
+      lines: [
+        ...summaryLines(f, log, chi),
+        ...(secrets ? [`save file: the secrets of chains ${secrets.map((x) => x.chain).join(', ')} rebuild their commitments`] : []),
+        ...sigs.lines,
+      ],
+      signers: sigs.signers,
     };
   } catch (e) {
     return failure(e);

@@ -1,10 +1,5 @@
-// The short fingerprint of a seat's public key that players compare in the lobby: the first
-// 8 hex digits of SHA-256(public key), in two groups. Apart from identity.ts so that the
-// page can show it without loading the signature code.
-import { sha256 } from '@noble/hashes/sha2.js';
-import { fromHex, toHex } from '../fair/hex';
-
-export function fingerprint(publicKey: string): string {
-  const h = toHex(sha256(fromHex(publicKey, 32, 'public key')));
-  return `${h.slice(0, 4)}-${h.slice(4, 8)}`;
-}
+// The short fingerprint of a seat's public key that players compare in the lobby (the
+// first 8 hex digits of SHA-256(public key), in two groups). It lives in src/fair beside
+// the signing text, because the offline verifier prints it too; apart from identity.ts so
+// that the page can show it without loading the signature code.
+export { fingerprint } from '../fair/fingerprint';

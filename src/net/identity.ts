@@ -3,8 +3,8 @@
 // which hands nobody anything reusable, and signs what it authors so that a relayed entry
 // cannot be forged (P3.4, P5.1). The key is kept with the seat's chain secret.
 import { ed25519 } from '@noble/curves/ed25519.js';
-import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { fromHex, isHex, toHex } from '../fair/hex';
+import { signingMessage } from '../fair/signing';
 
 export interface Identity {
   /** 32-byte secret key, hex; stays on this device. */
@@ -24,10 +24,8 @@ export function identityFromSecret(secretKey: string): Identity {
 
 export { fingerprint } from './fingerprint';
 
-/** Domain-separated message: a tag per use, so a signature for one purpose is worthless for another. */
-function domain(tag: string, body: string): Uint8Array {
-  return utf8ToBytes(`carcassonne-sw/${tag}/v1\u0000${body}`);
-}
+/** Domain-separated message (src/fair/signing.ts): a tag per use, so a signature for one purpose is worthless for another. */
+const domain = signingMessage;
 
 export function sign(identity: Identity, tag: string, body: string): string {
   return toHex(ed25519.sign(domain(tag, body), fromHex(identity.secretKey, 32, 'secret key')));

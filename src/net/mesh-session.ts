@@ -18,11 +18,12 @@
 //             votes of every other player seat at that exact log index; a voter that
 //             already took the seat's late entry vetoes instead, so honest peers agree;
 //             the dropped seat forfeits and a bot plays it on every peer from then on.
-import { deploymentError, pending, placementError, type Colour, type Deployment, type GameEvent, type GameSetup, type GameState, type Placement } from '../engine';
-import { DEFAULT_CHAIN_LENGTH, freshGameId, replayLog, type LogEntry } from '../fair';
+import { canonicalJson, deploymentError, pending, placementError, type Colour, type Deployment, type GameEvent, type GameSetup, type GameState, type Placement } from '../engine';
+import { DEFAULT_CHAIN_LENGTH, EntryError, freshGameId, replayLog, type LogEntry } from '../fair';
 import { LocalChains } from '../fair/local-chains';
 import { Replica } from '../fair/replica';
-import { compareChat, stringifyLog, type ChatEntry } from '../fair/log';
+import { compareChat, SIGNED_LOG_VERSION, stringifyLog, type ChatEntry, type EntrySignature, type SignedSection, type VoteRecord } from '../fair/log';
+import { signatureSlots } from '../fair/signatures';
 import { parseStrictJson } from '../fair/strict-json';
 import type { BotChoice } from '../bots';
 import { realClock, type Clock } from './clock';
@@ -42,7 +43,16 @@ const MESH_SAVE_VERSION = 1;
 export const MAX_CHAT_PER_SEAT = 200;
 export const CHAT_GAP_MS = 500;
 /** Items held ahead of an author's contiguous sequence (anything further is dropped unread). */
-const SEQ_WINDOW = 4096;
+export const SEQ_WINDOW = 4096;
+/**
+ * Items one seat may number in one game (its n stays below this). An honest seat authors
+ * one commitment, at most one reveal per random event (a game has a few hundred), two moves
+ * a turn, MAX_CHAT_PER_SEAT chat lines and a few votes: far below. With it, every item
+ * pool is bounded: at most MAX_ITEMS_PER_SEAT items per seat, each under one frame.
+ */
+export const MAX_ITEMS_PER_SEAT = 12_000;
+/** Chat lines one seat may write at one log index (kept: the lowest-numbered, so every peer keeps the same). */
+export const MAX_CHAT_PER_INDEX = 20;
 /** Frames one peer may send per second before the rest are dropped (flood limit). */
 export const FRAMES_PER_SECOND = 400;
 
@@ -106,6 +116,8 @@ interface Link {
   early: Frame[];
 }
 const MAX_EARLY_FRAMES = 32;
+/** Transport addresses kept for identities that hold no seat (spectators met through `addr`). */
+const MAX_ADDRESSES = 64;
 
 interface SavedMesh {
   format: string; version: number; gameId: string; secretKey: string; name: string;
@@ -145,6 +157,10 @@ export class MeshSession extends SessionCore implements Session {
   private readonly myVotes = new Set<string>();
   /** Points this peer already vetoed (one veto each is enough). */
   private readonly myVetoes = new Set<string>();
+  /** The signed vote items, per vote key and voter seat. */
+  private readonly voteItems = new Map<string, Map<number, Item>>();
+  /** The vote key behind the reclaim entry at each log index. */
+  private readonly reclaimKeyAt = new Map<number, string>();
   /** Vote keys whose set changed since the pump last looked (to answer, or to rewind). */
   private readonly dirtyVotes = new Set<string>();
   /** This log's state hash per turn (as this peer reports it). */
@@ -170,6 +186,11 @@ export class MeshSession extends SessionCore implements Session {
   private journal: Item[] = [];
   private pumping = false;
   private rejected = 0;
+  /** Log indices below this were checked for held entries that do not match the log (early or misplaced ones). */
+  private sweptTo = 0;
+  /** Seats caught signing two different items for one number or one log index (P5.1): both kept as evidence. */
+  private readonly equivocators = new Set<number>();
+  private readonly evidenceList: { a: number; first: Item; second: Item }[] = [];
 
   readonly name: string;
 
@@ -337,6 +358,31 @@ export class MeshSession extends SessionCore implements Session {
     return this.rejected;
   }
 
+  /** Exceptions that a frame caused inside this session (caught and reported, never thrown): zero unless there is a bug. */
+  get internalErrorCount(): number {
+    return this.internalErrors;
+  }
+  private internalErrors = 0;
+
+  /** Equivocation caught so far: per seat, the first two signed items that contradict each other. */
+  get evidence(): readonly { a: number; first: Item; second: Item }[] {
+    return this.evidenceList;
+  }
+
+  /** Items held from the network (every seat's pool, the log's own included): bounded by MAX_ITEMS_PER_SEAT per seat. */
+  get heldItems(): number {
+    let n = 0;
+    for (const byN of this.items.values()) n += byN.size;
+    return n;
+  }
+
+  /** Frames held per link until the other side proves who it is (at most MAX_EARLY_FRAMES each). */
+  get heldEarlyFrames(): number {
+    let n = 0;
+    for (const l of this.links.values()) n += l.early.length;
+    return n;
+  }
+
   /** Forfeited seats (dropped or resigned): they rank last whatever their score (P2.6). */
   forfeits(): { colour: Colour; why: 'dropped' | 'resigned' }[] {
     const f = this.replica?.follower;
@@ -434,6 +480,8 @@ export class MeshSession extends SessionCore implements Session {
     const mine = this.chatLines.filter((c) => c.colour === this.myColour).length;
     if (mine >= MAX_CHAT_PER_SEAT) throw new Error(`at most ${MAX_CHAT_PER_SEAT} chat lines per player and game`);
     if (this.clock.now() - this.lastChatAt < CHAT_GAP_MS) throw new Error('one chat line every half second at most');
+    if (this.chatLines.filter((c) => c.colour === this.myColour && c.at === this.replica!.length).length >= MAX_CHAT_PER_INDEX)
+      throw new Error(`at most ${MAX_CHAT_PER_INDEX} chat lines while the game stands still`);
     this.lastChatAt = this.clock.now();
     this.author({ k: 'chat', text: line }, this.replica.length);
   }
@@ -470,10 +518,45 @@ export class MeshSession extends SessionCore implements Session {
   private readonly pendingRematch = new Map<string, string>();
   private readonly pendingLobby = new Map<string, LobbyState>();
 
-  /** The replay file (P4.1): every entry, and the chat lines in their one order. */
+  /**
+   * The replay file (P4.1, P5.1): every entry, the chat lines in their one order, and the
+   * signatures that prove who wrote what: the host-signed roster of keys, one signature per
+   * authored entry, the signed votes behind every drop and reclaim, every chat line's.
+   */
   replayText(): string {
-    if (!this.replica) return '';
-    return stringifyLog(this.chatLines.length ? { ...this.replica.log, chat: this.chatLines.map((c) => ({ ...c })) } : this.replica.log);
+    if (!this.replica || !this.startRecord) return '';
+    const chat = this.chatLines.map((c) => {
+      const sig = this.items.get(this.startRecord!.roster.findIndex((r) => r.colour === c.colour))?.get(c.n)?.sig;
+      return sig ? { ...c, sig } : { ...c };
+    });
+    const log = { ...this.replica.log, version: SIGNED_LOG_VERSION as typeof SIGNED_LOG_VERSION, signed: this.signedSection() };
+    return stringifyLog(chat.length ? { ...log, chat } : log);
+  }
+
+  private signedSection(): SignedSection {
+    const st = this.startRecord!;
+    const entries = this.replica!.log.entries;
+    const slots = signatureSlots(entries, st.roster.map((r) => r.pub !== null));
+    const signed: EntrySignature[] = [];
+    const votes: VoteRecord[] = [];
+    slots.forEach((slot, i) => {
+      if (!slot) return;
+      if (slot.kind === 'author') {
+        const item = this.entryAt.get(slot.a)?.get(i);
+        if (item?.sig) signed.push({ at: i, a: item.a, n: item.n, h: item.h ? { ...item.h } : null, sig: item.sig });
+        return;
+      }
+      const target = st.roster.findIndex((r) => r.colour === slot.colour);
+      const need = slot.what === 'reclaim' ? [...slot.voters, target].sort((x, y) => x - y) : slot.voters;
+      const k = slot.what === 'drop' ? key('drop', slot.colour, i) : this.reclaimKeyAt.get(i) ?? '';
+      const by = this.voteItems.get(k);
+      const point = Number(k.split('|')[2] ?? i);
+      votes.push({ at: i, what: slot.what, colour: slot.colour, point, by: need.flatMap((a) => {
+        const v = by?.get(a);
+        return v?.sig ? [{ a, n: v.n, at: v.at, sig: v.sig }] : [];
+      }) });
+    });
+    return { host: st.host, startSig: st.sig, roster: st.roster.map((r) => ({ ...r })), entries: signed, votes };
   }
 
   saveText(): string {
@@ -619,6 +702,7 @@ export class MeshSession extends SessionCore implements Session {
     const steps: SessionStep[] = [];
     try {
       for (let guard = 0; guard < 100_000; guard++) if (!this.pumpOnce(steps)) break;
+      this.sweepPassed();
       // Still inside the pump: a veto or vote written here must not start another pump.
       const dirty = [...this.dirtyVotes];
       this.dirtyVotes.clear();
@@ -653,17 +737,23 @@ export class MeshSession extends SessionCore implements Session {
       case 'reveal': {
         const chain = at.chains[0];
         const colour = r.follower.lobby[chain];
-        if (this.dropComplete(colour, len)) return this.apply({ k: 'drop', colour }, null, 'start', steps);
+        this.voteOutEquivocator(chain, len);
+        if (this.dropComplete(colour, len)) return this.dropNow(colour, len, steps);
         if (this.heldByVote(colour, len)) return false;
         return this.feedFrom(chain, len, steps);
       }
       case 'action': {
         if (at.control.by === 'bot') {
-          if (at.phase === 'place' && this.reclaimComplete(at.colour, r.state!.turn)) return this.apply({ k: 'reclaim', colour: at.colour }, null, 'start', steps);
+          const rk = at.phase === 'place' ? this.reclaimComplete(at.colour, r.state!.turn) : null;
+          if (rk) {
+            this.reclaimKeyAt.set(len, rk);
+            return this.apply({ k: 'reclaim', colour: at.colour }, null, 'start', steps);
+          }
           return false; // the bot move comes through SessionCore's bot scheduling
         }
         const lobby = r.follower.lobby.indexOf(at.colour);
-        if (this.dropComplete(at.colour, len)) return this.apply({ k: 'drop', colour: at.colour }, null, 'start', steps);
+        this.voteOutEquivocator(lobby, len);
+        if (this.dropComplete(at.colour, len)) return this.dropNow(at.colour, len, steps);
         if (this.heldByVote(at.colour, len)) return false;
         return this.feedFrom(lobby, len, steps);
       }
@@ -691,6 +781,21 @@ export class MeshSession extends SessionCore implements Session {
     this.entryAt.get(a)!.delete(at);
     this.reject(`${this.colourOf(a)}'s entry ${item.n} was refused: ${res.kind === 'rejected' ? res.reason : res.why}`);
     return true;
+  }
+
+  /** A seat caught equivocating is voted out the moment the log next waits for it (no timeout). */
+  private voteOutEquivocator(a: number, len: number): void {
+    if (!this.equivocators.has(a) || this.mySeat === null || this.mySeat === a) return;
+    const colour = this.startRecord!.roster[a].colour;
+    if (this.replica!.follower.control(this.myColour!).by !== 'player') return;
+    this.castVote('drop', colour, len);
+  }
+
+  private dropNow(colour: Colour, len: number, steps: SessionStep[]): boolean {
+    const a = this.startRecord!.roster.findIndex((r) => r.colour === colour);
+    const why = this.equivocators.has(a) ? 'for equivocation' : 'after its time ran out';
+    this.reject(`${colour} is dropped at log index ${len} ${why}: a bot plays it from here and it forfeits`);
+    return this.apply({ k: 'drop', colour }, null, 'start', steps);
   }
 
   /** Appends an entry this peer derived itself (a bot seat's move, an agreed drop or reclaim). */
@@ -775,8 +880,8 @@ export class MeshSession extends SessionCore implements Session {
     const h = latest && latest.turn > this.lastHashSent ? latest : null;
     if (h) this.lastHashSent = h.turn;
     const unsigned = { a, n: this.nextSeq++, at, body, h };
-    const needsSig = !(body.k === 'entry' && body.entry.k === 'reveal');
-    const item: Item = { ...unsigned, sig: needsSig ? sign(this.identity, 'item', itemSigningText(this.gameId, unsigned)) : null };
+    // Everything a seat authors is signed, reveals included (P5.1): the replay then proves who revealed what.
+    const item: Item = { ...unsigned, sig: sign(this.identity, 'item', itemSigningText(this.gameId, unsigned)) };
     this.store(item);
     // This seat's own items are kept before they leave (in a small journal beside the full
     // save): after a crash it must never write a different item under the same number.
@@ -795,13 +900,10 @@ export class MeshSession extends SessionCore implements Session {
     // A copy of an item already held (a duplicate, a resend, a relay) costs no signature check.
     const held = this.items.get(item.a)!.get(item.n);
     if (held && itemSigningText(this.gameId, held) === itemSigningText(this.gameId, item) && held.sig === item.sig) return null;
-    const isReveal = item.body.k === 'entry' && item.body.entry.k === 'reveal';
-    if (isReveal) {
-      const e = item.body.k === 'entry' && item.body.entry.k === 'reveal' ? item.body.entry : null;
-      if (e && e.chain !== item.a) return `${seat.colour} sent a reveal of another seat's chain`;
-    } else if (!item.sig || !verifySignature(seat.pub, 'item', itemSigningText(this.gameId, item), item.sig)) {
-      return `an item claiming to be ${seat.colour}'s is not signed by ${seat.colour}'s key`;
-    }
+    if (!item.sig) return `an unsigned item claiming to be ${seat.colour}'s`;
+    if (item.n >= MAX_ITEMS_PER_SEAT) return `${seat.colour}'s item ${item.n} is numbered beyond the ${MAX_ITEMS_PER_SEAT} one seat may send in a game`;
+    if (!verifySignature(seat.pub, 'item', itemSigningText(this.gameId, item), item.sig)) return `an item claiming to be ${seat.colour}'s is not signed by ${seat.colour}'s key`;
+    if (item.body.k === 'entry' && item.body.entry.k === 'reveal' && item.body.entry.chain !== item.a) return `${seat.colour} sent a reveal of another seat's chain`;
     if (item.body.k === 'entry') {
       const e = item.body.entry;
       const r = this.replica!;
@@ -812,12 +914,42 @@ export class MeshSession extends SessionCore implements Session {
         const owner = r.state.setup.seats[e.seat];
         if (owner !== seat.colour) return `${seat.colour} sent a move for ${owner}'s seat`;
         const at = r.awaiting();
-        if (item.at < r.length && !this.entryAt.get(item.a)?.has(item.at)) return `${seat.colour}'s ${e.k} for log index ${item.at} comes after that point was filled`;
         if (item.at === r.length && (at.kind !== 'action' || at.colour !== seat.colour || at.phase !== e.k)) return `${seat.colour} sent a ${e.k} out of turn`;
       }
+      // Its signed position is already filled by something else: a late or misplaced entry (a replayed one is a copy, above).
+      if (item.at < r.length && !this.entryAt.get(item.a)?.has(item.at)) return `${seat.colour}'s ${e.k} for log index ${item.at} comes after that point was filled`;
+      // Signed for the slot the log is at now: judged now, by the log's own checker on a copy (P1.3, P2.3).
+      if (item.at === r.length && !this.entryAt.get(item.a)?.has(item.at)) {
+        const why = this.tryAtSlot(item.a, e);
+        if (why) return `${seat.colour}'s ${e.k} for log index ${item.at} is refused: ${why}`;
+      }
     }
-    if (item.body.k === 'chat' && this.chatLines.filter((c) => c.colour === seat.colour).length >= MAX_CHAT_PER_SEAT) return `${seat.colour} is over the chat limit`;
     return this.store(item);
+  }
+
+  /**
+   * Whether the entry author `a` signed for the log's current slot may go there: the log
+   * must await it from that seat now (a reveal only once its event is due and in chain
+   * order, P2.3, P4.2), and the log's checker, on a copy, must take it (a reveal must be
+   * the chain's next preimage; a move legal). Null when it may; else why not.
+   */
+  private tryAtSlot(a: number, e: LogEntry): string | null {
+    const r = this.replica!;
+    const at = r.awaiting();
+    if (e.k === 'reveal') {
+      if (at.kind !== 'reveal' || !at.chains.includes(a)) return `a reveal of event ${e.event} before it is due (P2.3)`;
+      if (at.event !== e.event) return `a reveal of event ${e.event} where event ${at.event} is due`;
+      if (at.chains[0] !== a) return `not its chain-order slot (P4.2)`;
+    }
+    if (e.k === 'commit' && (at.kind !== 'commit' || at.chain !== a)) return 'not the slot of its commitment';
+    if (e.k === 'resign' && !((at.kind === 'reveal' && at.chains[0] === a) || (at.kind === 'action' && at.colour === r.follower.lobby[a]))) return 'not its own slot';
+    try {
+      r.follower.clone().apply(e);
+    } catch (err) {
+      if (err instanceof EntryError) return `${err.found} where the log expects ${err.expected}`;
+      throw err;
+    }
+    return null;
   }
 
   /** Keeps an item (already checked); returns a reason for a conflicting copy. */
@@ -826,20 +958,70 @@ export class MeshSession extends SessionCore implements Session {
     const old = byN.get(item.n);
     if (old) {
       if (itemSigningText(this.gameId, old) === itemSigningText(this.gameId, item)) return null; // a duplicate: ignored
-      return `${this.colourOf(item.a)} sent two different items numbered ${item.n} (kept the first)`;
+      // The seat signed two different items under one number. If the first was no entry and
+      // the second's slot is free, the entry still takes its slot (the log must not stall on it).
+      if (item.body.k === 'entry' && old.body.k !== 'entry' && !this.entryAt.get(item.a)!.has(item.at)) {
+        this.entryAt.get(item.a)!.set(item.at, item);
+        if (old.body.k === 'chat') this.unChat(item.a, old.n);
+      }
+      return this.equivocation(old, item, `two different items numbered ${item.n}`);
     }
     if (item.n >= this.have[item.a] + SEQ_WINDOW) return `${this.colourOf(item.a)}'s item ${item.n} is too far ahead`;
     if (item.body.k === 'entry') {
       const slot = this.entryAt.get(item.a)!;
       const prior = slot.get(item.at);
-      if (prior && itemSigningText(this.gameId, prior) !== itemSigningText(this.gameId, item)) return `${this.colourOf(item.a)} wrote two different entries for log index ${item.at} (kept the first)`;
+      if (prior && itemSigningText(this.gameId, prior) !== itemSigningText(this.gameId, item)) {
+        // Two entries for one log index: the number is kept (so the sequence has no gap), the slot keeps the first.
+        byN.set(item.n, item);
+        while (byN.has(this.have[item.a])) this.have[item.a]++;
+        return this.equivocation(prior, item, `two different entries for log index ${item.at}`);
+      }
       slot.set(item.at, item);
     }
     byN.set(item.n, item);
     while (byN.has(this.have[item.a])) this.have[item.a]++;
-    if (item.body.k === 'vote' || item.body.k === 'veto') this.noteVote(item.a, item.body);
+    if (item.body.k === 'vote' || item.body.k === 'veto') this.noteVote(item.a, item.body, item);
     if (item.body.k === 'chat') this.noteChat(item.a, item.n, item.at, item.body.text);
     return null;
+  }
+
+  /**
+   * Equivocation (P5.1): seat `a` signed both items, which contradict each other. Both are
+   * kept as evidence and sent to every peer (so each honest peer learns it and holds the
+   * same proof); from then on the honest players vote to drop the seat the next time the
+   * log waits for it, through the ordinary vote, so the drop sits at one definite point.
+   */
+  private equivocation(first: Item, second: Item, what: string): string | null {
+    const a = first.a;
+    if (this.equivocators.has(a)) return null; // reported once; later copies change nothing
+    this.equivocators.add(a);
+    this.evidenceList.push({ a, first, second });
+    for (const it of [first, second]) this.broadcast({ t: 'item', item: it });
+    if (!this.pumping) queueMicrotask(() => this.pump());
+    return `${this.colourOf(a)} signed ${what} (equivocation): both kept as evidence; the others drop ${this.colourOf(a)} when it is next due`;
+  }
+
+  private unChat(a: number, n: number): void {
+    const colour = this.startRecord!.roster[a].colour;
+    const i = this.chatLines.findIndex((c) => c.colour === colour && c.n === n);
+    if (i >= 0) this.chatLines.splice(i, 1);
+  }
+
+  /** Held entries whose signed slot the log has passed with something else (sent early, or out of place): refused and let go. */
+  private sweepPassed(): void {
+    const r = this.replica!;
+    for (; this.sweptTo < r.length; this.sweptTo++) {
+      const i = this.sweptTo;
+      let there: string | null = null;
+      for (const [a, slot] of this.entryAt) {
+        const it = slot.get(i);
+        if (!it || it.body.k !== 'entry') continue;
+        there ??= canonicalJson(r.log.entries[i]);
+        if (canonicalJson(it.body.entry) === there) continue;
+        slot.delete(i);
+        this.reject(`${this.colourOf(a)}'s ${it.body.entry.k} signed for log index ${i} is not what the log holds there (sent before it was due, or out of place)`);
+      }
+    }
   }
 
   private authoredAt(a: number, at: number): boolean {
@@ -861,12 +1043,18 @@ export class MeshSession extends SessionCore implements Session {
     this.author({ k: 'vote', what, colour, point }, this.replica!.length);
   }
 
-  private noteVote(a: number, body: Extract<ItemBody, { k: 'vote' | 'veto' }>): void {
+  private noteVote(a: number, body: Extract<ItemBody, { k: 'vote' | 'veto' }>, item: Item): void {
     const k = key(body.what, body.colour, body.point);
     if (body.k === 'veto') {
       this.vetoes.add(k);
       return;
     }
+    // The signed vote behind a drop or reclaim goes into the replay (P5.1): per voter, its first-numbered one.
+    let by = this.voteItems.get(k);
+    if (!by) this.voteItems.set(k, (by = new Map()));
+    const prior = by.get(a);
+    if (!prior || item.n < prior.n) by.set(a, item);
+    if (a === this.mySeat) this.myVotes.add(k); // after a restart: never vote twice on one question
     let set = this.votes.get(k);
     if (!set) this.votes.set(k, (set = new Set()));
     set.add(a);
@@ -891,18 +1079,23 @@ export class MeshSession extends SessionCore implements Session {
     const k = key(what, colour, point);
     if (what === 'drop') {
       if (r.length <= point || this.myVotes.has(k) || this.vetoes.has(k)) return;
+      // Only where this log took the seat's own entry (anything else could not be dropped there):
+      // so a peer's votes cannot make this one author more than one veto per entry of that seat.
+      const a = f.lobby.indexOf(colour);
+      const filled = this.entryAt.get(a)?.get(point);
       const there = r.log.entries[point];
-      if (there && there.k !== 'drop' && !this.myVetoes.has(k)) {
+      if (there && filled && filled.body.k === 'entry' && canonicalJson(filled.body.entry) === canonicalJson(there) && !this.myVetoes.has(k)) {
         this.myVetoes.add(k);
         this.author({ k: 'veto', what, colour, point }, r.length);
-        const a = f.lobby.indexOf(colour);
-        const filled = this.entryAt.get(a)?.get(point);
-        if (filled) this.broadcast({ t: 'item', item: filled });
+        this.broadcast({ t: 'item', item: filled });
       }
       return;
     }
-    // reclaim: agree while its turn is still ahead here, veto once this peer went past it
+    // reclaim: agree while its turn is still ahead here, veto once this peer went past it; only
+    // for a dropped seat whose own player asked, a few turns ahead at most (bounded answers).
     if (!r.state) return;
+    const target = f.lobby.indexOf(colour);
+    if (f.forfeited(colour) !== 'dropped' || !this.votes.get(k)?.has(target) || point > r.state.turn + 2 * f.lobby.length) return;
     const passed = r.state.turn > point || (r.state.turn === point && !(r.awaiting().kind === 'action' && (r.awaiting() as { phase: string }).phase === 'place' && r.state.setup.seats[r.state.seat] === colour));
     if (passed && !this.myVotes.has(k) && !this.myVetoes.has(k)) {
       this.myVetoes.add(k);
@@ -925,17 +1118,18 @@ export class MeshSession extends SessionCore implements Session {
     return this.myVotes.has(k) && !this.vetoes.has(k);
   }
 
-  /** At a dropped seat's placement: a reclaim every voter agreed to takes effect; one this peer agreed to waits for the rest. */
-  private reclaimComplete(colour: Colour, turn: number): boolean {
+  /** At a dropped seat's placement: a reclaim every voter agreed to takes effect (its vote key, the earliest point first); one this peer agreed to waits for the rest. */
+  private reclaimComplete(colour: Colour, turn: number): string | null {
+    let best: { k: string; p: number } | null = null;
     for (const [k, votes] of this.votes) {
       const [what, c, p] = k.split('|');
       if (what !== 'reclaim' || c !== colour || Number(p) > turn || this.vetoes.has(k)) continue;
       const a = this.startRecord!.roster.findIndex((r) => r.colour === colour);
       if (!votes.has(a)) continue; // only the seat's own player asks
       const voters = this.voters(colour);
-      if (voters.every((v) => votes.has(v))) return true;
+      if (voters.every((v) => votes.has(v)) && (!best || Number(p) < best.p)) best = { k, p: Number(p) };
     }
-    return false;
+    return best?.k ?? null;
   }
 
   private waitingOnReclaim(colour: Colour): boolean {
@@ -970,6 +1164,7 @@ export class MeshSession extends SessionCore implements Session {
       if (!theirSlot || !voters.length || !voters.every((v) => votes.has(v))) continue;
       // Every voter agreed before any of them took the seat's entry: the drop stands, and this log goes back to it.
       this.replica = prefix;
+      this.sweptTo = Math.min(this.sweptTo, point);
       this.events = replayLog(prefix.text()).events.flat();
       this.myHashes.clear();
       for (const e of prefix.log.entries) if (e.k === 'hash') this.myHashes.set(e.turn, e.state);
@@ -1073,11 +1268,23 @@ export class MeshSession extends SessionCore implements Session {
 
   // ---------------------------------------------------------------- chat
 
+  /**
+   * Chat is bounded per seat (MAX_CHAT_PER_SEAT lines a game, MAX_CHAT_PER_INDEX at one log
+   * index). Over a bound, the highest-numbered line goes: the rule looks only at signed
+   * numbers, so every peer that holds the same items keeps the same lines, whatever order they came in.
+   */
   private noteChat(a: number, n: number, at: number, text: string): void {
-    const line: ChatLine = { colour: this.startRecord!.roster[a].colour, n, at, text };
+    const colour = this.startRecord!.roster[a].colour;
+    const line: ChatLine = { colour, n, at, text };
     this.chatLines.push(line);
     this.chatLines.sort(compareChat);
-    this.emitMesh({ kind: 'chat', line });
+    const highest = (xs: ChatLine[]) => xs.reduce((x, y) => (y.n > x.n ? y : x));
+    const here = this.chatLines.filter((c) => c.colour === colour && c.at === at);
+    const all = this.chatLines.filter((c) => c.colour === colour);
+    const evicted = here.length > MAX_CHAT_PER_INDEX ? highest(here) : all.length > MAX_CHAT_PER_SEAT ? highest(all) : null;
+    if (evicted) this.chatLines.splice(this.chatLines.indexOf(evicted), 1);
+    if (evicted) this.reject(`${colour} is over the chat limit (${MAX_CHAT_PER_INDEX} lines at one point, ${MAX_CHAT_PER_SEAT} a game); a line was not kept`);
+    if (evicted !== line) this.emitMesh({ kind: 'chat', line });
   }
 
   // ---------------------------------------------------------------- the network
@@ -1123,7 +1330,8 @@ export class MeshSession extends SessionCore implements Session {
     try {
       this.handle(link, frame);
     } catch (e) {
-      // Nothing a peer sends may crash this one; an internal failure is reported, not thrown.
+      // Nothing a peer sends may crash this one; an internal failure is reported, not thrown (and counted: the fuzzer calls it a crash).
+      this.internalErrors++;
       this.reject(`${this.who(link)}: ${oneLine(e)}`);
     }
   }
@@ -1166,7 +1374,11 @@ export class MeshSession extends SessionCore implements Session {
           this.phaseNow = 'lobby';
           this.persist();
           this.emitMesh({ kind: 'lobby' });
-        } else if (f.lobby.host === link.pub) this.pendingLobby.set(f.lobby.gameId, f.lobby);
+        } else if (f.lobby.host === link.pub) {
+          // A rematch's lobby, kept until accepted; a few at most.
+          if (!this.pendingLobby.has(f.lobby.gameId) && this.pendingLobby.size >= 8) this.pendingLobby.delete(this.pendingLobby.keys().next().value!);
+          this.pendingLobby.set(f.lobby.gameId, f.lobby);
+        }
         return;
       case 'take':
         if (this.startRecord) return; // a late copy from before the start
@@ -1190,6 +1402,9 @@ export class MeshSession extends SessionCore implements Session {
       case 'addr':
         for (const p of f.peers) {
           if (p.pub === this.identity.publicKey || this.linkOf(p.pub)) continue;
+          // Bounded: the seats' addresses always, anyone else's only while few are known (a peer may send any list).
+          const seated = (this.startRecord?.roster ?? this.lobbyState?.seats ?? []).some((r) => r.pub === p.pub);
+          if (!seated && !this.addresses.has(p.pub) && this.addresses.size >= MAX_ADDRESSES) continue;
           this.addresses.set(p.pub, p.id);
           if (this.startRecord) this.transport.connect(p.id);
         }

@@ -3,7 +3,7 @@
 // size (frame, names, chat, lists), ranges — or rejected with a one-line reason. The
 // checks that need the game (sender seat, sequence, turn, legality) come after, in the
 // mesh session; a frame that fails any of them changes nothing.
-import { canonicalJson, COLOURS, type Colour, type GameOptions } from '../engine';
+import { COLOURS, type Colour, type GameOptions } from '../engine';
 import { MAX_CHAIN_LENGTH } from '../fair/chain';
 import { isHex } from '../fair/hex';
 import { LogFormatError, readEntry, type BotLevel, type LogEntry, type SettingsEntry } from '../fair/log';
@@ -189,7 +189,7 @@ export function parseFrame(frame: unknown): Frame {
   switch (t) {
     case 'hello': {
       const o = obj(raw, 'hello', ['t', 'v', 'pub', 'nonce', 'name', 'game', 'role']);
-      if (o.v !== WIRE_VERSION) fail(`hello: wire version ${String(o.v).slice(0, 8)} is not ${WIRE_VERSION} (update the page)`);
+      if (o.v !== WIRE_VERSION) fail(`hello: wire version ${typeof o.v === 'number' ? String(o.v).slice(0, 12) : `of type ${Array.isArray(o.v) ? 'list' : typeof o.v}`} is not ${WIRE_VERSION} (update the page)`);
       if (o.role !== 'player' && o.role !== 'watch') fail('hello.role must be "player" or "watch"');
       return {
         t, v: WIRE_VERSION, pub: hex(o.pub, 'hello.pub', 32), nonce: hex(o.nonce, 'hello.nonce', 16), name: text(o.name, 'hello.name', MAX_NAME_CHARS),
@@ -259,14 +259,8 @@ export function encodeFrame(frame: Frame): string {
 
 // ---------------------------------------------------------------- what signatures cover
 
-/** The bytes an item's signature covers: the game, the author, its place in the author's sequence and in the log (P5.1). */
-export function itemSigningText(game: string, item: Omit<Item, 'sig'>): string {
-  return canonicalJson({ g: game, a: item.a, n: item.n, at: item.at, body: item.body, h: item.h });
-}
-
-export function startSigningText(start: Omit<StartRecord, 'sig'>): string {
-  return canonicalJson({ settings: start.settings, roster: start.roster, host: start.host });
-}
+// The item and start-record texts live in src/fair/signing.ts, which the offline verifier shares.
+export { itemSigningText, startSigningText } from '../fair/signing';
 
 /** What a peer signs to prove its identity on one link: the other side's fresh nonce and both transport ids. */
 export function authSigningText(theirNonce: string, myTransport: string, theirTransport: string): string {

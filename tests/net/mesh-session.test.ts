@@ -178,7 +178,7 @@ describe('MeshSession over a chaotic in-memory network', () => {
     await playToEnd(sim);
     const log = expectConverged(sim);
     expect(log).toContain('{"k":"resign","colour":"green"}');
-    expect(log).toMatch(/"chat":\[\n  \{"colour":"black","n":\d+,"at":\d+,"text":"good luck, rebels"\}\n\]/);
+    expect(log).toMatch(/"chat":\[\n  \{"colour":"black","n":\d+,"at":\d+,"text":"good luck, rebels","sig":"[0-9a-f]{128}"\}\n\]/);
     for (const p of sim.peers) {
       expect(p.session.chat.map((c) => [c.colour, c.text])).toEqual([['black', 'good luck, rebels']]);
       expect(p.session.forfeits()).toEqual([{ colour: 'green', why: 'resigned' }]);
@@ -245,7 +245,7 @@ describe('MeshSession refuses hostile frames with a reason and changes nothing (
     const before = victim.session.replayText();
     const hashBefore = stateHash(victim.session.state);
     const state = victim.session.state;
-    const len = before.split('\n').length - 3; // entries, one per line
+    const len = JSON.parse(before).entries.length;
     const signed = (a: number, key: typeof liar.session.identity, body: Item['body'], n = 5000, at = len): Item => {
       const unsigned = { a, n, at, body, h: null };
       return { ...unsigned, sig: sign(key, 'item', itemSigningText(gameId, unsigned)) };

@@ -1,0 +1,333 @@
+// npm run fuzz -- --messages N [--seed S]
+// Fuzzes the wire parser and a live lockstep session (issue 12). A 3-peer game runs on the
+// in-memory network to a moment where the victim (peer 0) waits for an honest seat (peer
+// 2); the frames it received on the way are the corpus. Then N frames are injected into the
+// victim as if sent by peer 1 over its authenticated link (its flood budget refilled, the
+// link restored after a "bye", so every frame reaches the deep checks): structure-aware
+// mutations of real frames (a field replaced by another type, an extreme number, a long or
+// control-character string, a key removed or added, nesting deepened), mutated items
+// re-signed with peer 1's real key (so they pass the signature and meet the seat, slot and
+// log checks), truncated and key-reordered frames, frames out of their order, and random bytes.
+// (Shares: 30% mutated, 20% shaped and re-signed items, 10% each truncated, key-reordered, replayed old, random text, random bytes.)
+//   K (crashes): exceptions that escape parseFrame other than its WireError, escape the
+//     session, or that the session caught inside (it counts them).
+//   S (state changes): injected frames after which the victim's log or state hash differ
+//     (checked after every frame by log length, phase and the last entry, and every 64
+//     frames by the full log text and state hash). The victim waits for another seat, so
+//     nothing peer 1 may lawfully send can change its log here.
+// Last line: `fuzz: N messages, K crashes, S state changes, R per second`; exit 1 unless K = 0 and S = 0.
+import { stateHash } from '../engine';
+import type { Replica } from '../fair/replica';
+import { sign, type Identity } from '../net/identity';
+import { CALM, seededRandom } from '../net/memory-network';
+import type { MeshSession } from '../net/mesh-session';
+import { flush, MeshSim } from '../net/mesh-sim';
+import { itemSigningText, parseFrame, WireError } from '../net/wire';
+
+export interface FuzzArgs { messages: number; seed: number }
+export interface FuzzResult { messages: number; crashes: number; changes: number; perSecond: number; firstCrash: string | null; firstChange: string | null }
+
+class UsageError extends Error {}
+const USAGE = 'usage: npm run fuzz -- --messages N [--seed S]';
+
+export function parseFuzzArgs(argv: string[]): FuzzArgs {
+  const a: FuzzArgs = { messages: 10_000, seed: 1 };
+  for (let i = 0; i < argv.length; i++) {
+    const k = argv[i];
+    const v = argv[++i];
+    if (v === undefined || !/^\d{1,9}$/.test(v)) throw new UsageError(`${k} needs a whole number`);
+    if (k === '--messages') a.messages = Math.max(1, Number(v));
+    else if (k === '--seed') a.seed = Number(v);
+    else throw new UsageError(`unknown argument ${JSON.stringify(k.slice(0, 40))}`);
+  }
+  return a;
+}
+
+type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+
+interface Internals {
+  replica: Replica;
+  links: Map<string, { authed: boolean; budget: number; budgetAt: number }>;
+  items: Map<number, Map<number, unknown>>;
+}
+const inside = (s: MeshSession) => s as unknown as Internals;
+
+/** The fuzzer's own generator (seeded; never the game's randomness). */
+class Gen {
+  readonly next: () => number;
+  constructor(seed: number) {
+    this.next = seededRandom(seed);
+  }
+  int(n: number): number {
+    return Math.floor(this.next() * n);
+  }
+  pick<T>(xs: readonly T[]): T {
+    return xs[this.int(xs.length)];
+  }
+  text(max: number): string {
+    const alphabet = ['a', 'Z', '0', '"', '\\', '{', '}', '[', ']', ',', ':', ' ', '\u0000', '\u001f', '\u2028', 'é', '\ud83d\ude00', '\ud800', '-', '_', 'e', '.'];
+    let s = '';
+    const n = this.int(max + 1);
+    for (let i = 0; i < n; i++) s += this.pick(alphabet);
+    return s;
+  }
+  /** A value of any JSON type, with extremes. */
+  value(depth = 0): Json {
+    switch (this.int(depth > 3 ? 8 : 10)) {
+      case 0: return null;
+      case 1: return this.next() < 0.5;
+      case 2: return this.pick([0, -1, 1, 2, 5, 63, 64, 4095, 4096, 65536, 999_999, 1_000_000, 1_000_001, 2 ** 31, 2 ** 53, -(2 ** 53), 1.5, 1e308, -0]);
+      case 3: return this.int(5000);
+      case 4: return this.text(this.next() < 0.05 ? 70_000 : 40);
+      case 5: return this.pick(['red', 'black', 'green', 'entry', 'vote', 'veto', 'chat', 'reveal', 'place', 'deploy', 'commit', 'resign', 'drop', 'reclaim', 'settings', 'hash', 'item', 'sync', 'hello', 'auth']);
+      case 6: return 'ab'.repeat(32).slice(0, this.pick([64, 63, 65, 128, 32]));
+      case 7: return '0123456789abcdef'.repeat(8);
+      case 8: return Array.from({ length: this.int(4) }, () => this.value(depth + 1));
+      default: {
+        const o: { [k: string]: Json } = {};
+        for (let i = this.int(4); i > 0; i--) o[this.pick(['k', 't', 'a', 'n', 'at', 'x', 'y', 'seat', 'chain', 'event', 'value', 'entry', 'body', '__proto__', 'constructor'])] = this.value(depth + 1);
+        return o;
+      }
+    }
+  }
+}
+
+/** Every container path in a JSON value. */
+function paths(v: Json, prefix: (string | number)[] = [], out: (string | number)[][] = []): (string | number)[][] {
+  if (v && typeof v === 'object') {
+    out.push(prefix);
+    if (Array.isArray(v)) v.forEach((x, i) => paths(x, [...prefix, i], out));
+    else for (const k of Object.keys(v)) paths(v[k], [...prefix, k], out);
+  }
+  return out;
+}
+
+function at(v: Json, path: (string | number)[]): Json {
+  let cur: Json = v;
+  for (const p of path) cur = (cur as Record<string | number, Json>)[p];
+  return cur;
+}
+
+/** One structure-aware mutation of a parsed frame (in place). */
+function mutate(g: Gen, frame: Json): void {
+  const ps = paths(frame);
+  const target = at(frame, g.pick(ps)) as Record<string | number, Json> | Json[];
+  const keys: (string | number)[] = Array.isArray(target) ? target.map((_, i) => i) : Object.keys(target);
+  const op = g.int(6);
+  if (op === 0 && keys.length) {
+    if (Array.isArray(target)) target.splice(g.pick(keys) as number, 1);
+    else delete (target as Record<string, Json>)[g.pick(keys) as string];
+  } else if (op === 1) {
+    if (Array.isArray(target)) target.push(g.value());
+    else (target as Record<string, Json>)[g.pick(['extra', 'sig', 'h', 'k', 'a', 'n', 'at', 't'])] = g.value();
+  } else if (op === 2 && keys.length) {
+    // Deeper nesting where a scalar was.
+    const k = g.pick(keys);
+    let v: Json = (target as Record<string | number, Json>)[k];
+    for (let i = g.int(12); i >= 0; i--) v = g.next() < 0.5 ? [v] : { k: v };
+    (target as Record<string | number, Json>)[k] = v;
+  } else if (keys.length) {
+    (target as Record<string | number, Json>)[g.pick(keys)] = g.value();
+  }
+}
+
+function shuffledKeys(v: Json, g: Gen): Json {
+  if (Array.isArray(v)) return v.map((x) => shuffledKeys(x, g));
+  if (v && typeof v === 'object') {
+    const ks = Object.keys(v);
+    for (let i = ks.length - 1; i > 0; i--) {
+      const j = g.int(i + 1);
+      [ks[i], ks[j]] = [ks[j], ks[i]];
+    }
+    const o: { [k: string]: Json } = {};
+    for (const k of ks) o[k] = shuffledKeys(v[k], g);
+    return o;
+  }
+  return v;
+}
+
+/** A mutated item, re-signed with the liar's real key so that it meets the checks past the signature. */
+function resigned(g: Gen, frame: Json, gameId: string, key: Identity, seat: number): string | null {
+  const item = (frame as { item?: Record<string, Json> }).item;
+  if (!item || typeof item !== 'object') return null;
+  item.a = seat;
+  if (g.next() < 0.5) mutate(g, item.body ?? {});
+  else mutate(g, item as Json);
+  try {
+    const unsigned = { a: item.a as number, n: item.n as number, at: item.at as number, body: item.body, h: item.h as never };
+    item.sig = sign(key, 'item', itemSigningText(gameId, unsigned));
+  } catch {
+    // canonicalJson refuses non-integers: leave the old signature
+  }
+  return JSON.stringify(frame);
+}
+
+/**
+ * An item of the right shape with plausible values (a seat, a slot near the log's end, a
+ * move near the board's centre, a reveal of a near event, a vote, a chat line), signed by
+ * the liar's real key: it passes the parser and the signature and meets the session's
+ * seat, slot, turn, chain and engine checks.
+ */
+function shapedItem(g: Gen, base: Json, gameId: string, key: Identity, len: number): string {
+  const colours = ['red', 'black', 'green'];
+  const hex = () => Array.from({ length: 64 }, () => '0123456789abcdef'[g.int(16)]).join('');
+  const src = (base as { t?: string; item?: { n: number; at: number; body: Json } }).t === 'item' ? (base as { item: { n: number; at: number; body: Json } }).item : null;
+  const bodies: (() => Json)[] = [
+    () => ({ k: 'entry', entry: { k: 'place', seat: g.int(3), x: g.int(7) - 3, y: g.int(7) - 3, r: g.int(4) } }),
+    () => ({ k: 'entry', entry: { k: 'deploy', seat: g.int(3), deployment: g.next() < 0.3 ? null : { meeple: g.pick(['small', 'large']), target: g.next() < 0.8 ? { seg: g.int(10) } : { attack: { x: g.int(5) - 2, y: g.int(5) - 2 } }, equipment: g.pick([null, 'lightsaber', 'blaster']) } } }) as Json,
+    () => ({ k: 'entry', entry: { k: 'reveal', chain: g.int(3), event: g.int(40), value: hex() } }),
+    () => ({ k: 'entry', entry: { k: 'commit', chain: g.int(3), colour: g.pick(colours), commitment: hex() } }),
+    () => ({ k: 'entry', entry: { k: 'resign', colour: g.pick(colours) } }),
+    () => ({ k: g.pick(['vote', 'veto']), what: g.pick(['drop', 'reclaim']), colour: g.pick(colours), point: g.int(len + 4) }),
+    () => ({ k: 'chat', text: g.text(30).replace(/[\u0000-\u001f\u2028\u2029]/g, '') }),
+    () => (src ? structuredClone(src.body) : { k: 'chat', text: 'x' }),
+  ];
+  const a = g.next() < 0.85 ? 1 : g.int(3);
+  const n = g.pick([g.int(60), g.int(400), src?.n ?? 0, (src?.n ?? 0) + 1]);
+  const at = g.pick([len, len, len - 1 - g.int(3), len + 1 + g.int(3), src?.at ?? len]);
+  const h = g.next() < 0.7 ? null : { turn: 1 + g.int(12), state: hex() };
+  const body = g.pick(bodies)();
+  const unsigned = { a, n: Math.max(0, n), at: Math.max(0, at), body, h };
+  return JSON.stringify({ t: 'item', item: { ...unsigned, sig: sign(key, 'item', itemSigningText(gameId, unsigned)) } });
+}
+
+export async function runFuzz(a: FuzzArgs, progress?: (line: string) => void): Promise<FuzzResult> {
+  const g = new Gen(a.seed ^ 0xf022);
+  const sim = new MeshSim({ peers: 3, seed: 7000 + a.seed, chaos: CALM, timeouts: { moveMs: 3_600_000, revealMs: 3_600_000 } });
+  const corpus: string[] = [];
+  await sim.open();
+  const victim = sim.peers[0].session;
+  const liar = sim.peers[1];
+  // The corpus: frames exactly as the victim received them (so none is still on its way when the fuzzing starts).
+  const victimEnd = sim.net.transport(victim.transportId)!;
+  const deliver = victimEnd.handlers!.message;
+  victimEnd.handlers!.message = (peer, frame) => {
+    if (corpus.length < 4000) corpus.push(frame);
+    deliver(peer, frame);
+  };
+  // Play on until the victim waits for green (peer 2), past a few turns.
+  await sim.runUntil(() => {
+    if (!victim.started || victim.state.turn < 6) return false;
+    const w = inside(victim).replica.awaiting();
+    return (w.kind === 'action' && w.colour === 'green') || (w.kind === 'reveal' && w.chains[0] === 2);
+  }, 4 * 3_600_000);
+  // From now on only the fuzzer speaks to the victim: nothing else is sent, and the clock stands still.
+  sim.net.filter = () => false;
+  victimEnd.handlers!.message = deliver;
+  const st = JSON.parse(victim.saveText()).start;
+  corpus.push(JSON.stringify({ t: 'start', start: st }), JSON.stringify({ t: 'lobby', lobby: { gameId: victim.gameId, host: st.host, options: st.settings.setup.options, shuffleSeats: false, seats: st.roster, rematchOf: null } }));
+  corpus.push(JSON.stringify({ t: 'hello', v: 1, pub: liar.session.identity.publicKey, nonce: '00'.repeat(16), name: 'p1', game: victim.gameId, role: 'player' }), JSON.stringify({ t: 'auth', sig: '00'.repeat(64) }));
+  corpus.push(JSON.stringify({ t: 'take', colour: 'red' }), JSON.stringify({ t: 'rematch', gameId: 'x' }), JSON.stringify({ t: 'bye' }));
+  const from = liar.session.transportId;
+  const handlers = sim.net.transport(victim.transportId)!.handlers!;
+  const link = inside(victim).links.get(from)!;
+  const gameId = victim.gameId;
+  const key = liar.session.identity;
+  const parsedCorpus = corpus.map((c) => JSON.parse(c) as Json);
+  const snapshot = () => `${inside(victim).replica.text()}|${stateHash(victim.state)}`;
+  const cheap = () => {
+    const r = inside(victim).replica;
+    return `${r.length}|${victim.phase}|${JSON.stringify(r.log.entries[r.length - 1])}`;
+  };
+  let full = snapshot();
+  let quick = cheap();
+  let crashes = 0;
+  let changes = 0;
+  let firstCrash: string | null = null;
+  let firstChange: string | null = null;
+  const started = performance.now();
+  for (let i = 0; i < a.messages; i++) {
+    let frame: string;
+    const kind = g.int(10);
+    const base = g.pick(parsedCorpus);
+    if (kind <= 2) {
+      const f = structuredClone(base);
+      for (let m = 1 + g.int(3); m > 0; m--) mutate(g, f);
+      frame = JSON.stringify(f);
+    } else if (kind === 3 || kind === 4) {
+      frame = g.next() < 0.7 ? shapedItem(g, base, gameId, key, inside(victim).replica.length) : resigned(g, structuredClone(base), gameId, key, 1) ?? JSON.stringify(base);
+    } else if (kind === 5) {
+      const text = JSON.stringify(base);
+      frame = text.slice(0, g.int(text.length));
+    } else if (kind === 6) {
+      frame = JSON.stringify(shuffledKeys(base, g));
+    } else if (kind === 7) {
+      frame = corpus[g.int(corpus.length)]; // an old frame again, out of its order
+    } else if (kind === 8) {
+      frame = g.text(g.pick([0, 1, 16, 300, 3000]));
+    } else {
+      const bytes = new Uint8Array(g.int(400));
+      for (let k = 0; k < bytes.length; k++) bytes[k] = g.int(256);
+      frame = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+    }
+    // The parser alone.
+    try {
+      parseFrame(frame);
+    } catch (e) {
+      if (!(e instanceof WireError)) {
+        crashes++;
+        firstCrash ??= `parseFrame: ${String(e).slice(0, 120)} on ${JSON.stringify(frame.slice(0, 80))}`;
+      }
+    }
+    // The live session, over the authenticated link.
+    const errorsBefore = victim.internalErrorCount;
+    link.budget = 1_000_000;
+    if (inside(victim).links.get(from) !== link) inside(victim).links.set(from, link as never); // after a "bye"
+    link.authed = true;
+    try {
+      handlers.message(from, frame);
+    } catch (e) {
+      crashes++;
+      firstCrash ??= `session: ${String(e).slice(0, 120)} on ${JSON.stringify(frame.slice(0, 80))}`;
+    }
+    if (victim.internalErrorCount !== errorsBefore) {
+      crashes++;
+      firstCrash ??= `session caught an internal error on ${JSON.stringify(frame.slice(0, 80))}`;
+    }
+    const q = cheap();
+    if (q !== quick) {
+      changes++;
+      firstChange ??= `after ${JSON.stringify(frame.slice(0, 120))}`;
+      quick = q;
+      full = snapshot();
+    }
+    if (i % 64 === 63 || i === a.messages - 1) {
+      await flush(); // let the session's queued work run
+      const s = snapshot();
+      if (s !== full) {
+        changes++;
+        firstChange ??= `within frames ${i - 63}..${i}`;
+        full = s;
+      }
+      quick = cheap();
+      if (progress && i % 100_000 === 99_999) progress(`${i + 1} messages, ${crashes} crashes, ${changes} state changes`);
+    }
+  }
+  const seconds = (performance.now() - started) / 1000;
+  sim.dispose();
+  return { messages: a.messages, crashes, changes, perSecond: a.messages / seconds, firstCrash, firstChange };
+}
+
+export function fuzzSummary(r: FuzzResult): string {
+  return `fuzz: ${r.messages} messages, ${r.crashes} crashes, ${r.changes} state changes, ${Math.round(r.perSecond)} per second`;
+}
+
+async function main(): Promise<void> {
+  let args: FuzzArgs;
+  try {
+    args = parseFuzzArgs(process.argv.slice(2));
+  } catch (e) {
+    if (e instanceof UsageError) {
+      process.stderr.write(`fuzz: ${e.message}\n${USAGE}\n`);
+      process.exit(2);
+    }
+    throw e;
+  }
+  const r = await runFuzz(args, (line) => process.stdout.write(line + '\n'));
+  if (r.firstCrash) process.stdout.write(`first crash: ${r.firstCrash}\n`);
+  if (r.firstChange) process.stdout.write(`first state change: ${r.firstChange}\n`);
+  process.stdout.write(fuzzSummary(r) + '\n');
+  process.exit(r.crashes === 0 && r.changes === 0 ? 0 : 1);
+}
+
+if (process.argv[1] && /fuzz\.ts$/.test(process.argv[1])) void main();

@@ -1,0 +1,161 @@
+// The signatures of a version-3 replay (P5.1): the host-signed start record names every
+// seat's Ed25519 key; every entry a seat authored (commitment, reveal, move, resignation)
+// carries its author's signature over the game id and the entry's signed position (author
+// seat, sequence number, log index, the state hash it attested); every drop and reclaim
+// carries the signed votes of every seat that had to agree; every chat line its author's
+// signature. The walk that says which entry needs whose signature is shared with the
+// peers that write the file (src/net/mesh-session.ts), so both sides agree on it.
+import type { Colour } from '../engine';
+import { EntryError } from './follower';
+import { fingerprint } from './fingerprint';
+import type { GameLog, LogEntry, RosterSeat } from './log';
+import { itemSigningText, startSigningText, verifyEd25519 } from './signing';
+
+/** What the log needs signed at one index: its author's signature, or the votes behind a seat change. */
+export type SignatureSlot =
+  | { kind: 'author'; a: number }
+  | { kind: 'votes'; what: 'drop' | 'reclaim'; colour: Colour; voters: number[]; turn: number }
+  | null;
+
+/**
+ * For each entry of a networked game's log: whose signature it needs. `hasKey[i]` says
+ * whether lobby seat i is a player's (holds a key). Authored: commitments and reveals (by
+ * their chain's seat), resignations, and the moves of a seat its player controls; derived
+ * entries and a bot's moves are signed by nobody. Voters on a drop or reclaim of `colour`:
+ * every other seat still played by its player.
+ */
+export function signatureSlots(entries: readonly LogEntry[], hasKey: readonly boolean[]): SignatureSlot[] {
+  const settings = entries[0];
+  if (!settings || settings.k !== 'settings') return entries.map(() => null);
+  const lobby = settings.setup.seats;
+  let order: Colour[] = lobby.slice();
+  const bot = lobby.map((_, i) => !!settings.bots?.[i]);
+  let turn = 1;
+  return entries.map((e): SignatureSlot => {
+    switch (e.k) {
+      case 'commit':
+      case 'reveal':
+        return { kind: 'author', a: e.chain };
+      case 'resign': {
+        const a = lobby.indexOf(e.colour);
+        if (a >= 0) bot[a] = true;
+        return { kind: 'author', a };
+      }
+      case 'place':
+      case 'deploy': {
+        const a = lobby.indexOf(order[e.seat]);
+        return a >= 0 && !bot[a] ? { kind: 'author', a } : null;
+      }
+      case 'seats':
+        order = e.order.slice();
+        return null;
+      case 'hash':
+        turn = e.turn + 1;
+        return null;
+      case 'drop':
+      case 'reclaim': {
+        const a = lobby.indexOf(e.colour);
+        const voters = lobby.flatMap((c, i) => (hasKey[i] && !bot[i] && c !== e.colour ? [i] : []));
+        if (a >= 0) bot[a] = e.k === 'drop';
+        return { kind: 'votes', what: e.k, colour: e.colour, voters, turn };
+      }
+      default:
+        return null;
+    }
+  });
+}
+
+export interface SignatureReport {
+  lines: string[];
+  /** Per lobby seat: its colour and the fingerprint of the key that signed for it (null: a bot seat). */
+  signers: { colour: Colour; fingerprint: string | null }[] | null;
+}
+
+/** Checks every signature of a version-3 log; throws EntryError at the first that fails. An older log is reported unsigned. */
+export function checkSignatures(log: GameLog): SignatureReport {
+  const g = log.signed;
+  if (!g) return { lines: [`unsigned: log version ${log.version} carries no signatures (a one-device game, or an older file); it proves consistency with its commitments, not who wrote each entry`], signers: null };
+  const settings = log.entries[0];
+  if (!settings || settings.k !== 'settings') throw new EntryError(0, 'the settings', 'no settings');
+  const game = settings.gameId;
+  const lobby = settings.setup.seats;
+  const fail = (at: number, expected: string, found: string): never => {
+    throw new EntryError(at, expected, found);
+  };
+  // The roster: one seat per lobby colour, a key exactly for the players' seats, signed by the host (a player).
+  if (g.roster.length !== lobby.length || g.roster.some((r, i) => r.colour !== lobby[i] || r.bot !== (settings.bots?.[i] ?? null) || (r.pub === null) !== (r.bot !== null)))
+    fail(0, 'a roster of the settings\' seats, with a key for each player\'s seat', 'a roster that does not match the settings');
+  if (!g.roster.some((r) => r.pub === g.host)) fail(0, 'a host that holds a seat', `host key ${fingerprint(g.host)}`);
+  const roster: RosterSeat[] = g.roster;
+  if (!verifyEd25519(g.host, 'start', startSigningText({ settings, roster, host: g.host }), g.startSig))
+    fail(0, `the start record signed by the host's key ${fingerprint(g.host)}`, 'a bad signature');
+  const pubs = roster.map((r) => r.pub);
+  const slots = signatureSlots(log.entries, pubs.map((p) => p !== null));
+  const counts = roster.map(() => ({ entries: 0, votes: 0, chat: 0 }));
+  // One item per (seat, number): two different signed items under one number would be equivocation.
+  const seen = new Map<string, string>();
+  const once = (a: number, n: number, text: string, at: number) => {
+    const k = `${a}|${n}`;
+    const prior = seen.get(k);
+    if (prior !== undefined && prior !== text) fail(at, `one signed item numbered ${n} from ${lobby[a]}`, 'two different ones (equivocation)');
+    seen.set(k, text);
+  };
+  const hashAt = new Map<number, { at: number; state: string }>();
+  let si = 0, vi = 0, attested = 0;
+  for (let i = 0; i < log.entries.length; i++) {
+    const e = log.entries[i];
+    if (e.k === 'hash') hashAt.set(e.turn, { at: i, state: e.state });
+    const slot = slots[i];
+    if (!slot) continue;
+    if (slot.kind === 'author') {
+      const s = g.entries[si];
+      if (!s || s.at !== i) fail(i, `the signature of ${lobby[slot.a] ?? 'its author'}`, s ? `the next signature for entry ${s.at}` : 'none');
+      si++;
+      if (s.a !== slot.a || !pubs[slot.a]) fail(i, `a signature by ${lobby[slot.a]}`, `one by seat ${s.a}`);
+      const text = itemSigningText(game, { a: s.a, n: s.n, at: i, body: { k: 'entry', entry: e }, h: s.h });
+      if (!verifyEd25519(pubs[slot.a]!, 'item', text, s.sig)) fail(i, `${lobby[slot.a]}'s signature (key ${fingerprint(pubs[slot.a]!)})`, 'a bad signature');
+      once(s.a, s.n, text, i);
+      if (s.h) {
+        // The state hash the author signed must be the log's own for that turn, written before this entry (P1.4).
+        const mine = hashAt.get(s.h.turn);
+        if (!mine || mine.at >= i || mine.state !== s.h.state) fail(i, `${lobby[slot.a]}'s signed state hash of turn ${s.h.turn} to match the log's`, `${s.h.state.slice(0, 16)}…`);
+        attested++;
+      }
+      counts[slot.a].entries++;
+      continue;
+    }
+    const v = g.votes[vi];
+    if (!v || v.at !== i) fail(i, `the signed votes behind the ${slot.what} of ${slot.colour}`, v ? `the next votes for entry ${v.at}` : 'none');
+    vi++;
+    if (v.what !== slot.what || v.colour !== slot.colour) fail(i, `votes to ${slot.what} ${slot.colour}`, `votes to ${v.what} ${v.colour}`);
+    if (slot.what === 'drop' ? v.point !== i : v.point > slot.turn) fail(i, slot.what === 'drop' ? `votes for the drop at log index ${i}` : `votes for a reclaim by turn ${slot.turn}`, `votes for point ${v.point}`);
+    // Every voter once, in seat order (a reclaim also needs the seat's own player, who asks).
+    const target = lobby.indexOf(slot.colour);
+    const need = slot.what === 'reclaim' ? [...slot.voters, target].sort((x, y) => x - y) : slot.voters;
+    if (v.by.length !== need.length || v.by.some((b, j) => b.a !== need[j])) fail(i, `the votes of ${need.map((a) => lobby[a]).join(', ') || 'nobody'}`, `votes by ${v.by.map((b) => lobby[b.a] ?? b.a).join(', ') || 'nobody'}`);
+    for (const b of v.by) {
+      const text = itemSigningText(game, { a: b.a, n: b.n, at: b.at, body: { k: 'vote', what: v.what, colour: v.colour, point: v.point }, h: null });
+      if (!verifyEd25519(pubs[b.a]!, 'item', text, b.sig)) fail(i, `${lobby[b.a]}'s signed vote (key ${fingerprint(pubs[b.a]!)})`, 'a bad signature');
+      once(b.a, b.n, text, i);
+      counts[b.a].votes++;
+    }
+  }
+  if (si !== g.entries.length) fail(g.entries[si].at, 'no signature for an entry nobody authored', `a signature for entry ${g.entries[si].at}`);
+  if (vi !== g.votes.length) fail(g.votes[vi].at, 'no votes for an entry that is not a drop or reclaim', `votes for entry ${g.votes[vi].at}`);
+  for (const c of log.chat ?? []) {
+    const a = lobby.indexOf(c.colour);
+    if (a < 0 || !pubs[a] || c.sig === undefined) fail(c.at, `a chat line signed by a player's seat`, `one from ${c.colour}`);
+    const text = itemSigningText(game, { a, n: c.n, at: c.at, body: { k: 'chat', text: c.text }, h: null });
+    if (!verifyEd25519(pubs[a]!, 'item', text, c.sig!)) fail(c.at, `${c.colour}'s signed chat line (key ${fingerprint(pubs[a]!)})`, 'a bad signature');
+    once(a, c.n, text, c.at);
+    counts[a].chat++;
+  }
+  const signers = roster.map((r) => ({ colour: r.colour, fingerprint: r.pub ? fingerprint(r.pub) : null }));
+  const total = counts.reduce((x, c) => ({ entries: x.entries + c.entries, votes: x.votes + c.votes, chat: x.chat + c.chat }), { entries: 0, votes: 0, chat: 0 });
+  const hostSeat = roster.find((r) => r.pub === g.host)!;
+  const lines = [
+    `signatures: all ${total.entries + total.votes + total.chat + 1} Ed25519 signatures hold (the start record by the host, ${hostSeat.colour}; ${total.entries} entries, ${total.votes} votes, ${total.chat} chat lines; ${attested} signed state hashes match the log)`,
+    ...roster.map((r, i) => (r.pub ? `signed by ${r.colour}: key ${fingerprint(r.pub)} (${counts[i].entries} entries, ${counts[i].votes} votes, ${counts[i].chat} chat lines)` : `${r.colour}: a bot seat, signs nothing`)),
+  ];
+  return { lines, signers };
+}
