@@ -496,3 +496,13 @@ function readSave(raw: Raw): SaveFile {
   if (log.version !== version) throw new LogFormatError(`the save is version ${version} but its replay is version ${log.version}`, null);
   return { log, secrets: out };
 }
+
+/**
+ * The same log as an unsigned version-2 replay (signatures, keys and votes left out):
+ * what a log binds without signatures, for the mutation tests and the independent verifier.
+ */
+export function withoutSignatures(log: GameLog): GameLog {
+  const plain: GameLog = { format: log.format, version: 2, entries: log.entries };
+  if (log.chat?.length) plain.chat = log.chat.map(({ colour, n, at, text }) => ({ colour, n, at, text }));
+  return plain;
+}
