@@ -38,6 +38,7 @@ import type { BotLevel } from '../bots';
 import { LogFollower, parseReplayOrSave, stringifyLog, verifyEntries, verifyReplay, type GameLog, type LogEntry, type VerifyReport } from '../fair';
 import { parseLog, withoutSignatures } from '../fair/log';
 import { canonicalReplay, reportFor } from '../fair/verify';
+import { seededRandom } from '../net/memory-network';
 import { MeshSim } from '../net/mesh-sim';
 import { playLocal } from './play-local';
 
@@ -46,17 +47,11 @@ export interface MutateResult { code: number; stdout: string; stderr: string }
 
 class UsageError extends Error {}
 
-/** mulberry32: a small seeded PRNG (tools only; the engine never sees it). */
+/** The network simulation's seeded mulberry32 (tools only; the engine never sees it), with picks on top. */
 class Rng {
-  private s: number;
+  readonly next: () => number;
   constructor(seed: number) {
-    this.s = seed >>> 0 || 0x9e3779b9;
-  }
-  next(): number {
-    let t = (this.s = (this.s + 0x6d2b79f5) >>> 0);
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    this.next = seededRandom(seed >>> 0 || 0x9e3779b9);
   }
   int(n: number): number {
     return Math.floor(this.next() * n);
