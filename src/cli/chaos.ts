@@ -1,23 +1,31 @@
-// npm run chaos -- --games N [--peers 2..6] [--drop 0.1] [--seed S] [--restarts] [--progress]
+// npm run chaos -- --games N [--peers 2..6] [--drop 0.1] [--seed S] [--restarts] [--liars] [--jobs J] [--progress]
 // Plays N whole networked games over the chaotic in-memory network (src/net/mesh-sim.ts):
 // one peer per seat, each seat a player seat with its own chain whose moves a bot on that
 // peer chooses; frames are lost (--drop), duplicated, reordered and delayed. With
 // --restarts, one peer in every third game crashes mid-game and comes back from its
-// storage with a new transport id. Every peer's log is compared byte for byte, and the
-// log is verified offline. Game g uses seed S + g, so a failing game re-runs alone with
-// `--games 1 --seed <its seed>`. The last line is the summary; exit 1 unless all is well.
+// storage with a new transport id. With --liars, one peer in every tenth game lies
+// (src/net/liar.ts): forged, unsigned, replayed, oversized and flooding frames, illegal
+// and untimely moves and reveals under its own key, and in a third of those games it
+// equivocates or withholds on purpose and loses its seat. Every peer's log is compared byte
+// for byte, and the log is verified offline. Game g uses seed S + g, so a failing game
+// re-runs alone with `--games 1 --seed <its seed>` (same flags). --jobs J splits the games
+// over J processes (game g to process g mod J); the outcome does not depend on J. The last
+// line is the summary; exit 1 unless all is well.
 import { defaultOptions, type GameOptions } from '../engine';
 import { verifyReplay } from '../fair';
 import { seededRandom, type Chaos } from '../net/memory-network';
 import { MeshSim } from '../net/mesh-sim';
+import { Liar } from '../net/liar';
+import { useEd25519 } from '../fair/signing';
+import { nativeEd25519 } from './native-ed25519';
 
-export interface ChaosArgs { games: number; minPeers: number; maxPeers: number; drop: number; seed: number; restarts: boolean; progress: boolean }
+export interface ChaosArgs { games: number; minPeers: number; maxPeers: number; drop: number; seed: number; restarts: boolean; liars: boolean; jobs: number; progress: boolean }
 
 class UsageError extends Error {}
-const USAGE = 'usage: npm run chaos -- --games N [--peers 2..6 | --peers K] [--drop 0.1] [--seed S] [--restarts] [--progress]';
+const USAGE = 'usage: npm run chaos -- --games N [--peers 2..6 | --peers K] [--drop 0.1] [--seed S] [--restarts] [--liars] [--jobs J] [--progress]';
 
 export function parseChaosArgs(argv: string[]): ChaosArgs {
-  const a: ChaosArgs = { games: 10, minPeers: 2, maxPeers: 6, drop: 0.1, seed: 1, restarts: false, progress: false };
+  const a: ChaosArgs = { games: 10, minPeers: 2, maxPeers: 6, drop: 0.1, seed: 1, restarts: false, liars: false, jobs: 1, progress: false };
   const whole = (name: string, v: string | undefined, min: number, max: number) => {
     if (v === undefined || !/^\d{1,9}$/.test(v)) throw new UsageError(`${name} needs a whole number, got ${v === undefined ? 'nothing' : JSON.stringify(v.slice(0, 20))}`);
     const n = Number(v);
@@ -30,6 +38,8 @@ export function parseChaosArgs(argv: string[]): ChaosArgs {
       case '--games': a.games = whole(k, argv[++i], 1, 1_000_000); break;
       case '--seed': a.seed = whole(k, argv[++i], 0, 2 ** 31); break;
       case '--restarts': a.restarts = true; break;
+      case '--liars': a.liars = true; break;
+      case '--jobs': a.jobs = whole(k, argv[++i], 1, 16); break;
       case '--progress': a.progress = true; break;
       case '--drop': {
         const v = argv[++i];
@@ -52,10 +62,24 @@ export function parseChaosArgs(argv: string[]): ChaosArgs {
   return a;
 }
 
-export interface GameOutcome { seed: number; peers: number; kind: string; completed: boolean; desync: boolean; logsDiffer: boolean; verified: boolean; ms: number; note: string }
+export interface GameOutcome {
+  seed: number; peers: number; kind: string; completed: boolean; desync: boolean; logsDiffer: boolean; verified: boolean; ms: number; note: string;
+  /** The lying peer's index, its lies sent, whether its seat ended forfeited, whether the honest peers were told why. */
+  liar: number | null; lies: number; liarDropped: boolean; liesReported: boolean;
+  /** Exceptions any frame caused inside any honest session (zero unless there is a bug). */
+  internalErrors: number;
+  /** Honest seats that ended forfeited, on any honest peer (must be none). */
+  honestForfeits: number;
+  /** The liar lost its seat though it told only harmless lies (must not happen). */
+  harmlessDropped: boolean;
+}
 
-/** One game, fully determined by its seed. */
-export async function chaosGame(seed: number, a: ChaosArgs, restart: boolean): Promise<GameOutcome> {
+/** Whether game g (0-based) of a run has a restart, a liar. */
+export const restartsIn = (g: number) => g % 3 === 0;
+export const liarIn = (g: number) => g % 10 === 1;
+
+/** One game, fully determined by its seed (and whether it has a restart and a liar). */
+export async function chaosGame(seed: number, a: ChaosArgs, restart: boolean, lying = false): Promise<GameOutcome> {
   const rnd = seededRandom(seed ^ 0x5eed);
   const peers = a.minPeers + Math.floor(rnd() * (a.maxPeers - a.minPeers + 1));
   const options: GameOptions = defaultOptions();
@@ -72,9 +96,22 @@ export async function chaosGame(seed: number, a: ChaosArgs, restart: boolean): P
   const chaos: Chaos = { drop: a.drop, duplicate: 0.05, minDelay: 5, maxDelay: 80, reorder: 0.1, reorderDelay: 150 };
   const started = performance.now();
   const sim = new MeshSim({ peers, seed, chaos, options });
-  let note = '';
+  const notes: string[] = [];
+  let liar: Liar | null = null;
   try {
     await sim.open();
+    if (lying) {
+      // Drawn from a generator of its own, so that a game with a liar keeps its other draws.
+      const lr = seededRandom(seed ^ 0x11a2);
+      const peer = Math.floor(lr() * peers);
+      // A sixth equivocate, a sixth withhold (both lose the seat on purpose), a third mix
+      // harmless lies with signed ones, a third tell only harmless lies (and must keep the seat).
+      const f = lr();
+      const fatal = f < 1 / 6 ? 'equivocation' : f < 1 / 3 ? 'withhold' : null;
+      const signed = f < 2 / 3;
+      liar = new Liar(sim, { peer, seed, fatal, signed });
+      notes.push(`peer ${peer} tells ${signed ? 'all kinds of' : 'harmless'} lies${fatal ? ` and ${fatal === 'withhold' ? 'withholds' : 'equivocates'}` : ''}`);
+    }
     if (restart) {
       const who = 1 + Math.floor(rnd() * (peers - 1));
       const turn = 5 + Math.floor(rnd() * 40);
@@ -82,52 +119,151 @@ export async function chaosGame(seed: number, a: ChaosArgs, restart: boolean): P
       sim.crash(who);
       await sim.runUntil(() => false, 2_000);
       sim.restart(who);
-      note = `peer ${who} restarted at turn ${turn}`;
+      notes.push(`peer ${who} restarted at turn ${turn}`);
     }
-    const finished = await sim.runUntil(() => sim.finished(), 8 * 3_600_000);
-    const desync = sim.everyone.some((p) => p.session.phase === 'desync');
-    const completed = finished && sim.everyone.every((p) => p.session.phase === 'over');
-    const logs = sim.logs();
+    await sim.runUntil(() => honestDone(sim, liar), 8 * 3_600_000);
+    liar?.stop();
+    // What is judged is the honest peers' game: the liar's own session (the lies are not its
+    // doing, so to it the honest peers' reaction can look wrong) may end anywhere.
+    const honestPeers = sim.everyone.filter((p) => !liar || p !== sim.peers[liar.plan.peer]);
+    const desync = honestPeers.some((p) => p.session.phase === 'desync');
+    const completed = honestPeers.every((p) => p.session.phase === 'over');
+    const logs = honestPeers.map((p) => p.session.replayText());
     const logsDiffer = logs.some((l) => l !== logs[0]);
     const report = completed ? verifyReplay(logs[0]) : null;
-    if (report && !report.ok) note += `${note ? '; ' : ''}verify: ${report.message}`;
-    return { seed, peers, kind, completed, desync, logsDiffer, verified: !!report?.ok, ms: performance.now() - started, note };
+    if (report && !report.ok) notes.push(`verify: ${report.message}`);
+    const internalErrors = honestPeers.reduce((n, p) => n + p.session.internalErrorCount, 0);
+    let liarDropped = false, liesReported = true;
+    const liarColour = liar ? sim.colours[liar.plan.peer] : null;
+    // No honest seat ever forfeits: the network's chaos and a restart stay within the timeouts.
+    const honestForfeits = honestPeers.flatMap((p) => p.session.forfeits().filter((f) => f.colour !== liarColour).map((f) => f.colour));
+    if (honestForfeits.length) notes.push(`honest seats forfeited: ${[...new Set(honestForfeits)].join(', ')}`);
+    if (liar) {
+      liarDropped = honestPeers.some((p) => p.session.forfeits().some((f) => f.colour === liarColour));
+      liesReported = liar.total === 0 || honestPeers.some((p) => p.rejects.length > 0);
+      notes.push(`${liar.total} lies${liarDropped ? ', its seat dropped' : ''}`);
+    }
+    // Lies that carry no valid signature of the liar for a slot of its own cost it nothing.
+    const harmlessDropped = !!liar && !liar.plan.signed && !liar.plan.fatal && liarDropped;
+    return {
+      seed, peers, kind, completed, desync, logsDiffer, verified: !!report?.ok, ms: performance.now() - started, note: notes.join('; '),
+      liar: liar ? liar.plan.peer : null, lies: liar?.total ?? 0, liarDropped, liesReported, internalErrors, honestForfeits: honestForfeits.length, harmlessDropped,
+    };
   } finally {
+    liar?.stop();
     sim.dispose();
   }
 }
 
+/** Every honest peer's game has ended (the liar's may not). */
+function honestDone(sim: MeshSim, liar: Liar | null): boolean {
+  return sim.everyone.every((p) => (liar && p === sim.peers[liar.plan.peer]) || p.session.phase === 'over' || p.session.phase === 'desync');
+}
+
+const failed = (r: GameOutcome) => !r.completed || r.desync || r.logsDiffer || !r.verified || r.internalErrors > 0 || !r.liesReported || r.honestForfeits > 0 || r.harmlessDropped;
+
+export function describeGame(g: number, r: GameOutcome): string {
+  const bad = failed(r);
+  return `game ${g + 1} (seed ${r.seed}, ${r.peers} peers, ${r.kind}): ${bad ? 'FAILED' : 'ok'}${r.completed ? '' : ', did not finish'}${r.desync ? ', desync' : ''}${r.logsDiffer ? ', logs differ' : ''}${r.completed && !r.verified ? ', not verified' : ''}${r.internalErrors ? `, ${r.internalErrors} internal errors` : ''}${r.liesReported ? '' : ', lies not reported'}${r.honestForfeits ? ', an honest seat forfeited' : ''}${r.harmlessDropped ? ', dropped for harmless lies' : ''}${r.note ? ` (${r.note})` : ''} in ${r.ms.toFixed(0)} ms`;
+}
+
+/** Plays games g = first, first + step, … below a.games, in this process. */
+export async function* playShare(a: ChaosArgs, first = 0, step = 1): AsyncGenerator<{ g: number; r: GameOutcome }> {
+  for (let g = first; g < a.games; g += step) {
+    const r = await chaosGame(a.seed + g, a, a.restarts && restartsIn(g), a.liars && liarIn(g));
+    yield { g, r };
+  }
+}
+
+/** The games of a run, from this process (jobs 1) or from J child processes. */
+function outcomes(a: ChaosArgs): AsyncIterable<{ g: number; r: GameOutcome }> {
+  if (a.jobs <= 1) return playShare(a);
+  return fromChildren(a);
+}
+
+async function* fromChildren(a: ChaosArgs): AsyncGenerator<{ g: number; r: GameOutcome }> {
+  const { fork } = await import('node:child_process');
+  const queue: ({ g: number; r: GameOutcome } | Error | null)[] = [];
+  let wake: (() => void) | null = null;
+  const push = (x: { g: number; r: GameOutcome } | Error | null) => {
+    queue.push(x);
+    wake?.();
+  };
+  const children = Array.from({ length: Math.min(a.jobs, a.games) }, (_, j) => {
+    const child = fork(process.argv[1], [...process.argv.slice(2), '--share', `${j}/${a.jobs}`], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    child.on('message', (m) => push(m as { g: number; r: GameOutcome }));
+    child.on('exit', (code) => push(code === 0 ? null : new Error(`chaos: process ${j} of ${a.jobs} stopped with code ${code}`)));
+    return child;
+  });
+  let open = children.length;
+  try {
+    while (open > 0) {
+      if (queue.length === 0) await new Promise<void>((resolve) => { wake = resolve; });
+      wake = null;
+      const x = queue.shift()!;
+      if (x === null) open--;
+      else if (x instanceof Error) throw x;
+      else yield x;
+    }
+  } finally {
+    for (const c of children) if (c.exitCode === null) c.kill();
+  }
+}
+
 export async function runChaos(a: ChaosArgs, out: (line: string) => void): Promise<boolean> {
-  let completed = 0, desyncs = 0, differing = 0, verified = 0;
+  let completed = 0, desyncs = 0, differing = 0, verified = 0, played = 0, internal = 0;
+  let liarGames = 0, lies = 0, dropped = 0, unreported = 0;
   const times: number[] = [];
-  for (let g = 0; g < a.games; g++) {
-    const seed = a.seed + g;
-    const r = await chaosGame(seed, a, a.restarts && g % 3 === 0);
+  for await (const { g, r } of outcomes(a)) {
+    played++;
     times.push(r.ms);
     completed += r.completed ? 1 : 0;
     desyncs += r.desync ? 1 : 0;
     differing += r.logsDiffer ? 1 : 0;
     verified += r.verified ? 1 : 0;
-    const bad = !r.completed || r.desync || r.logsDiffer || !r.verified;
-    if (bad || a.progress)
-      out(`game ${g + 1} (seed ${seed}, ${r.peers} peers, ${r.kind}): ${bad ? 'FAILED' : 'ok'}${r.completed ? '' : ', did not finish'}${r.desync ? ', desync' : ''}${r.logsDiffer ? ', logs differ' : ''}${r.completed && !r.verified ? ', not verified' : ''}${r.note ? ` (${r.note})` : ''} in ${r.ms.toFixed(0)} ms`);
+    internal += r.internalErrors;
+    if (r.liar !== null) {
+      liarGames++;
+      lies += r.lies;
+      dropped += r.liarDropped ? 1 : 0;
+      unreported += r.liesReported ? 0 : 1;
+    }
+    if (failed(r) || a.progress) out(describeGame(g, r));
   }
   times.sort((x, y) => x - y);
-  out(`median ${times[Math.floor(times.length / 2)].toFixed(0)} ms per game (wall clock, simulated network time)`);
+  out(`median ${times[Math.floor(times.length / 2)].toFixed(0)} ms per game (wall clock, simulated network time${a.jobs > 1 ? `, ${a.jobs} processes` : ''})`);
+  if (a.liars) out(`liars: ${liarGames} games with a lying peer, ${lies} lies sent, ${dropped} liars' seats dropped, ${unreported} games where no lie was reported, ${internal} internal errors`);
   out(`chaos: ${a.games} games, ${completed} completed, ${desyncs} desyncs, ${differing} logs differing, ${verified} verified`);
-  return completed === a.games && desyncs === 0 && differing === 0 && verified === a.games;
+  return played === a.games && completed === a.games && desyncs === 0 && differing === 0 && verified === a.games && internal === 0 && unreported === 0;
 }
 
 async function main(): Promise<void> {
   let args: ChaosArgs;
+  let share: [number, number] | null = null;
   try {
-    args = parseChaosArgs(process.argv.slice(2));
+    const argv = process.argv.slice(2);
+    // --share j/J: this is child j of a --jobs J run; it reports each game to its parent.
+    const at = argv.indexOf('--share');
+    if (at >= 0 && process.send) {
+      const m = /^(\d{1,2})\/(\d{1,2})$/.exec(argv[at + 1] ?? '');
+      if (!m) throw new UsageError('--share is for the processes of a --jobs run');
+      share = [Number(m[1]), Number(m[2])];
+      argv.splice(at, 2);
+    }
+    args = parseChaosArgs(argv);
   } catch (e) {
     if (e instanceof UsageError) {
       process.stderr.write(`chaos: ${e.message}\n${USAGE}\n`);
       process.exit(2);
     }
     throw e;
+  }
+  // Node's own Ed25519: the same signature bytes as the page's, a twentieth of the time.
+  useEd25519(nativeEd25519);
+  if (share) {
+    for await (const x of playShare(args, share[0], share[1])) process.send!(x);
+    process.disconnect();
+    return;
   }
   const ok = await runChaos(args, (line) => process.stdout.write(line + '\n'));
   process.exit(ok ? 0 : 1);

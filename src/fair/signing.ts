@@ -3,6 +3,9 @@
 // naming the game and the signed item's place (author seat, its sequence number, the log
 // index it was written at, the author's state hash). Dependencies point one way: src/net
 // imports this, never the reverse. Signatures are @noble/curves' Ed25519; no hand-written crypto.
+// The curve arithmetic sits behind one small backend: the page and every test use noble's;
+// a Node process may swap in Node's built-in Ed25519 (src/cli/native-ed25519.ts), which
+// gives the same bytes (Ed25519 signing is deterministic) at a twentieth of the cost.
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { canonicalJson } from '../engine/serialize';
@@ -27,12 +30,43 @@ export function startSigningText(start: { settings: unknown; roster: unknown; ho
   return canonicalJson({ settings: start.settings, roster: start.roster, host: start.host });
 }
 
+/** The Ed25519 arithmetic: key derivation, signing, checking (false for anything malformed, never a throw). */
+export interface Ed25519Backend {
+  readonly name: string;
+  publicKey(secretKey: Uint8Array): Uint8Array;
+  sign(message: Uint8Array, secretKey: Uint8Array): Uint8Array;
+  verify(signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array): boolean;
+}
+
+export const nobleEd25519: Ed25519Backend = {
+  name: '@noble/curves',
+  publicKey: (sk) => ed25519.getPublicKey(sk),
+  sign: (m, sk) => ed25519.sign(m, sk),
+  verify: (sig, m, pk) => {
+    try {
+      return ed25519.verify(sig, m, pk);
+    } catch {
+      return false;
+    }
+  },
+};
+
+let backend: Ed25519Backend = nobleEd25519;
+
+/** The backend in use (noble's unless a Node process chose another with useEd25519). */
+export function ed25519Backend(): Ed25519Backend {
+  return backend;
+}
+
+/** Swaps the backend for this process; the previous one is returned so that a test can put it back. */
+export function useEd25519(b: Ed25519Backend): Ed25519Backend {
+  const before = backend;
+  backend = b;
+  return before;
+}
+
 /** One Ed25519 check, no cache; false for anything malformed. */
 export function verifyEd25519(publicKey: string, tag: string, body: string, signature: string): boolean {
   if (!isHex(publicKey, 32) || !isHex(signature, 64)) return false;
-  try {
-    return ed25519.verify(fromHex(signature, 64, 'signature'), signingMessage(tag, body), fromHex(publicKey, 32, 'public key'));
-  } catch {
-    return false;
-  }
+  return backend.verify(fromHex(signature, 64, 'signature'), signingMessage(tag, body), fromHex(publicKey, 32, 'public key'));
 }

@@ -4,7 +4,7 @@
 // cannot be forged (P3.4, P5.1). The key is kept with the seat's chain secret.
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { fromHex, isHex, toHex } from '../fair/hex';
-import { signingMessage } from '../fair/signing';
+import { ed25519Backend, signingMessage, verifyEd25519 } from '../fair/signing';
 
 export interface Identity {
   /** 32-byte secret key, hex; stays on this device. */
@@ -15,11 +15,11 @@ export interface Identity {
 
 export function freshIdentity(): Identity {
   const sk = ed25519.utils.randomSecretKey();
-  return { secretKey: toHex(sk), publicKey: toHex(ed25519.getPublicKey(sk)) };
+  return { secretKey: toHex(sk), publicKey: toHex(ed25519Backend().publicKey(sk)) };
 }
 
 export function identityFromSecret(secretKey: string): Identity {
-  return { secretKey, publicKey: toHex(ed25519.getPublicKey(fromHex(secretKey, 32, 'secret key'))) };
+  return { secretKey, publicKey: toHex(ed25519Backend().publicKey(fromHex(secretKey, 32, 'secret key'))) };
 }
 
 export { fingerprint } from './fingerprint';
@@ -28,7 +28,7 @@ export { fingerprint } from './fingerprint';
 const domain = signingMessage;
 
 export function sign(identity: Identity, tag: string, body: string): string {
-  return toHex(ed25519.sign(domain(tag, body), fromHex(identity.secretKey, 32, 'secret key')));
+  return toHex(ed25519Backend().sign(domain(tag, body), fromHex(identity.secretKey, 32, 'secret key')));
 }
 
 /**
@@ -44,12 +44,7 @@ export function verifySignature(publicKey: string, tag: string, body: string, si
   const k = `${publicKey}|${signature}|${tag}|${body}`;
   const known = checked.get(k);
   if (known !== undefined) return known;
-  let ok: boolean;
-  try {
-    ok = ed25519.verify(fromHex(signature, 64, 'signature'), domain(tag, body), fromHex(publicKey, 32, 'public key'));
-  } catch {
-    ok = false;
-  }
+  const ok = verifyEd25519(publicKey, tag, body, signature);
   if (checked.size >= MAX_CHECKED) checked.delete(checked.keys().next().value!);
   checked.set(k, ok);
   return ok;

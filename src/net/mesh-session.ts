@@ -22,6 +22,7 @@ import { canonicalJson, deploymentError, pending, placementError, type Colour, t
 import { DEFAULT_CHAIN_LENGTH, EntryError, freshGameId, replayLog, type LogEntry } from '../fair';
 import { LocalChains } from '../fair/local-chains';
 import { Replica } from '../fair/replica';
+import type { Awaiting } from '../fair/follower';
 import { compareChat, SIGNED_LOG_VERSION, stringifyLog, type ChatEntry, type EntrySignature, type SignedSection, type VoteRecord } from '../fair/log';
 import { signatureSlots } from '../fair/signatures';
 import { parseStrictJson } from '../fair/strict-json';
@@ -55,6 +56,10 @@ export const MAX_ITEMS_PER_SEAT = 12_000;
 export const MAX_CHAT_PER_INDEX = 20;
 /** Frames one peer may send per second before the rest are dropped (flood limit). */
 export const FRAMES_PER_SECOND = 400;
+/** Entries a sync answer sends by log position, past the numbered items (see answerSync). */
+const ENTRIES_BY_POSITION = 8;
+/** Drop votes for points ahead of this log, kept to be answered later (a seat's votes come only from players). */
+const MAX_LATER_VOTES = 256;
 
 export interface Timeouts {
   /** A seat's move (place or deploy), ms. */
@@ -163,6 +168,8 @@ export class MeshSession extends SessionCore implements Session {
   private readonly reclaimKeyAt = new Map<number, string>();
   /** Vote keys whose set changed since the pump last looked (to answer, or to rewind). */
   private readonly dirtyVotes = new Set<string>();
+  /** Others' drop votes for a point this log had not reached when they came: answered (vetoed if need be) once it passes it. */
+  private readonly laterVotes = new Set<string>();
   /** This log's state hash per turn (as this peer reports it). */
   private readonly myHashes = new Map<number, string>();
   private readonly dropAsked = new Set<Colour>();
@@ -381,6 +388,21 @@ export class MeshSession extends SessionCore implements Session {
     let n = 0;
     for (const l of this.links.values()) n += l.early.length;
     return n;
+  }
+
+  /** Entries in this peer's log so far. */
+  get logLength(): number {
+    return this.replica?.length ?? 0;
+  }
+
+  /**
+   * Where this peer's next authored item would go: its lobby seat, next sequence number,
+   * the log length, the next random event's number and what the log waits for. Read by
+   * the lying peer of the simulations (src/net/liar.ts) to forge lies that look real.
+   */
+  get authoring(): { a: number; n: number; at: number; nextEvent: number; awaiting: Awaiting } | null {
+    if (this.mySeat === null || !this.replica) return null;
+    return { a: this.mySeat, n: this.nextSeq, at: this.replica.length, nextEvent: this.replica.follower.nextEvent, awaiting: this.replica.awaiting() };
   }
 
   /** Forfeited seats (dropped or resigned): they rank last whatever their score (P2.6). */
@@ -706,6 +728,9 @@ export class MeshSession extends SessionCore implements Session {
       // Still inside the pump: a veto or vote written here must not start another pump.
       const dirty = [...this.dirtyVotes];
       this.dirtyVotes.clear();
+      // With the drop votes this log has passed the point of since they came.
+      const len = this.replica.length;
+      for (const k of this.laterVotes) if (Number(k.split('|')[2]) < len && !dirty.includes(k)) dirty.push(k);
       this.answerVotes(dirty);
     } finally {
       this.pumping = false;
@@ -903,6 +928,9 @@ export class MeshSession extends SessionCore implements Session {
     if (!item.sig) return `an unsigned item claiming to be ${seat.colour}'s`;
     if (item.n >= MAX_ITEMS_PER_SEAT) return `${seat.colour}'s item ${item.n} is numbered beyond the ${MAX_ITEMS_PER_SEAT} one seat may send in a game`;
     if (!verifySignature(seat.pub, 'item', itemSigningText(this.gameId, item), item.sig)) return `an item claiming to be ${seat.colour}'s is not signed by ${seat.colour}'s key`;
+    // Another signed item under a number already held is equivocation whatever it says (P5.1):
+    // judged on the signatures alone, before legality, so every peer holding both concludes alike.
+    if (held) return this.store(item);
     if (item.body.k === 'entry' && item.body.entry.k === 'reveal' && item.body.entry.chain !== item.a) return `${seat.colour} sent a reveal of another seat's chain`;
     if (item.body.k === 'entry') {
       const e = item.body.entry;
@@ -958,9 +986,10 @@ export class MeshSession extends SessionCore implements Session {
     const old = byN.get(item.n);
     if (old) {
       if (itemSigningText(this.gameId, old) === itemSigningText(this.gameId, item)) return null; // a duplicate: ignored
-      // The seat signed two different items under one number. If the first was no entry and
-      // the second's slot is free, the entry still takes its slot (the log must not stall on it).
-      if (item.body.k === 'entry' && old.body.k !== 'entry' && !this.entryAt.get(item.a)!.has(item.at)) {
+      // The seat signed two different items under one number. If the second is an entry whose
+      // slot is free (the first was no entry, or an entry for another slot, or one the log
+      // already refused), it still takes its slot: the log must not stall on it.
+      if (item.body.k === 'entry' && !this.entryAt.get(item.a)!.has(item.at) && item.at >= this.replica!.length) {
         this.entryAt.get(item.a)!.set(item.at, item);
         if (old.body.k === 'chat') this.unChat(item.a, old.n);
       }
@@ -996,9 +1025,28 @@ export class MeshSession extends SessionCore implements Session {
     if (this.equivocators.has(a)) return null; // reported once; later copies change nothing
     this.equivocators.add(a);
     this.evidenceList.push({ a, first, second });
-    for (const it of [first, second]) this.broadcast({ t: 'item', item: it });
+    this.broadcast({ t: 'evidence', first, second });
     if (!this.pumping) queueMicrotask(() => this.pump());
     return `${this.colourOf(a)} signed ${what} (equivocation): both kept as evidence; the others drop ${this.colourOf(a)} when it is next due`;
+  }
+
+  /**
+   * Evidence relayed by another peer: two items one seat signed under one number, or two
+   * different entries for one log index. Only the signatures are judged (not whether either
+   * item is legal, nor which came first), so each honest peer that sees it concludes alike.
+   */
+  private takeEvidence(first: Item, second: Item): string | null {
+    const st = this.startRecord!;
+    const seat = st.roster[first.a];
+    if (!seat?.pub || second.a !== first.a || !first.sig || !second.sig) return 'evidence of equivocation that names no signed seat';
+    if (this.equivocators.has(first.a)) return null;
+    const t1 = itemSigningText(this.gameId, first), t2 = itemSigningText(this.gameId, second);
+    const sameSlot = first.body.k === 'entry' && second.body.k === 'entry' && first.at === second.at;
+    if (t1 === t2 || (first.n !== second.n && !sameSlot)) return `${seat.colour}'s evidence of equivocation shows no contradiction`;
+    if (first.n >= MAX_ITEMS_PER_SEAT || second.n >= MAX_ITEMS_PER_SEAT) return `${seat.colour}'s evidence is numbered beyond the ${MAX_ITEMS_PER_SEAT} one seat may send in a game`;
+    if (!verifySignature(seat.pub, 'item', t1, first.sig) || !verifySignature(seat.pub, 'item', t2, second.sig))
+      return `evidence against ${seat.colour} is not signed by ${seat.colour}'s key`;
+    return this.equivocation(first, second, first.n === second.n ? `two different items numbered ${first.n}` : `two different entries for log index ${first.at}`);
   }
 
   private unChat(a: number, n: number): void {
@@ -1078,7 +1126,16 @@ export class MeshSession extends SessionCore implements Session {
     if (myColour === colour) return; // the seat in question never votes on itself
     const k = key(what, colour, point);
     if (what === 'drop') {
-      if (r.length <= point || this.myVotes.has(k) || this.vetoes.has(k)) return;
+      if (this.myVotes.has(k) || this.vetoes.has(k)) {
+        this.laterVotes.delete(k);
+        return;
+      }
+      // Not there yet: answered once this log passes the point (if it does so with the seat's own entry).
+      if (r.length <= point) {
+        if (this.laterVotes.size < MAX_LATER_VOTES) this.laterVotes.add(k);
+        return;
+      }
+      this.laterVotes.delete(k);
       // Only where this log took the seat's own entry (anything else could not be dropped there):
       // so a peer's votes cannot make this one author more than one veto per entry of that seat.
       const a = f.lobby.indexOf(colour);
@@ -1397,6 +1454,13 @@ export class MeshSession extends SessionCore implements Session {
         this.pump();
         return;
       }
+      case 'evidence': {
+        if (!this.startRecord) return;
+        const reason = this.takeEvidence(f.first, f.second);
+        if (reason) this.reject(reason);
+        this.pump();
+        return;
+      }
       case 'sync':
         return this.answerSync(link, f.have, f.len);
       case 'addr':
@@ -1491,6 +1555,20 @@ export class MeshSession extends SessionCore implements Session {
         if (!item) break;
         this.sendTo(link.peer, { t: 'item', item });
         budget--;
+      }
+    }
+    // Evidence is not numbered like items, so it goes again with every answer (at most one per seat).
+    for (const e of this.evidenceList) this.sendTo(link.peer, { t: 'evidence', first: e.first, second: e.second });
+    // By position too: the entries this log took from where the asker's log stands. A seat that
+    // signed two items under one number leaves the asker holding a version the numbers cannot
+    // tell apart; these let it find the one the log needs (judged as any item).
+    const r = this.replica;
+    if (!r || len >= r.length) return;
+    for (let at = len; at < Math.min(r.length, len + ENTRIES_BY_POSITION); at++) {
+      const there = canonicalJson(r.log.entries[at]);
+      for (const slot of this.entryAt.values()) {
+        const it = slot.get(at);
+        if (it && it.body.k === 'entry' && canonicalJson(it.body.entry) === there) this.sendTo(link.peer, { t: 'item', item: it });
       }
     }
   }

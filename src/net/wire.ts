@@ -48,6 +48,8 @@ export type Frame =
   | { t: 'take'; colour: Colour | null }
   | { t: 'start'; start: StartRecord }
   | { t: 'item'; item: Item }
+  /** Proof of equivocation (P5.1): two items one seat signed under one number, or for one log index; judged on signatures alone. */
+  | { t: 'evidence'; first: Item; second: Item }
   | { t: 'sync'; have: number[]; len: number }
   | { t: 'addr'; peers: { pub: string; id: string }[] }
   | { t: 'rematch'; gameId: string }
@@ -225,6 +227,10 @@ export function parseFrame(frame: unknown): Frame {
     case 'item': {
       const o = obj(raw, 'item frame', ['t', 'item']);
       return { t, item: readItem(o.item) };
+    }
+    case 'evidence': {
+      const o = obj(raw, 'evidence', ['t', 'first', 'second']);
+      return { t, first: readItem(o.first), second: readItem(o.second) };
     }
     case 'sync': {
       const o = obj(raw, 'sync', ['t', 'have', 'len']);
