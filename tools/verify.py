@@ -8,9 +8,12 @@ grammar (section 1), every reveal against its hash chain and its timing (section
 re-derives every seating, tile draw and die (sections 4, 5) following the log as section 7
 describes, checks seats and turn numbers, and the secrets of a save (section 8). Networked
 games (section 6a): bot seats (no chain), drops, resignations and reclaims at the slots
-they may take, the chains that take part in each event, and the chat lines. It does not
-check the legality of moves, who fights a battle, state hashes or scores (those need the
-rules; `npm run verify` checks them).
+they may take, the chains that take part in each event, and the chat lines. Signed games
+(version 3, section 6b): the host-signed roster and every Ed25519 signature, of each
+authored entry, each vote behind a drop or reclaim and each chat line, with the state
+hashes the authors signed (the signature check is RFC 8032's verification equation, below;
+it handles public data only). It does not check the legality of moves, who fights a
+battle, state hashes or scores (those need the rules; `npm run verify` checks them).
 
 Output: every derived value, one line each (section 9's format), the seat changes and
 forfeits as section 9 words them, then a summary line.
@@ -34,6 +37,7 @@ STAND_IN_BOT = "greedy"
 SEAT_CHANGES = ("drop", "resign", "reclaim")
 MAX_CHAT_LINES = 1200
 MAX_CHAT_TEXT = 200
+SIGNED_KEYS = {"host", "startSig", "roster", "signed", "votes"}
 CHAT_FORBIDDEN = set(range(0x20)) | {0x7F, 0x2028, 0x2029}
 
 # Section 5: the supply in canonical order, start tile already removed.
@@ -155,7 +159,7 @@ def check_entry(e, i, version):
         raise Malformed("entry %d: must be an object" % i)
     k = e.get("k")
     if k == "settings":
-        with_bots = "bots" in e and version == 2
+        with_bots = "bots" in e and version >= 2
         fields(e, i, ["k", "setup", "gameId", "chainLength", "shuffleSeats"] + (["bots"] if with_bots else []))
         s = e["setup"]
         need(isinstance(s, dict) and set(s) == {"seats", "options"}, i, e, "setup must be {seats, options}")
@@ -170,13 +174,13 @@ def check_entry(e, i, version):
         if version == 1:
             need(is_int(e["chainLength"], 1, MAX_CHAIN_LENGTH), i, e, "chainLength must be 1–4096")
         else:
-            need(type(e["chainLength"]) is int and e["chainLength"] == MAX_CHAIN_LENGTH, i, e, "chainLength must be 4096 in version 2")
+            need(type(e["chainLength"]) is int and e["chainLength"] == MAX_CHAIN_LENGTH, i, e, "chainLength must be 4096 from version 2 on")
         need(type(e["shuffleSeats"]) is bool, i, e, "shuffleSeats")
         if with_bots:
             b = e["bots"]
             need(isinstance(b, list) and len(b) == len(s["seats"]) and all(x is None or (isinstance(x, str) and x in BOT_LEVELS) for x in b),
                  i, e, "bots must list, per seat, null or one of %s" % ", ".join(BOT_LEVELS))
-    elif k in SEAT_CHANGES and version == 2:
+    elif k in SEAT_CHANGES and version >= 2:
         fields(e, i, ["k", "colour"])
         need(check_colour(e["colour"]), i, e, "colour")
     elif k == "commit":
@@ -214,7 +218,7 @@ def check_entry(e, i, version):
         need(is_int(e["event"], 0, 4095), i, e, "event")
         v = e["values"]
         need(isinstance(v, list) and 1 <= len(v) <= 6 and all(isinstance(d, list) and 1 <= len(d) <= 3 and all(is_int(x, 1, 8) for x in d) for d in v), i, e, "values")
-        if version == 2:
+        if version >= 2:
             ps = e["participants"]
             need(isinstance(ps, list) and 1 <= len(ps) <= 6 and len(ps) == len(v), i, e, "participants")
             for p, dice in zip(ps, v):
@@ -257,10 +261,15 @@ def read_file(raw):
             raise Malformed("the replay must be a JSON object")
     if raw.get("format") != "carcassonne-star-wars-replay":
         raise Malformed("not a replay file")
-    if raw.get("version") not in (1, 2) or type(raw.get("version")) is not int:
+    if raw.get("version") not in (1, 2, 3) or type(raw.get("version")) is not int:
         raise Malformed("unsupported version %s" % short(raw.get("version"), 20))
-    if not (set(raw) == {"format", "version", "entries"} or (raw["version"] == 2 and set(raw) == {"format", "version", "entries", "chat"})):
-        raise Malformed("a replay has exactly format, version, entries (and in version 2 maybe chat)")
+    version = raw["version"]
+    base = {"format", "version", "entries"}
+    allowed = base | ({"chat"} if version >= 2 else set()) | (SIGNED_KEYS if version == 3 else set())
+    if not (base <= set(raw) <= allowed) or (version == 3 and not SIGNED_KEYS <= set(raw)):
+        raise Malformed("a replay has exactly format, version, entries (in version 2 maybe chat; version 3 adds host, startSig, roster, signed, votes)")
+    if version == 3 and secrets is not None:
+        raise Malformed("a save holds an unsigned (version 1 or 2) replay")
     if secrets is not None and save_version != raw["version"]:
         raise Malformed("the save's version differs from its replay's")
     entries = raw["entries"]
@@ -268,12 +277,14 @@ def read_file(raw):
         raise Malformed("entries must be a list")
     for i, e in enumerate(entries):
         check_entry(e, i, raw["version"])
-    chat = read_chat(raw["chat"], entries) if "chat" in raw else []
-    return raw["version"], entries, secrets, chat
+    chat = read_chat(raw["chat"], entries, version == 3) if "chat" in raw else []
+    signed = read_signed(raw, len(entries)) if version == 3 else None
+    return raw["version"], entries, secrets, chat, signed
 
 
-def read_chat(chat, entries):
-    """Section 6a: at most 1,200 lines {colour, n, at, text}, from players' seats, in strictly increasing (at, colour, n) order."""
+def read_chat(chat, entries, signed=False):
+    """Section 6a: at most 1,200 lines {colour, n, at, text} (version 3: and sig), from players' seats, in strictly increasing (at, colour, n) order."""
+    names = {"colour", "n", "at", "text"} | ({"sig"} if signed else set())
     if not isinstance(chat, list) or len(chat) > MAX_CHAT_LINES:
         raise Malformed("chat must be a list of at most %d lines" % MAX_CHAT_LINES)
     s = entries[0] if entries and entries[0].get("k") == "settings" else None
@@ -281,8 +292,10 @@ def read_chat(chat, entries):
     players = [c for c, b in zip(s["setup"]["seats"], bots) if b is None] if s else []
     last = None
     for i, c in enumerate(chat):
-        if not (isinstance(c, dict) and set(c) == {"colour", "n", "at", "text"}):
-            raise Malformed("chat line %d: exactly colour, n, at, text" % i)
+        if not (isinstance(c, dict) and set(c) == names):
+            raise Malformed("chat line %d: exactly %s" % (i, ", ".join(sorted(names))))
+        if signed and not is_hex(c["sig"], 64):
+            raise Malformed("chat line %d: sig must be 128 lowercase hex digits" % i)
         if c["colour"] not in players:
             raise Malformed("chat line %d: colour must be a player's seat of this game" % i)
         if not (is_int(c["n"], 0, 1000000) and is_int(c["at"], 0, len(entries))):
@@ -295,6 +308,298 @@ def read_chat(chat, entries):
             raise Malformed("chat line %d: lines must be in (at, colour, n) order, each once" % i)
         last = key
     return chat
+
+
+def read_signed(raw, n_entries):
+    """Section 6b: the grammar of a version-3 replay's signed part."""
+    def bad(what):
+        raise Malformed("signatures: %s" % what)
+
+    def exact(v, where, names):
+        if not (isinstance(v, dict) and set(v) == set(names)):
+            bad("%s must be {%s}" % (where, ", ".join(names)))
+        return v
+
+    def listed(v, where, most):
+        if not (isinstance(v, list) and len(v) <= most):
+            bad("%s must be a list of at most %d" % (where, most))
+        return v
+
+    def num(v, where, most):
+        if not is_int(v, 0, most):
+            bad("%s must be an integer from 0 to %d" % (where, most))
+        return v
+
+    def hexed(v, where, n):
+        if not is_hex(v, n):
+            bad("%s must be %d lowercase hex digits" % (where, 2 * n))
+        return v
+
+    hexed(raw["host"], '"host"', 32)
+    hexed(raw["startSig"], '"startSig"', 64)
+    for i, r in enumerate(listed(raw["roster"], '"roster"', 6)):
+        exact(r, "roster[%d]" % i, ["colour", "bot", "pub", "name"])
+        if not check_colour(r["colour"]):
+            bad("roster[%d].colour must be a colour" % i)
+        if not (r["bot"] is None or (isinstance(r["bot"], str) and r["bot"] in BOT_LEVELS)):
+            bad("roster[%d].bot must be null or a bot level" % i)
+        if r["pub"] is not None:
+            hexed(r["pub"], "roster[%d].pub" % i, 32)
+        nm = r["name"]
+        if not (nm is None or (isinstance(nm, str) and len(nm.encode("utf-16-le", "surrogatepass")) // 2 <= 32 and not any(ord(x) in CHAT_FORBIDDEN for x in nm))):
+            bad("roster[%d].name must be null or a short name" % i)
+    for i, e in enumerate(listed(raw["signed"], '"signed"', n_entries)):
+        exact(e, "signed[%d]" % i, ["at", "a", "n", "h", "sig"])
+        num(e["at"], "signed[%d].at" % i, n_entries)
+        num(e["a"], "signed[%d].a" % i, 5)
+        num(e["n"], "signed[%d].n" % i, 1000000)
+        if e["h"] is not None:
+            exact(e["h"], "signed[%d].h" % i, ["turn", "state"])
+            num(e["h"]["turn"], "signed[%d].h.turn" % i, 4096)
+            hexed(e["h"]["state"], "signed[%d].h.state" % i, 32)
+        hexed(e["sig"], "signed[%d].sig" % i, 64)
+    for i, v in enumerate(listed(raw["votes"], '"votes"', n_entries)):
+        exact(v, "votes[%d]" % i, ["at", "what", "colour", "point", "by"])
+        num(v["at"], "votes[%d].at" % i, n_entries)
+        if v["what"] not in ("drop", "reclaim"):
+            bad('votes[%d].what must be "drop" or "reclaim"' % i)
+        if not check_colour(v["colour"]):
+            bad("votes[%d].colour must be a colour" % i)
+        num(v["point"], "votes[%d].point" % i, 1000000)
+        for j, b in enumerate(listed(v["by"], "votes[%d].by" % i, 6)):
+            exact(b, "votes[%d].by[%d]" % (i, j), ["a", "n", "at", "sig"])
+            num(b["a"], "votes[%d].by[%d].a" % (i, j), 5)
+            num(b["n"], "votes[%d].by[%d].n" % (i, j), 1000000)
+            num(b["at"], "votes[%d].by[%d].at" % (i, j), 1000000)
+            hexed(b["sig"], "votes[%d].by[%d].sig" % (i, j), 64)
+    return {k: raw[k] for k in SIGNED_KEYS}
+
+
+# ------------------------------------------------------------------ section 6b: Ed25519 (RFC 8032, verification only)
+# Public keys, signatures and messages only: nothing secret passes through here, so this
+# needs no constant-time care. Points in extended coordinates (X : Y : Z : T), x = X/Z,
+# y = Y/Z, x*y = T/Z, on -x^2 + y^2 = 1 + d x^2 y^2 over GF(p).
+
+ED_P = 2**255 - 19
+ED_L = 2**252 + 27742317777372353535851937790883648493
+ED_D = -121665 * pow(121666, ED_P - 2, ED_P) % ED_P
+ED_SQRT_M1 = pow(2, (ED_P - 1) // 4, ED_P)
+ED_ZERO = (0, 1, 1, 0)
+
+
+def ed_add(P, Q):
+    x1, y1, z1, t1 = P
+    x2, y2, z2, t2 = Q
+    a = (y1 - x1) * (y2 - x2) % ED_P
+    b = (y1 + x1) * (y2 + x2) % ED_P
+    c = 2 * t1 * t2 * ED_D % ED_P
+    dd = 2 * z1 * z2 % ED_P
+    e, f, g, h = b - a, dd - c, dd + c, b + a
+    return (e * f % ED_P, g * h % ED_P, f * g % ED_P, e * h % ED_P)
+
+
+def ed_decode(s):
+    """RFC 8032 5.1.3: 32 bytes to a point, or None (y >= p, or no x for y, or x = 0 with the sign bit set)."""
+    y = int.from_bytes(s, "little")
+    sign = y >> 255
+    y &= (1 << 255) - 1
+    if y >= ED_P:
+        return None
+    u, v = (y * y - 1) % ED_P, (ED_D * y * y + 1) % ED_P
+    x = u * pow(v, 3, ED_P) * pow(u * pow(v, 7, ED_P), (ED_P - 5) // 8, ED_P) % ED_P
+    if (v * x * x - u) % ED_P != 0:
+        x = x * ED_SQRT_M1 % ED_P
+        if (v * x * x - u) % ED_P != 0:
+            return None
+    if x == 0 and sign:
+        return None
+    if (x & 1) != sign:
+        x = ED_P - x
+    return (x, y, 1, x * y % ED_P)
+
+
+ED_B = ed_decode((4 * pow(5, ED_P - 2, ED_P) % ED_P).to_bytes(32, "little"))
+
+
+def ed_verify(pub_hex, message, sig_hex):
+    """RFC 8032 5.1.7: [8][S]B = [8]R + [8][k]A, with S < L, both points canonically encoded, and A not of small order."""
+    pub, sig = bytes.fromhex(pub_hex), bytes.fromhex(sig_hex)
+    A, R = ed_decode(pub), ed_decode(sig[:32])
+    S = int.from_bytes(sig[32:], "little")
+    if A is None or R is None or S >= ED_L:
+        return False
+    a8 = ed_add(ed_add(ed_add(A, A), ed_add(A, A)), ed_add(ed_add(A, A), ed_add(A, A)))
+    if a8[0] % ED_P == 0 and (a8[1] - a8[2]) % ED_P == 0:
+        return False  # [8]A is the identity: a small-order key, for which anyone could sign
+    k = int.from_bytes(hashlib.sha512(sig[:32] + pub + message).digest(), "little") % ED_L
+    # [S]B + [k](-A) by one double-and-add over both scalars, then minus R, times 8: the identity?
+    neg_a = ((-A[0]) % ED_P, A[1], A[2], (-A[3]) % ED_P)
+    both = ed_add(ED_B, neg_a)
+    acc = ED_ZERO
+    for i in range(max(S.bit_length(), k.bit_length()) - 1, -1, -1):
+        acc = ed_add(acc, acc)
+        sb, kb = (S >> i) & 1, (k >> i) & 1
+        if sb and kb:
+            acc = ed_add(acc, both)
+        elif sb:
+            acc = ed_add(acc, ED_B)
+        elif kb:
+            acc = ed_add(acc, neg_a)
+    acc = ed_add(acc, ((-R[0]) % ED_P, R[1], R[2], (-R[3]) % ED_P))
+    for _ in range(3):
+        acc = ed_add(acc, acc)
+    x, y, z, _t = acc
+    return x % ED_P == 0 and (y - z) % ED_P == 0
+
+
+# ------------------------------------------------------------------ section 6b: what the signatures cover
+
+def canonical(v):
+    """Section 6b: integers as digits, strings as JSON, lists in order, objects with sorted keys, no spaces."""
+    if v is None:
+        return "null"
+    if v is True:
+        return "true"
+    if v is False:
+        return "false"
+    if type(v) is int:
+        return str(v)
+    if isinstance(v, str):
+        return json.dumps(v, ensure_ascii=False)
+    if isinstance(v, list):
+        return "[" + ",".join(canonical(x) for x in v) + "]"
+    return "{" + ",".join(json.dumps(k, ensure_ascii=False) + ":" + canonical(v[k]) for k in sorted(v, key=lambda s: s.encode("utf-16-be", "surrogatepass"))) + "}"
+
+
+def signing_message(tag, text):
+    return ("carcassonne-sw/%s/v1\x00%s" % (tag, text)).encode("utf-8", "surrogatepass")
+
+
+def item_text(game, a, n, at, body, h):
+    return canonical({"g": game, "a": a, "n": n, "at": at, "body": body, "h": h})
+
+
+def fingerprint(pub_hex):
+    h = hashlib.sha256(bytes.fromhex(pub_hex)).hexdigest()
+    return "%s-%s" % (h[:4], h[4:8])
+
+
+def check_signatures(entries, chat, g):
+    """Section 6b: every signature of a version-3 replay, in log order; the lines to print."""
+    settings = entries[0]
+    game = settings["gameId"]
+    lobby = settings["setup"]["seats"]
+    bots_at_start = settings.get("bots") or [None] * len(lobby)
+    roster = g["roster"]
+
+    def fail(at, what):
+        raise Rejected("entry %d: %s" % (at, what))
+
+    if len(roster) != len(lobby) or any(r["colour"] != lobby[i] or r["bot"] != bots_at_start[i] or (r["pub"] is None) != (r["bot"] is not None) for i, r in enumerate(roster)):
+        fail(0, "expected a roster of the settings' seats, with a key for each player's seat")
+    if not any(r["pub"] == g["host"] for r in roster):
+        fail(0, "expected a host that holds a seat, found host key %s" % fingerprint(g["host"]))
+    start = canonical({"settings": settings, "roster": roster, "host": g["host"]})
+    if not ed_verify(g["host"], signing_message("start", start), g["startSig"]):
+        fail(0, "expected the start record signed by the host's key %s, found a bad signature" % fingerprint(g["host"]))
+    pubs = [r["pub"] for r in roster]
+    counts = [[0, 0, 0] for _ in roster]
+    seen = {}
+
+    def once(a, n, text, at):
+        prior = seen.get((a, n))
+        if prior is not None and prior != text:
+            fail(at, "expected one signed item numbered %d from %s, found two different ones (equivocation)" % (n, lobby[a]))
+        seen[(a, n)] = text
+
+    order = list(lobby)
+    bot = [b is not None for b in bots_at_start]
+    turn = 1
+    hash_at = {}
+    si = vi = attested = 0
+    signed, votes = g["signed"], g["votes"]
+    for i, e in enumerate(entries):
+        k = e["k"]
+        author = None
+        change = None
+        if k == "hash":
+            hash_at[e["turn"]] = (i, e["state"])
+            turn = e["turn"] + 1
+        elif k == "seats":
+            order = list(e["order"])
+        elif k in ("commit", "reveal"):
+            author = e["chain"]
+        elif k == "resign":
+            author = lobby.index(e["colour"]) if e["colour"] in lobby else -1
+            if author >= 0:
+                bot[author] = True
+        elif k in ("place", "deploy"):
+            a = lobby.index(order[e["seat"]]) if e["seat"] < len(order) and order[e["seat"]] in lobby else -1
+            author = a if a >= 0 and not bot[a] else None
+        elif k in ("drop", "reclaim"):
+            a = lobby.index(e["colour"]) if e["colour"] in lobby else -1
+            voters = [j for j, c in enumerate(lobby) if pubs[j] is not None and not bot[j] and c != e["colour"]]
+            if a >= 0:
+                bot[a] = k == "drop"
+            change = (k, e["colour"], voters, a)
+        if author is not None:
+            s = signed[si] if si < len(signed) else None
+            if s is None or s["at"] != i:
+                fail(i, "expected the signature of %s, found %s" % (lobby[author] if 0 <= author < len(lobby) else "its author", "the next signature for entry %d" % s["at"] if s else "none"))
+            si += 1
+            if s["a"] != author or not (0 <= author < len(pubs)) or pubs[author] is None:
+                fail(i, "expected a signature by %s, found one by seat %d" % (lobby[author] if 0 <= author < len(lobby) else "its author", s["a"]))
+            text = item_text(game, s["a"], s["n"], i, {"k": "entry", "entry": e}, s["h"])
+            if not ed_verify(pubs[author], signing_message("item", text), s["sig"]):
+                fail(i, "expected %s's signature (key %s), found a bad signature" % (lobby[author], fingerprint(pubs[author])))
+            once(author, s["n"], text, i)
+            if s["h"] is not None:
+                mine = hash_at.get(s["h"]["turn"])
+                if mine is None or mine[0] >= i or mine[1] != s["h"]["state"]:
+                    fail(i, "expected %s's signed state hash of turn %d to match the log's" % (lobby[author], s["h"]["turn"]))
+                attested += 1
+            counts[author][0] += 1
+        if change is not None:
+            what, colour, voters, target = change
+            v = votes[vi] if vi < len(votes) else None
+            if v is None or v["at"] != i:
+                fail(i, "expected the signed votes behind the %s of %s, found %s" % (what, colour, "the next votes for entry %d" % v["at"] if v else "none"))
+            vi += 1
+            if v["what"] != what or v["colour"] != colour:
+                fail(i, "expected votes to %s %s, found votes to %s %s" % (what, colour, v["what"], v["colour"]))
+            if (v["point"] != i) if what == "drop" else (v["point"] > turn):
+                fail(i, "expected votes for %s, found votes for point %d" % ("the drop at log index %d" % i if what == "drop" else "a reclaim by turn %d" % turn, v["point"]))
+            need_by = sorted(voters + [target]) if what == "reclaim" else voters
+            if [b["a"] for b in v["by"]] != need_by:
+                fail(i, "expected the votes of %s" % (", ".join(lobby[a] for a in need_by) or "nobody"))
+            for b in v["by"]:
+                text = item_text(game, b["a"], b["n"], b["at"], {"k": "vote", "what": what, "colour": colour, "point": v["point"]}, None)
+                if not ed_verify(pubs[b["a"]], signing_message("item", text), b["sig"]):
+                    fail(i, "expected %s's signed vote (key %s), found a bad signature" % (lobby[b["a"]], fingerprint(pubs[b["a"]])))
+                once(b["a"], b["n"], text, i)
+                counts[b["a"]][1] += 1
+    if si != len(signed):
+        fail(signed[si]["at"], "expected no signature for an entry nobody authored")
+    if vi != len(votes):
+        fail(votes[vi]["at"], "expected no votes for an entry that is not a drop or reclaim")
+    for c in chat:
+        a = lobby.index(c["colour"])
+        if pubs[a] is None:
+            fail(c["at"], "expected a chat line signed by a player's seat, found one from %s" % c["colour"])
+        text = item_text(game, a, c["n"], c["at"], {"k": "chat", "text": c["text"]}, None)
+        if not ed_verify(pubs[a], signing_message("item", text), c["sig"]):
+            fail(c["at"], "expected %s's signed chat line (key %s), found a bad signature" % (c["colour"], fingerprint(pubs[a])))
+        once(a, c["n"], text, c["at"])
+        counts[a][2] += 1
+    host = next(r["colour"] for r in roster if r["pub"] == g["host"])
+    tot = [sum(x[j] for x in counts) for j in range(3)]
+    lines = ["signatures: all %d Ed25519 signatures hold (the start record by the host, %s; %d entries, %d votes, %d chat lines; %d signed state hashes match the log)" % (sum(tot) + 1, host, tot[0], tot[1], tot[2], attested)]
+    for i, r in enumerate(roster):
+        if r["pub"]:
+            lines.append("signed by %s: key %s (%d entries, %d votes, %d chat lines)" % (r["colour"], fingerprint(r["pub"]), counts[i][0], counts[i][1], counts[i][2]))
+        else:
+            lines.append("%s: a bot seat, signs nothing" % r["colour"])
+    return lines
 
 
 # ------------------------------------------------------------------ section 4: seeds and values
@@ -589,7 +894,7 @@ def follow(version, entries, secrets, forfeits):
                     fail("expected the throw derived from event %d" % (state["event"] - 1))
                 stream = Stream(s)
                 parts = []
-                if version == 2:
+                if version >= 2:
                     for p, dice in zip(e["participants"], e["values"]):
                         want = [(3 if p["yellow"] and j == p["dice"] - 1 else 1) + stream.uniform(6) for j in range(p["dice"])]
                         if want != dice:
@@ -646,9 +951,10 @@ def main(argv):
         sys.stderr.write("verify.py: cannot read %s (%s)\n" % (path[:80], e.strerror))
         return 2
     try:
-        version, entries, secrets, chat = read_file(parse_file(data))
+        version, entries, secrets, chat, signed = read_file(parse_file(data))
         forfeits = {}
         lines, how, _ = follow(version, entries, secrets, forfeits)
+        sig_lines = check_signatures(entries, chat, signed) if signed is not None else None
     except Malformed as e:
         sys.stderr.write("verify.py: malformed: %s\n" % str(e)[:180])
         return 2
@@ -662,7 +968,11 @@ def main(argv):
     if forfeits:
         lines.append("forfeits: %s; each ranks last whatever its score" % ", ".join("%s (%s)" % (c, forfeits[c]) for c in lobby if c in forfeits))
     if chat:
-        lines.append("chat: %d %s (not proven: nothing in an unsigned replay binds who wrote them)" % (len(chat), "line" if len(chat) == 1 else "lines"))
+        lines.append("chat: %d %s%s" % (len(chat), "line" if len(chat) == 1 else "lines", " (each signed by its author)" if sig_lines else " (not proven: nothing in an unsigned replay binds who wrote them)"))
+    if sig_lines:
+        lines.extend(sig_lines)
+    else:
+        lines.append("unsigned: log version %d carries no signatures (a one-device game, or an older file); it proves consistency with its commitments, not who wrote each entry" % version)
     if not quiet:
         sys.stdout.write("".join(l + "\n" for l in lines))
     sys.stdout.write("verify.py: consistent, %s: %d derived values (version %d%s)\n" % (how, sum(l.startswith("event ") for l in lines), version, ", save" if secrets is not None else ""))

@@ -79,7 +79,7 @@ class Gen {
       case 2: return this.pick([0, -1, 1, 2, 5, 63, 64, 4095, 4096, 65536, 999_999, 1_000_000, 1_000_001, 2 ** 31, 2 ** 53, -(2 ** 53), 1.5, 1e308, -0]);
       case 3: return this.int(5000);
       case 4: return this.text(this.next() < 0.05 ? 70_000 : 40);
-      case 5: return this.pick(['red', 'black', 'green', 'entry', 'vote', 'veto', 'chat', 'reveal', 'place', 'deploy', 'commit', 'resign', 'drop', 'reclaim', 'settings', 'hash', 'item', 'sync', 'hello', 'auth']);
+      case 5: return this.pick(['red', 'black', 'green', 'entry', 'vote', 'veto', 'chat', 'reveal', 'place', 'deploy', 'commit', 'resign', 'drop', 'reclaim', 'settings', 'hash', 'item', 'evidence', 'sync', 'hello', 'auth']);
       case 6: return 'ab'.repeat(32).slice(0, this.pick([64, 63, 65, 128, 32]));
       case 7: return '0123456789abcdef'.repeat(8);
       case 8: return Array.from({ length: this.int(4) }, () => this.value(depth + 1));
@@ -168,7 +168,7 @@ function resigned(g: Gen, frame: Json, gameId: string, key: Identity, seat: numb
  * the liar's real key: it passes the parser and the signature and meets the session's
  * seat, slot, turn, chain and engine checks.
  */
-function shapedItem(g: Gen, base: Json, gameId: string, key: Identity, len: number): string {
+function shapedItem(g: Gen, base: Json, gameId: string, key: Identity, len: number, same?: { a: number; n: number }): string {
   const colours = ['red', 'black', 'green'];
   const hex = () => Array.from({ length: 64 }, () => '0123456789abcdef'[g.int(16)]).join('');
   const src = (base as { t?: string; item?: { n: number; at: number; body: Json } }).t === 'item' ? (base as { item: { n: number; at: number; body: Json } }).item : null;
@@ -187,7 +187,7 @@ function shapedItem(g: Gen, base: Json, gameId: string, key: Identity, len: numb
   const at = g.pick([len, len, len - 1 - g.int(3), len + 1 + g.int(3), src?.at ?? len]);
   const h = g.next() < 0.7 ? null : { turn: 1 + g.int(12), state: hex() };
   const body = g.pick(bodies)();
-  const unsigned = { a, n: Math.max(0, n), at: Math.max(0, at), body, h };
+  const unsigned = { a: same?.a ?? a, n: same?.n ?? Math.max(0, n), at: Math.max(0, at), body, h };
   return JSON.stringify({ t: 'item', item: { ...unsigned, sig: sign(key, 'item', itemSigningText(gameId, unsigned)) } });
 }
 
@@ -245,7 +245,16 @@ export async function runFuzz(a: FuzzArgs, progress?: (line: string) => void): P
       for (let m = 1 + g.int(3); m > 0; m--) mutate(g, f);
       frame = JSON.stringify(f);
     } else if (kind === 3 || kind === 4) {
-      frame = g.next() < 0.7 ? shapedItem(g, base, gameId, key, inside(victim).replica.length) : resigned(g, structuredClone(base), gameId, key, 1) ?? JSON.stringify(base);
+      const len = inside(victim).replica.length;
+      const roll = g.next();
+      if (roll < 0.15) {
+        // Evidence of equivocation: two signed items under one number (or a mangled pair).
+        const first = (JSON.parse(shapedItem(g, base, gameId, key, len)) as { item: { a: number; n: number } }).item;
+        const second = (JSON.parse(shapedItem(g, base, gameId, key, len, g.next() < 0.8 ? first : undefined)) as { item: Json }).item;
+        const f = { t: 'evidence', first, second } as Json;
+        if (g.next() < 0.3) mutate(g, f);
+        frame = JSON.stringify(f);
+      } else frame = roll < 0.7 ? shapedItem(g, base, gameId, key, len) : resigned(g, structuredClone(base), gameId, key, 1) ?? JSON.stringify(base);
     } else if (kind === 5) {
       const text = JSON.stringify(base);
       frame = text.slice(0, g.int(text.length));

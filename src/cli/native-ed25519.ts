@@ -4,6 +4,7 @@
 // the bytes are the very ones noble gives; tests/cli/native-ed25519.test.ts holds both to
 // that on honest, forged and malformed input. The page never loads this file.
 import { createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
+import { ed25519 } from '@noble/curves/ed25519.js';
 import type { Ed25519Backend } from '../fair/signing';
 
 // The fixed DER wrappers of a raw 32-byte Ed25519 key (RFC 8410).
@@ -27,9 +28,12 @@ class KeyCache<T> {
 }
 
 const secrets = new KeyCache<KeyObject>(64, (raw) => createPrivateKey({ key: Buffer.concat([PKCS8_PREFIX, raw]), format: 'der', type: 'pkcs8' }));
-// null: bytes that are no valid public key; every check against them fails.
+// null: bytes that are no valid public key; every check against them fails. The key's own
+// check (once per key) is noble's strict one, so both backends refuse the same keys:
+// non-canonical encodings and small-order points, which OpenSSL would take.
 const publics = new KeyCache<KeyObject | null>(256, (raw) => {
   try {
+    if (ed25519.Point.fromBytes(raw, false).isSmallOrder()) return null;
     return createPublicKey({ key: Buffer.concat([SPKI_PREFIX, raw]), format: 'der', type: 'spki' });
   } catch {
     return null;

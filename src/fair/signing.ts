@@ -38,13 +38,18 @@ export interface Ed25519Backend {
   verify(signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array): boolean;
 }
 
+/**
+ * Checks are strict RFC 8032 / FIPS 186-5 (noble's zip215: false): canonical encodings of
+ * the key and of R, S below the group order, and no small-order public key (a key for which
+ * anyone could sign). tools/verify.py checks the same (docs/fairness.md §6b).
+ */
 export const nobleEd25519: Ed25519Backend = {
   name: '@noble/curves',
   publicKey: (sk) => ed25519.getPublicKey(sk),
   sign: (m, sk) => ed25519.sign(m, sk),
   verify: (sig, m, pk) => {
     try {
-      return ed25519.verify(sig, m, pk);
+      return ed25519.verify(sig, m, pk, { zip215: false });
     } catch {
       return false;
     }

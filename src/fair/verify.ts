@@ -85,7 +85,7 @@ function networkLines(f: LogFollower, log: GameLog): string[] {
   if (changes.length > MAX_SEAT_CHANGE_LINES) lines.push(`… and ${changes.length - MAX_SEAT_CHANGE_LINES} more drops, resignations or reclaims`);
   const forfeits = f.lobby.flatMap((c) => (f.forfeits.has(c) ? [`${c} (${f.forfeits.get(c)})`] : []));
   if (forfeits.length) lines.push(`forfeits: ${forfeits.join(', ')}; each ranks last whatever its score`);
-  if (log.chat?.length) lines.push(`chat: ${log.chat.length} ${log.chat.length === 1 ? 'line' : 'lines'} (not proven: nothing in an unsigned replay binds who wrote them)`);
+  if (log.chat?.length) lines.push(`chat: ${log.chat.length} ${log.chat.length === 1 ? 'line' : 'lines'} ${log.signed ? '(each signed by its author)' : '(not proven: nothing in an unsigned replay binds who wrote them)'}`);
   return lines;
 }
 

@@ -1,12 +1,15 @@
 // The Node backend (src/cli/native-ed25519.ts) against noble's (src/fair/signing.ts): the
 // same public keys and signature bytes, and the same verdict on every kind of bad signature
 // a lying peer can send, so a simulation run on either produces the same logs.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { nativeEd25519 } from '../../src/cli/native-ed25519';
 import { nobleEd25519 } from '../../src/fair/signing';
 import { seededBytes } from '../../src/net/mesh-sim';
 
+const P = (1n << 255n) - 19n;
 const L = (1n << 252n) + 27742317777372353535851937790883648493n;
 const le = (b: Uint8Array) => b.reduceRight((acc, x) => (acc << 8n) | BigInt(x), 0n);
 const toLe = (n: bigint, len: number) => Uint8Array.from({ length: len }, (_, i) => Number((n >> BigInt(8 * i)) & 0xffn));
@@ -57,5 +60,36 @@ describe('the Node Ed25519 backend gives noble\'s bytes and verdicts', () => {
       expect(nobleEd25519.verify(sig, msg, pk), `noble, ${what}`).toBe(false);
       expect(nativeEd25519.verify(sig, msg, pk), `node, ${what}`).toBe(false);
     }
+  });
+});
+
+describe('crafted keys and points: noble, Node and tools/verify.py all refuse them (strict RFC 8032, no small-order key)', () => {
+  const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
+  const identity = toLe(1n, 32); // the neutral point (0, 1), of order 1
+  const zeroS = new Uint8Array(32);
+  const msg = Uint8Array.of(1, 2, 3);
+  // With the neutral point as the key and as R, S = 0 satisfies the equation for every message.
+  const cases: [string, Uint8Array, Uint8Array][] = [
+    ['a small-order key (anyone could sign for it)', Uint8Array.of(...identity, ...zeroS), identity],
+    ['a key encoded with y ≥ p', Uint8Array.of(...identity, ...zeroS), toLe(1n + P, 32)],
+    ['R encoded with y ≥ p', Uint8Array.of(...toLe(1n + P, 32), ...zeroS), identity],
+  ];
+  it('each backend says no', () => {
+    for (const [what, sig, pk] of cases) {
+      expect(nobleEd25519.verify(sig, msg, pk), `noble: ${what}`).toBe(false);
+      expect(nativeEd25519.verify(sig, msg, pk), `node: ${what}`).toBe(false);
+    }
+  });
+  const python = spawnSync('python3', ['--version'], { encoding: 'utf8' });
+  it.skipIf(python.status !== 0)('tools/verify.py says no too, and yes to an honest signature', () => {
+    const c = { sk: seededBytes(1, 'native-ed25519 key') };
+    const pk = nobleEd25519.publicKey(c.sk);
+    const good = nobleEd25519.sign(msg, c.sk);
+    const all = [...cases, ['an honest signature', good, pk] as [string, Uint8Array, Uint8Array]];
+    const code = `import sys; sys.path.insert(0, ${JSON.stringify(join(__dirname, '../../tools'))}); import verify as v\n` +
+      all.map(([, sig, k]) => `print(v.ed_verify('${hex(k)}', bytes([1, 2, 3]), '${hex(sig)}'))`).join('\n');
+    const r = spawnSync('python3', ['-c', code], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.stdout.trim().split('\n')).toEqual(['False', 'False', 'False', 'True']);
   });
 });

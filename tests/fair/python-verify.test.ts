@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { runVerify } from '../../src/cli/verify';
 import { parseLog, stringifyLog } from '../../src/fair';
 import { fixtureMatch, type FixtureGame } from './fixtures';
-import { netReplay, type NetGame } from './net-replays';
+import { netReplay, unsigned, type NetGame } from './net-replays';
 
 const ROOT = join(__dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'fair-py-'));
@@ -43,16 +43,22 @@ const NET: [string, NetGame][] = [
   ['networked: a dropped seat reclaimed', 'reclaim'],
 ];
 const nets: { name: string; path: string; text: string }[] = [];
+/** The same games as written, signed (log version 3, docs/fairness.md §6b). */
+const signedNets: { name: string; path: string; text: string }[] = [];
 
 /** The lines about bot seats, seat changes, forfeits and chat (verify's summary, verify.py's output). */
 const networkLines = (lines: string[]) => lines.filter((l) => /^(bot seats \(|forfeits: |chat: )|^\w+ (was dropped|resigned|took its seat back) /.test(l));
 
 beforeAll(async () => {
   for (const [name, game] of NET) {
-    const text = await netReplay(game);
+    const signed = await netReplay(game, true);
+    const text = unsigned(signed);
     const path = join(dir, `net-${game}.json`);
     writeFileSync(path, text);
     nets.push({ name, path, text });
+    const spath = join(dir, `net-${game}-signed.json`);
+    writeFileSync(spath, signed);
+    signedNets.push({ name: `${name}, signed`, path: spath, text: signed });
   }
 }, 120_000);
 
@@ -190,6 +196,56 @@ describe.skipIf(!hasPython)('tools/verify.py agrees with npm run verify', () => 
     for (const [what, bad, code] of edits) {
       expect(nets.some((f) => f.text === bad), what).toBe(false); // the edit took
       const path = join(dir, `bad-net-${what.replace(/\W/g, '-')}.json`);
+      writeFileSync(path, bad);
+      const ts = runVerify([path]);
+      expect(ts.code, `npm run verify, ${what}: ${ts.stderr}`).toBe(code);
+      const p = py(path);
+      expect(p.code, `verify.py, ${what}: ${p.stderr}${p.stdout.slice(-200)}`).toBe(code);
+      expect(p.stderr.trimEnd().split('\n'), what).toHaveLength(1);
+    }
+  });
+
+  const signatureLines = (out: string) => out.split('\n').filter((l) => /^(signatures: |signed by |\w+: a bot seat, signs nothing|unsigned: )/.test(l));
+
+  it('on signed (version-3) networked replays: every signature, and the same lines about who signed', () => {
+    expect(signedNets).toHaveLength(NET.length);
+    for (const f of signedNets) {
+      expect(f.text).toMatch(/"version":3,/);
+      const ts = runVerify(['--list', f.path]);
+      const p = py(f.path);
+      expect(ts.code, `${f.name}: ${ts.stderr}`).toBe(0);
+      expect(p.code, `${f.name}: ${p.stderr}`).toBe(0);
+      expect(derived(p.stdout), f.name).toEqual(derived(ts.stdout));
+      expect(networkLines(p.stdout.split('\n')), f.name).toEqual(networkLines(ts.stdout.split('\n')));
+      const lines = signatureLines(p.stdout);
+      expect(lines[0], f.name).toMatch(/^signatures: all \d+ Ed25519 signatures hold \(the start record by the host, red; \d+ entries, \d+ votes, \d+ chat lines; \d+ signed state hashes match the log\)$/);
+      expect(lines, f.name).toEqual(signatureLines(ts.stdout));
+    }
+    const all = signedNets.map((f) => f.text).join('\n');
+    expect(all).toMatch(/"votes":\[\n  \{"at":\d+,"what":"drop"/);
+    expect(all).toMatch(/"what":"reclaim"/);
+    // the unsigned ones say so
+    expect(signatureLines(py(nets[0].path).stdout)).toEqual(['unsigned: log version 2 carries no signatures (a one-device game, or an older file); it proves consistency with its commitments, not who wrote each entry']);
+  });
+
+  it('rejects what npm run verify rejects in signed replays: a bad signature anywhere, a changed entry, chat line, roster or vote', () => {
+    const chat = signedNets.find((f) => f.text.includes('"text":"good luck, rebels"'))!.text;
+    const drop = signedNets.find((f) => f.text.includes('"what":"drop"') && !f.text.includes('"what":"reclaim"'))!.text;
+    const flipSig = (text: string, re: RegExp) => text.replace(re, (m) => m.slice(0, -1) + (m.endsWith('0') ? '1' : '0'));
+    const edits: [string, string, number][] = [
+      ['an entry signature', flipSig(chat, /"signed":\[\n  \{"at":\d+,"a":\d+,"n":\d+,"h":[^\n]*?"sig":"[0-9a-f]{10}/), 1],
+      ['the host\'s start signature', flipSig(chat, /"startSig":"[0-9a-f]{10}/), 1],
+      ['a chat line\'s text', chat.replace('"text":"good luck, rebels"', '"text":"good luck, empire"'), 1],
+      ['a placement under its signature', chat.replace(/\{"k":"place","seat":(\d),"x":(-?\d+),"y":(-?\d+),"r":(\d)\}/, (_, s, x, y, r) => `{"k":"place","seat":${s},"x":${x},"y":${y},"r":${(Number(r) + 2) % 4}}`), 1],
+      ['a key in the roster', chat.replace(/("roster":\[\n  \{"colour":"red","bot":null,"pub":")([0-9a-f])/, (_, a, c) => a + (c === '0' ? '1' : '0')), 1],
+      ['a vote\'s signature', flipSig(drop, /"by":\[\{"a":\d+,"n":\d+,"at":\d+,"sig":"[0-9a-f]{10}/), 1],
+      ['a vote left out', drop.replace(/"by":\[(\{[^\]]*?\}),(\{[^\]]*?\})\]/, '"by":[$1]'), 1],
+      ['an unknown field in a signature', chat.replace(/"signed":\[\n  \{"at":/, '"signed":[\n  {"why":1,"at":'), 2],
+      ['a signature that is not hex', chat.replace(/("startSig":")[0-9a-f]/, '$1Z'), 2],
+    ];
+    for (const [what, bad, code] of edits) {
+      expect(signedNets.some((f) => f.text === bad), what).toBe(false); // the edit took
+      const path = join(dir, `bad-signed-${what.replace(/\W/g, '-')}.json`);
       writeFileSync(path, bad);
       const ts = runVerify([path]);
       expect(ts.code, `npm run verify, ${what}: ${ts.stderr}`).toBe(code);
