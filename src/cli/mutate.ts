@@ -137,7 +137,7 @@ const HOUR = 3_600_000;
  * fixed seed that the tests also play (a game's seed decides when its crash, silence or
  * resignation falls; these are known to produce the entry they are named after).
  */
-const NET_GAMES = [['bot-drop-chat', 7], ['host-drop', 12], ['resign-chat', 17], ['reclaim', 18]] as const;
+const NET_GAMES = [['bot-drop-chat', 7], ['host-drop', 12], ['resign-chat', 17], ['reclaim', 20]] as const;
 export const MAX_NET = NET_GAMES.length;
 
 /** A whole networked game on the in-memory network (repeatable from its seed): the replay every surviving peer ends with. */
