@@ -1,10 +1,10 @@
 // npm run bench [-- part ...]: prints every part's medians as a table (see README for figures).
-// Parts: engine, fair, lockstep, net, online, render, bundle (each a bench/<part>.ts module).
+// Parts: engine, fair, signing, lockstep, net, online, render, bundle (each a bench/<part>.ts module).
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { BenchRow } from './types';
 
-const PARTS = ['engine', 'fair', 'lockstep', 'net', 'online', 'render', 'bundle'];
+const PARTS = ['engine', 'fair', 'signing', 'lockstep', 'net', 'online', 'render', 'bundle'];
 
 async function main(): Promise<number> {
   const asked = process.argv.slice(2);
