@@ -924,7 +924,13 @@ export class MeshSession extends SessionCore implements Session {
     if (!seat || !seat.pub) return `item from seat ${item.a}, which no player holds`;
     // A copy of an item already held (a duplicate, a resend, a relay) costs no signature check.
     const held = this.items.get(item.a)!.get(item.n);
-    if (held && itemSigningText(this.gameId, held) === itemSigningText(this.gameId, item) && held.sig === item.sig) return null;
+    if (held && itemSigningText(this.gameId, held) === itemSigningText(this.gameId, item) && held.sig === item.sig) {
+      // A copy of an entry held but not in its slot (the slot was taken by another signed
+      // version, since refused): it takes the free slot now, so the log does not stall on it.
+      const slot = this.entryAt.get(item.a)!;
+      if (held.body.k === 'entry' && held.at >= this.replica!.length && !slot.has(held.at)) slot.set(held.at, held);
+      return null;
+    }
     if (!item.sig) return `an unsigned item claiming to be ${seat.colour}'s`;
     if (item.n >= MAX_ITEMS_PER_SEAT) return `${seat.colour}'s item ${item.n} is numbered beyond the ${MAX_ITEMS_PER_SEAT} one seat may send in a game`;
     if (!verifySignature(seat.pub, 'item', itemSigningText(this.gameId, item), item.sig)) return `an item claiming to be ${seat.colour}'s is not signed by ${seat.colour}'s key`;

@@ -65,6 +65,11 @@ describe('npm run chaos -- --liars', () => {
     }
   }, 60_000);
 
+  it('seed 9212, the one game of the 10,000-game run that stalled, now ends (a copy of a held entry takes its free slot)', async () => {
+    const r = await chaosGame(9212, args, false, true);
+    expectHonestGame(r);
+  }, 60_000);
+
   it('the CLI: the same summary whether the games run in one process or in two', () => {
     const run = (jobs: string) => execFileSync('npx', ['tsx', 'src/cli/chaos.ts', '--games', '4', '--seed', '30', '--liars', '--jobs', jobs], { encoding: 'utf8' }).trim().split('\n');
     const one = run('1'), two = run('2');
