@@ -428,7 +428,9 @@ def ed_verify(pub_hex, message, sig_hex):
     S = int.from_bytes(sig[32:], "little")
     if A is None or R is None or S >= ED_L:
         return False
-    a8 = ed_add(ed_add(ed_add(A, A), ed_add(A, A)), ed_add(ed_add(A, A), ed_add(A, A)))
+    a8 = A
+    for _ in range(3):
+        a8 = ed_add(a8, a8)
     if a8[0] % ED_P == 0 and (a8[1] - a8[2]) % ED_P == 0:
         return False  # [8]A is the identity: a small-order key, for which anyone could sign
     k = int.from_bytes(hashlib.sha512(sig[:32] + pub + message).digest(), "little") % ED_L

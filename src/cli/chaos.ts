@@ -121,11 +121,11 @@ export async function chaosGame(seed: number, a: ChaosArgs, restart: boolean, ly
       sim.restart(who);
       notes.push(`peer ${who} restarted at turn ${turn}`);
     }
-    await sim.runUntil(() => honestDone(sim, liar), 8 * 3_600_000);
-    liar?.stop();
     // What is judged is the honest peers' game: the liar's own session (the lies are not its
     // doing, so to it the honest peers' reaction can look wrong) may end anywhere.
-    const honestPeers = sim.everyone.filter((p) => !liar || p !== sim.peers[liar.plan.peer]);
+    const honest = () => sim.everyone.filter((p) => !liar || p !== sim.peers[liar.plan.peer]);
+    await sim.runUntil(() => honest().every((p) => p.session.phase === 'over' || p.session.phase === 'desync'), 8 * 3_600_000);
+    const honestPeers = honest();
     const desync = honestPeers.some((p) => p.session.phase === 'desync');
     const completed = honestPeers.every((p) => p.session.phase === 'over');
     const logs = honestPeers.map((p) => p.session.replayText());
@@ -153,11 +153,6 @@ export async function chaosGame(seed: number, a: ChaosArgs, restart: boolean, ly
     liar?.stop();
     sim.dispose();
   }
-}
-
-/** Every honest peer's game has ended (the liar's may not). */
-function honestDone(sim: MeshSim, liar: Liar | null): boolean {
-  return sim.everyone.every((p) => (liar && p === sim.peers[liar.plan.peer]) || p.session.phase === 'over' || p.session.phase === 'desync');
 }
 
 const failed = (r: GameOutcome) => !r.completed || r.desync || r.logsDiffer || !r.verified || r.internalErrors > 0 || !r.liesReported || r.honestForfeits > 0 || r.harmlessDropped;

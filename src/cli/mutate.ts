@@ -162,11 +162,7 @@ export async function netReplayText(game: (typeof NET_GAMES)[number][0], seed: n
       sim.peers[2].session.resign();
     } else {
       await turn(2, 6);
-      const silent = sim.peers[2].session.transportId;
-      sim.net.filter = (from) => from !== silent;
-      await sim.runUntil(() => sim.peers.every((p) => p.session.forfeits().length > 0), HOUR);
-      sim.net.filter = null;
-      await sim.runUntil(() => false, 5_000);
+      await sim.silenceUntilDropped(2);
       if (sim.peers[2].session.forfeits().length) sim.peers[2].session.reclaimSeat();
     }
     if (!(await sim.runUntil(() => sim.finished(), 2 * HOUR))) throw new Error(`internal: the networked game ${game} (seed ${seed}) did not finish`);

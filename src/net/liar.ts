@@ -25,8 +25,6 @@ export type LieKind =
 export const HARMLESS_LIES: readonly LieKind[] = ['forged-signature', 'unsigned', 'claims-other-seat', 'other-game', 'oversized', 'nested', 'garbage', 'flood', 'replayed'];
 /** Lies signed with the liar's key for a slot of its own: refused, or evidence against it. */
 export const SIGNED_LIES: readonly LieKind[] = ['illegal-move', 'other-seats-move', 'early-reveal', 'wrong-preimage', 'out-of-turn', 'numbered-beyond', 'filled-slot'];
-/** The two that drop the seat on purpose. */
-export const FATAL_LIES: readonly LieKind[] = ['equivocation', 'withhold'];
 
 export interface LiarPlan {
   /** The liar's peer index in the simulation. */
@@ -72,7 +70,7 @@ export class Liar {
       const p = sim.peers[plan.peer];
       if (from !== p.session.transportId) return true;
       if (this.silentUntil > sim.clock.now()) return false;
-      if (frame.startsWith('{"t":"item"') && this.own.length < KEEP_OWN * 2) {
+      if (frame.startsWith('{"t":"item"')) {
         const m = /^\{"t":"item","item":(.*)\}$/.exec(frame);
         if (m) {
           try {

@@ -927,8 +927,7 @@ export class MeshSession extends SessionCore implements Session {
     if (held && itemSigningText(this.gameId, held) === itemSigningText(this.gameId, item) && held.sig === item.sig) {
       // A copy of an entry held but not in its slot (the slot was taken by another signed
       // version, since refused): it takes the free slot now, so the log does not stall on it.
-      const slot = this.entryAt.get(item.a)!;
-      if (held.body.k === 'entry' && held.at >= this.replica!.length && !slot.has(held.at)) slot.set(held.at, held);
+      this.takeFreeSlot(held);
       return null;
     }
     if (!item.sig) return `an unsigned item claiming to be ${seat.colour}'s`;
@@ -995,10 +994,7 @@ export class MeshSession extends SessionCore implements Session {
       // The seat signed two different items under one number. If the second is an entry whose
       // slot is free (the first was no entry, or an entry for another slot, or one the log
       // already refused), it still takes its slot: the log must not stall on it.
-      if (item.body.k === 'entry' && !this.entryAt.get(item.a)!.has(item.at) && item.at >= this.replica!.length) {
-        this.entryAt.get(item.a)!.set(item.at, item);
-        if (old.body.k === 'chat') this.unChat(item.a, old.n);
-      }
+      if (this.takeFreeSlot(item) && old.body.k === 'chat') this.unChat(item.a, old.n);
       return this.equivocation(old, item, `two different items numbered ${item.n}`);
     }
     if (item.n >= this.have[item.a] + SEQ_WINDOW) return `${this.colourOf(item.a)}'s item ${item.n} is too far ahead`;
@@ -1053,6 +1049,21 @@ export class MeshSession extends SessionCore implements Session {
     if (!verifySignature(seat.pub, 'item', t1, first.sig) || !verifySignature(seat.pub, 'item', t2, second.sig))
       return `evidence against ${seat.colour} is not signed by ${seat.colour}'s key`;
     return this.equivocation(first, second, first.n === second.n ? `two different items numbered ${first.n}` : `two different entries for log index ${first.at}`);
+  }
+
+  /** An entry item whose signed log slot is still ahead and empty goes into it; whether it did. */
+  private takeFreeSlot(item: Item): boolean {
+    const slot = this.entryAt.get(item.a)!;
+    if (item.body.k !== 'entry' || item.at < this.replica!.length || slot.has(item.at)) return false;
+    slot.set(item.at, item);
+    return true;
+  }
+
+  /** Author `a`'s entry item that this log took at index `at` (the held item whose entry is the log's there), if any. */
+  private tookEntry(a: number, at: number): Item | null {
+    const it = this.entryAt.get(a)?.get(at);
+    const there = this.replica!.log.entries[at];
+    return it && there && it.body.k === 'entry' && canonicalJson(it.body.entry) === canonicalJson(there) ? it : null;
   }
 
   private unChat(a: number, n: number): void {
@@ -1144,10 +1155,8 @@ export class MeshSession extends SessionCore implements Session {
       this.laterVotes.delete(k);
       // Only where this log took the seat's own entry (anything else could not be dropped there):
       // so a peer's votes cannot make this one author more than one veto per entry of that seat.
-      const a = f.lobby.indexOf(colour);
-      const filled = this.entryAt.get(a)?.get(point);
-      const there = r.log.entries[point];
-      if (there && filled && filled.body.k === 'entry' && canonicalJson(filled.body.entry) === canonicalJson(there) && !this.myVetoes.has(k)) {
+      const filled = this.tookEntry(f.lobby.indexOf(colour), point);
+      if (filled && !this.myVetoes.has(k)) {
         this.myVetoes.add(k);
         this.author({ k: 'veto', what, colour, point }, r.length);
         this.broadcast({ t: 'item', item: filled });
@@ -1571,10 +1580,9 @@ export class MeshSession extends SessionCore implements Session {
     const r = this.replica;
     if (!r || len >= r.length) return;
     for (let at = len; at < Math.min(r.length, len + ENTRIES_BY_POSITION); at++) {
-      const there = canonicalJson(r.log.entries[at]);
-      for (const slot of this.entryAt.values()) {
-        const it = slot.get(at);
-        if (it && it.body.k === 'entry' && canonicalJson(it.body.entry) === there) this.sendTo(link.peer, { t: 'item', item: it });
+      for (const a of this.entryAt.keys()) {
+        const it = this.tookEntry(a, at);
+        if (it) this.sendTo(link.peer, { t: 'item', item: it });
       }
     }
   }

@@ -168,6 +168,18 @@ export class MeshSim {
     void p.session.start();
   }
 
+  /**
+   * Peer i goes silent (nothing it sends arrives; it still hears everyone) until every peer
+   * sees a seat dropped, then is back in touch for 5 s: it catches up and sees itself dropped.
+   */
+  async silenceUntilDropped(i: number, maxMs = 3_600_000): Promise<void> {
+    const silent = this.peers[i].session.transportId;
+    this.net.filter = (from) => from !== silent;
+    await this.runUntil(() => this.peers.every((p) => p.session.forfeits().length > 0), maxMs);
+    this.net.filter = null;
+    await this.runUntil(() => false, 5_000);
+  }
+
   /** A spectator joins through peer i's transport id (P3.5). */
   spectate(through = 0): SimPeer {
     const storage = new MemoryStorage();

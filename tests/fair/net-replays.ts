@@ -37,11 +37,7 @@ export async function netReplay(game: NetGame, signed = false): Promise<string> 
       sim.peers[2].session.resign();
     } else if (game === 'reclaim') {
       await turnReached(sim, 2, 6);
-      const silent = sim.peers[2].session.transportId;
-      sim.net.filter = (from) => from !== silent;
-      await sim.runUntil(() => sim.peers.every((p) => p.session.forfeits().length > 0), HOUR);
-      sim.net.filter = null;
-      await sim.runUntil(() => false, 5_000); // back in touch: it catches up and sees itself dropped
+      await sim.silenceUntilDropped(2);
       sim.peers[2].session.reclaimSeat();
     } else if (game === 'bot-drop-chat') {
       await turnReached(sim, 0, 3);

@@ -22,6 +22,24 @@ function py(path: string): { code: number | null; stdout: string; stderr: string
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
+/**
+ * Each edited file (named, with the exit code both verifiers must give: 1 a discrepancy, 2
+ * malformed) differs from every original, and npm run verify and verify.py both refuse it,
+ * verify.py with one line.
+ */
+function expectBothRefuse(edits: [string, string, number][], originals: string[], prefix: string): void {
+  for (const [what, bad, code] of edits) {
+    expect(originals.includes(bad), `${what}: the edit took`).toBe(false);
+    const path = join(dir, `${prefix}-${what.replace(/\W/g, '-')}.json`);
+    writeFileSync(path, bad);
+    const ts = runVerify([path]);
+    expect(ts.code, `npm run verify, ${what}: ${ts.stderr}`).toBe(code);
+    const p = py(path);
+    expect(p.code, `verify.py, ${what}: ${p.stderr}${p.stdout.slice(-200)}`).toBe(code);
+    expect(p.stderr.trimEnd().split('\n'), what).toHaveLength(1);
+  }
+}
+
 const derived = (stdout: string) => stdout.split('\n').filter((l) => l.startsWith('event '));
 
 const GAMES: [string, FixtureGame][] = [
@@ -129,15 +147,7 @@ describe.skipIf(!hasPython)('tools/verify.py agrees with npm run verify', () => 
     edits.push(['unknown field', text.replace('"k":"draw",', '"k":"draw","why":1,'), 2]);
     edits.push(['chain length beyond 4096', text.replace('"chainLength":4096', '"chainLength":8192'), 2]);
     edits.push(['chain length other than 4096 in version 2', text.replace('"chainLength":4096', '"chainLength":4000'), 2]);
-    for (const [what, bad, code] of edits) {
-      expect(bad, what).not.toBe(text);
-      const path = join(dir, `bad-${what.replace(/\W/g, '-')}.json`);
-      writeFileSync(path, bad);
-      expect(runVerify([path]).code, `npm run verify, ${what}`).toBe(code);
-      const p = py(path);
-      expect(p.code, `verify.py, ${what}: ${p.stderr}${p.stdout.slice(-200)}`).toBe(code);
-      expect(p.stderr.trimEnd().split('\n'), what).toHaveLength(1);
-    }
+    expectBothRefuse(edits, [text], 'bad');
     const bytes = Buffer.from(text);
     bytes[text.indexOf('"gameId":"') + 10] = 0xff;
     writeFileSync(join(dir, 'bad-utf8.json'), bytes);
@@ -193,16 +203,7 @@ describe.skipIf(!hasPython)('tools/verify.py agrees with npm run verify', () => 
       ['a chat line with a control character', resign.replace('"text":"good luck, rebels"', '"text":"good\\u0007luck"'), 2],
       ['a chat line too long', resign.replace('"text":"good luck, rebels"', `"text":"${'x'.repeat(201)}"`), 2],
     ];
-    for (const [what, bad, code] of edits) {
-      expect(nets.some((f) => f.text === bad), what).toBe(false); // the edit took
-      const path = join(dir, `bad-net-${what.replace(/\W/g, '-')}.json`);
-      writeFileSync(path, bad);
-      const ts = runVerify([path]);
-      expect(ts.code, `npm run verify, ${what}: ${ts.stderr}`).toBe(code);
-      const p = py(path);
-      expect(p.code, `verify.py, ${what}: ${p.stderr}${p.stdout.slice(-200)}`).toBe(code);
-      expect(p.stderr.trimEnd().split('\n'), what).toHaveLength(1);
-    }
+    expectBothRefuse(edits, nets.map((f) => f.text), 'bad-net');
   });
 
   const signatureLines = (out: string) => out.split('\n').filter((l) => /^(signatures: |signed by |\w+: a bot seat, signs nothing|unsigned: )/.test(l));
@@ -243,15 +244,6 @@ describe.skipIf(!hasPython)('tools/verify.py agrees with npm run verify', () => 
       ['an unknown field in a signature', chat.replace(/"signed":\[\n  \{"at":/, '"signed":[\n  {"why":1,"at":'), 2],
       ['a signature that is not hex', chat.replace(/("startSig":")[0-9a-f]/, '$1Z'), 2],
     ];
-    for (const [what, bad, code] of edits) {
-      expect(signedNets.some((f) => f.text === bad), what).toBe(false); // the edit took
-      const path = join(dir, `bad-signed-${what.replace(/\W/g, '-')}.json`);
-      writeFileSync(path, bad);
-      const ts = runVerify([path]);
-      expect(ts.code, `npm run verify, ${what}: ${ts.stderr}`).toBe(code);
-      const p = py(path);
-      expect(p.code, `verify.py, ${what}: ${p.stderr}${p.stdout.slice(-200)}`).toBe(code);
-      expect(p.stderr.trimEnd().split('\n'), what).toHaveLength(1);
-    }
+    expectBothRefuse(edits, signedNets.map((f) => f.text), 'bad-signed');
   });
 });

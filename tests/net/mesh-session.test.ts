@@ -193,11 +193,7 @@ describe('MeshSession: a dropped player comes back, and a rematch', () => {
     const sim = new MeshSim({ peers: 3, seed, chaos: CHAOS });
     await sim.open();
     await sim.runUntil(() => sim.peers[2].session.started && sim.peers[2].session.state.turn >= 6, HOUR);
-    const silent = sim.peers[2].session.transportId;
-    sim.net.filter = (from) => from !== silent;
-    await sim.runUntil(() => sim.peers.every((p) => p.session.forfeits().length > 0), HOUR);
-    sim.net.filter = null;
-    await sim.runUntil(() => false, 5_000); // back in touch: it catches up and sees itself dropped
+    await sim.silenceUntilDropped(2);
     sim.peers[2].session.reclaimSeat();
     await playToEnd(sim);
     const log = expectConverged(sim);
