@@ -65,7 +65,7 @@ describe('npm run chaos -- --liars', () => {
     }
   }, 60_000);
 
-  it('seed 9212, the one game of the 10,000-game run that stalled, now ends (a copy of a held entry takes its free slot)', async () => {
+  it('seed 9212, the one game that stalled in the first 10,000-game run, now ends (a copy of a held entry takes its free slot)', async () => {
     const r = await chaosGame(9212, args, false, true);
     expectHonestGame(r);
   }, 60_000);
