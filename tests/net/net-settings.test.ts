@@ -19,7 +19,7 @@ class MemoryStorage {
   }
 }
 
-const page = { protocol: 'http:', hostname: '192.168.1.20', port: '8080' };
+const page = { protocol: 'http:', hostname: 'lan-box.example', port: '8080' };
 const json = (body: string, type = 'application/json') => async () => new Response(body, { status: 200, headers: { 'content-type': type } });
 const sources = (over: Partial<NetSettingsSources> = {}): NetSettingsSources => ({ storage: new MemoryStorage(), env: {}, page, fetch: null, ...over });
 const good = { host: 'signal.example.org', port: 9000, path: '/peerjs', secure: true, iceServers: [{ urls: ['turn:turn.example.org:3478'], username: 'alice', credential: 's3cret' }] };
@@ -27,7 +27,7 @@ const good = { host: 'signal.example.org', port: 9000, path: '/peerjs', secure: 
 describe('net settings', () => {
   it('uses the same-origin signalling, with no ICE servers, on our own dev/LAN server', async () => {
     const r = await resolveNetSettings(sources({ fetch: json(netConfigBody()) }));
-    expect(r).toEqual({ source: 'same-origin', warnings: [], settings: { host: '192.168.1.20', port: 8080, path: '/peerjs', secure: false, iceServers: [] } });
+    expect(r).toEqual({ source: 'same-origin', warnings: [], settings: { host: 'lan-box.example', port: 8080, path: '/peerjs', secure: false, iceServers: [] } });
     const https = await resolveNetSettings(sources({ page: { protocol: 'https:', hostname: 'game.example.org', port: '' }, fetch: json(netConfigBody()) }));
     expect(https.settings).toMatchObject({ host: 'game.example.org', port: 443, secure: true });
   });
