@@ -184,12 +184,16 @@ describe('PeerJS transport over real WebRTC on loopback', () => {
     const script = fileURLToPath(new URL('./support/transport-child.ts', import.meta.url));
     const child = spawn(process.execPath, ['--import', 'tsx', script, String(signalling.port), a.transport.id], { stdio: ['ignore', 'pipe', 'inherit'] });
     try {
-      let childId = '';
-      child.stdout.setEncoding('utf8').on('data', (s: string) => {
-        childId ||= /^id (\S+)/m.exec(s)?.[1] ?? '';
+      let childOut = '';
+      child.stdout.setEncoding('utf8').on('data', (s: string) => (childOut += s));
+      // Two phases with their own bounds: the child's start-up (tsx, PeerJS, signalling), which
+      // a loaded CI machine slows down, then its dials (redialled by the child, at most three).
+      await eventually(() => /^id \S+/m.test(childOut), "the child's transport to start", 30_000);
+      const childId = /^id (\S+)/m.exec(childOut)![1];
+      await a.until(() => a.opened.length === 1, 'the child dials in', 3 * 10_000).catch((e: Error) => {
+        throw new Error(`${e.message}; the child said: ${childOut.trim().split('\n').join(', ')}`);
       });
-      await a.until(() => a.opened.length === 1, 'the child dials in', 20_000);
-      expect(a.opened[0]).toBe(childId || a.opened[0]);
+      expect(a.opened[0]).toBe(childId);
       a.transport.send(a.opened[0], 'echo?');
       await a.until(() => a.frames.some(([, f]) => f === 'echo?'), 'the echo');
 
