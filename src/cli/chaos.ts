@@ -8,8 +8,8 @@
 // and untimely moves and reveals under its own key, and in a third of those games it
 // equivocates or withholds on purpose and loses its seat. Every peer's log is compared byte
 // for byte, and the log is verified offline. Game g uses seed S + g, so a failing game
-// re-runs alone with `--games 1 --seed <its seed>` (same flags). --jobs J splits the games
-// over J processes (game g to process g mod J); the outcome does not depend on J. The last
+// re-runs alone with `--games 1 --seed <its seed>` (same flags). --jobs J shares the games
+// over J processes (each takes the next game when it is free); the outcome does not depend on J. The last
 // line is the summary; exit 1 unless all is well.
 import { defaultOptions, type GameOptions } from '../engine';
 import { verifyReplay } from '../fair';
@@ -162,20 +162,31 @@ export function describeGame(g: number, r: GameOutcome): string {
   return `game ${g + 1} (seed ${r.seed}, ${r.peers} peers, ${r.kind}): ${bad ? 'FAILED' : 'ok'}${r.completed ? '' : ', did not finish'}${r.desync ? ', desync' : ''}${r.logsDiffer ? ', logs differ' : ''}${r.completed && !r.verified ? ', not verified' : ''}${r.internalErrors ? `, ${r.internalErrors} internal errors` : ''}${r.liesReported ? '' : ', lies not reported'}${r.honestForfeits ? ', an honest seat forfeited' : ''}${r.harmlessDropped ? ', dropped for harmless lies' : ''}${r.note ? ` (${r.note})` : ''} in ${r.ms.toFixed(0)} ms`;
 }
 
-/** Plays games g = first, first + step, … below a.games, in this process. */
-export async function* playShare(a: ChaosArgs, first = 0, step = 1): AsyncGenerator<{ g: number; r: GameOutcome }> {
-  for (let g = first; g < a.games; g += step) {
-    const r = await chaosGame(a.seed + g, a, a.restarts && restartsIn(g), a.liars && liarIn(g));
-    yield { g, r };
-  }
+/** Game g of a run: its seed, and whether it has a restart and a liar, follow from g alone. */
+function playGame(a: ChaosArgs, g: number): Promise<GameOutcome> {
+  return chaosGame(a.seed + g, a, a.restarts && restartsIn(g), a.liars && liarIn(g));
+}
+
+/** Plays every game of the run in this process, in order. */
+export async function* playAll(a: ChaosArgs): AsyncGenerator<{ g: number; r: GameOutcome }> {
+  for (let g = 0; g < a.games; g++) yield { g, r: await playGame(a, g) };
 }
 
 /** The games of a run, from this process (jobs 1) or from J child processes. */
 function outcomes(a: ChaosArgs): AsyncIterable<{ g: number; r: GameOutcome }> {
-  if (a.jobs <= 1) return playShare(a);
+  if (a.jobs <= 1) return playAll(a);
   return fromChildren(a);
 }
 
+/** Parent → worker: the next game to play, or none left. Worker → parent: ready, or a game's outcome. */
+type ToWorker = { g: number } | { done: true };
+type FromWorker = { ready: true } | { g: number; r: GameOutcome };
+
+/**
+ * J worker processes take games from one queue, the next index whenever one is free, so a run
+ * of long games at one end of the range does not leave a core idle (games were once split by
+ * index). Every game's outcome depends on its index only, so the summary is the same.
+ */
 async function* fromChildren(a: ChaosArgs): AsyncGenerator<{ g: number; r: GameOutcome }> {
   const { fork } = await import('node:child_process');
   const queue: ({ g: number; r: GameOutcome } | Error | null)[] = [];
@@ -184,10 +195,14 @@ async function* fromChildren(a: ChaosArgs): AsyncGenerator<{ g: number; r: GameO
     queue.push(x);
     wake?.();
   };
+  let next = 0;
   const children = Array.from({ length: Math.min(a.jobs, a.games) }, (_, j) => {
-    const child = fork(process.argv[1], [...process.argv.slice(2), '--share', `${j}/${a.jobs}`], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    child.on('message', (m) => push(m as { g: number; r: GameOutcome }));
-    child.on('exit', (code) => push(code === 0 ? null : new Error(`chaos: process ${j} of ${a.jobs} stopped with code ${code}`)));
+    const child = fork(process.argv[1], [...process.argv.slice(2), '--worker'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    child.on('message', (m: FromWorker) => {
+      if ('r' in m) push(m);
+      child.send((next < a.games ? { g: next++ } : { done: true }) satisfies ToWorker);
+    });
+    child.on('exit', (code) => push(code === 0 ? null : new Error(`chaos: process ${j + 1} of ${a.jobs} stopped with code ${code}`)));
     return child;
   });
   let open = children.length;
@@ -203,6 +218,15 @@ async function* fromChildren(a: ChaosArgs): AsyncGenerator<{ g: number; r: GameO
   } finally {
     for (const c of children) if (c.exitCode === null) c.kill();
   }
+}
+
+/** A worker of a --jobs run: plays the games its parent hands it, one at a time, until none is left. */
+function work(a: ChaosArgs): void {
+  process.on('message', (m: ToWorker) => {
+    if ('done' in m) return process.disconnect();
+    void playGame(a, m.g).then((r) => process.send!({ g: m.g, r } satisfies FromWorker));
+  });
+  process.send!({ ready: true } satisfies FromWorker);
 }
 
 export async function runChaos(a: ChaosArgs, out: (line: string) => void): Promise<boolean> {
@@ -234,16 +258,15 @@ export async function runChaos(a: ChaosArgs, out: (line: string) => void): Promi
 
 async function main(): Promise<void> {
   let args: ChaosArgs;
-  let share: [number, number] | null = null;
+  let worker = false;
   try {
     const argv = process.argv.slice(2);
-    // --share j/J: this is child j of a --jobs J run; it reports each game to its parent.
-    const at = argv.indexOf('--share');
-    if (at >= 0 && process.send) {
-      const m = /^(\d{1,2})\/(\d{1,2})$/.exec(argv[at + 1] ?? '');
-      if (!m) throw new UsageError('--share is for the processes of a --jobs run');
-      share = [Number(m[1]), Number(m[2])];
-      argv.splice(at, 2);
+    // --worker: this is a child of a --jobs run; it plays the games its parent hands it.
+    const at = argv.indexOf('--worker');
+    if (at >= 0) {
+      if (!process.send) throw new UsageError('--worker is for the processes of a --jobs run');
+      worker = true;
+      argv.splice(at, 1);
     }
     args = parseChaosArgs(argv);
   } catch (e) {
@@ -255,11 +278,7 @@ async function main(): Promise<void> {
   }
   // Node's own Ed25519: the same signature bytes as the page's, a twentieth of the time.
   useEd25519(nativeEd25519);
-  if (share) {
-    for await (const x of playShare(args, share[0], share[1])) process.send!(x);
-    process.disconnect();
-    return;
-  }
+  if (worker) return work(args);
   const ok = await runChaos(args, (line) => process.stdout.write(line + '\n'));
   process.exit(ok ? 0 : 1);
 }

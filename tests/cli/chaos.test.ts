@@ -1,7 +1,7 @@
 // npm run chaos (src/cli/chaos.ts) with its lying peer (src/net/liar.ts): each kind of liar
 // game ends on every honest peer with one log that verifies, no honest seat forfeits, a liar
 // that tells only harmless lies keeps its seat, and one that equivocates or withholds loses it.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chaosGame, liarIn, parseChaosArgs, restartsIn, type GameOutcome } from '../../src/cli/chaos';
 import { nativeEd25519 } from '../../src/cli/native-ed25519';
@@ -70,12 +70,22 @@ describe('npm run chaos -- --liars', () => {
     expectHonestGame(r);
   }, 60_000);
 
-  it('the CLI: the same summary whether the games run in one process or in two', () => {
-    const run = (jobs: string) => execFileSync('npx', ['tsx', 'src/cli/chaos.ts', '--games', '4', '--seed', '30', '--liars', '--jobs', jobs], { encoding: 'utf8' }).trim().split('\n');
+  it('the CLI: the same games and summary whether they run in one process or in two taking from one queue', () => {
+    const run = (jobs: string) => execFileSync('npx', ['tsx', 'src/cli/chaos.ts', '--games', '4', '--seed', '30', '--liars', '--progress', '--jobs', jobs], { encoding: 'utf8' }).trim().split('\n');
     const one = run('1'), two = run('2');
     expect(one.at(-1)).toBe('chaos: 4 games, 4 completed, 0 desyncs, 0 logs differing, 4 verified');
     expect(two.at(-1)).toBe(one.at(-1));
     expect(two.at(-2)).toBe(one.at(-2)); // the liars line: the same lies, the same drops
     expect(one.at(-2)).toMatch(/^liars: 1 games with a lying peer, \d+ lies sent, [01] liars' seats dropped, 0 games where no lie was reported, 0 internal errors$/);
+    // Every game played exactly once, with the same outcome (in the order the processes finished them).
+    const games = (lines: string[]) => lines.filter((l) => l.startsWith('game ')).map((l) => l.replace(/ in \d+ ms$/, '')).sort();
+    expect(games(one)).toHaveLength(4);
+    expect(games(two)).toEqual(games(one));
   }, 120_000);
+
+  it('the CLI refuses --worker outside a --jobs run with one line and exit 2', () => {
+    const r = spawnSync('npx', ['tsx', 'src/cli/chaos.ts', '--worker'], { encoding: 'utf8' });
+    expect(r.status).toBe(2);
+    expect(r.stderr.split('\n')[0]).toBe('chaos: --worker is for the processes of a --jobs run');
+  }, 30_000);
 });
