@@ -1,28 +1,15 @@
 // One peer of bench/lockstep-webrtc.ts's multi-process game, in its own process as in a real
 // game (every browser checks signatures and runs the rules on its own thread): a MeshSession
 // over real WebRTC on loopback whose seat is played by the random bot. It prints its transport
-// id, then, at the end of the game, when it applied each placement (in log order), on the monotonic clock
-// that every process of this machine shares (process.hrtime).
+// id, then, at the end of the game, when it applied each placement (in log order), on the
+// monotonic clock that every process of this machine shares (process.hrtime).
 // THINK_MS is how long its bot waits before each move (0: at once, the game runs flat out).
 // Usage: node --import tsx lockstep-peer.ts SIGNALLING_PORT THINK_MS (host | HOST_ID COLOUR)
 import '../tests/net/support/node-webrtc';
-import { defaultOptions } from '../src/engine';
-import type { Colour } from '../src/engine';
-import { GameStore } from '../src/net/game-store';
-import { MeshSession } from '../src/net/mesh-session';
 import type { BotRunner } from '../src/bots/bot-runner';
-import { immediateBots, MemoryStorage } from '../src/net/mesh-sim';
+import { immediateBots } from '../src/net/mesh-sim';
 import { createPeerJsTransport } from '../src/net/peerjs-transport';
-
-const COLOURS = ['red', 'black', 'green', 'white'] as const satisfies readonly Colour[];
-
-async function until(cond: () => boolean, what: string, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
+import { benchSession, COLOURS, placementTimes, until } from './lockstep-game';
 
 async function main(): Promise<void> {
   const [port, think, hostId, colour] = process.argv.slice(2);
@@ -31,17 +18,10 @@ async function main(): Promise<void> {
     ? { choose: (...a) => new Promise((r) => setTimeout(r, thinkMs)).then(() => immediateBots.choose(...a)), dispose() {} }
     : immediateBots;
   const transport = await createPeerJsTransport({ host: '127.0.0.1', port: Number(port), path: '/', secure: false, iceServers: [] });
-  const o = { transport, name: colour ?? 'host', store: new GameStore(new MemoryStorage()), autopilot: 'random' as const, botRunner, stallMs: 500 };
   const host = hostId === 'host';
-  const s = host
-    ? MeshSession.host(o, { options: defaultOptions(), seats: COLOURS.map((c) => ({ colour: c, bot: null })), hostColour: 'red' })
-    : MeshSession.join(o, hostId);
+  const s = benchSession(transport, colour ?? 'host', botRunner, host ? null : hostId);
   process.stdout.write(`id ${s.transportId}\n`);
-  // The k-th placement is the same on every peer (one log); when this peer applied each.
-  const applied: number[] = [];
-  s.subscribe((u) => {
-    for (const step of u.steps) if (step.intent === 'place') applied.push(Number(process.hrtime.bigint()) / 1e6);
-  });
+  const applied = placementTimes(s, () => Number(process.hrtime.bigint()) / 1e6);
   if (host) {
     await until(() => !!s.lobby && s.lobby.seats.every((x) => x.pub), 'the seats', 60_000);
     s.startGame();

@@ -8,47 +8,30 @@
 import '../tests/net/support/node-webrtc';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { defaultOptions } from '../src/engine';
-import { GameStore } from '../src/net/game-store';
-import { MeshSession } from '../src/net/mesh-session';
-import { immediateBots, MemoryStorage } from '../src/net/mesh-sim';
+import type { MeshSession } from '../src/net/mesh-session';
+import { immediateBots } from '../src/net/mesh-sim';
 import { createPeerJsTransport } from '../src/net/peerjs-transport';
 import type { PeerId, Transport } from '../src/net/transport';
 import { startSignalling } from '../tests/net/support/signalling-server';
+import { benchSession, COLOURS, placementTimes, until } from './lockstep-game';
 import { LoopbackTransport } from './loopback-transport';
 
 const GAMES = 2;
 /** A paced game: every bot waits this long before each move, as a player would, so the CPUs are idle when a move comes. */
 const THINK_MS = 150;
-const colours = ['red', 'black', 'green', 'white'] as const; // as in bench/lockstep-peer.ts
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 };
 
-async function until(cond: () => boolean, what: string, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
-
 /** One game among 4 peers; the latencies of its placements (ms). */
 async function game(make: () => Promise<Transport>): Promise<number[]> {
   const s: MeshSession[] = [];
-  for (let i = 0; i < 4; i++) {
-    const o = { transport: await make(), name: `p${i}`, store: new GameStore(new MemoryStorage()), autopilot: 'random' as const, botRunner: immediateBots, stallMs: 500 };
-    s.push(i === 0 ? MeshSession.host(o, { options: defaultOptions(), seats: colours.map((colour) => ({ colour, bot: null })), hostColour: 'red' }) : MeshSession.join(o, s[0].transportId));
-  }
+  for (let i = 0; i < 4; i++) s.push(benchSession(await make(), `p${i}`, immediateBots, i === 0 ? null : s[0].transportId));
   await until(() => s.slice(1).every((x) => !!x.lobby), 'the lobby', 20_000);
-  for (let i = 1; i < 4; i++) s[i].takeSeat(colours[i]);
+  for (let i = 1; i < 4; i++) s[i].takeSeat(COLOURS[i]);
   await until(() => s[0].lobby!.seats.every((x) => x.pub), 'the seats', 20_000);
-  // When each peer applied each placement; the k-th is the same on every peer (one log).
-  const applied = s.map(() => [] as number[]);
-  s.forEach((x, i) => x.subscribe((u) => {
-    for (const step of u.steps) if (step.intent === 'place') applied[i].push(performance.now());
-  }));
+  const applied = s.map((x) => placementTimes(x, () => performance.now()));
   s[0].startGame();
   for (const x of s) void x.start();
   await until(() => s.every((x) => x.phase === 'over'), 'the end', 180_000);
@@ -65,34 +48,38 @@ function spreads(applied: number[][]): number[] {
 /** One game among 4 peer processes whose bots wait `thinkMs` before each move; the latencies of its placements (ms). */
 async function gameInProcesses(port: number, thinkMs: number): Promise<number[]> {
   const script = fileURLToPath(new URL('./lockstep-peer.ts', import.meta.url));
-  const run = (args: string[], onId?: (id: string) => void) =>
-    new Promise<number[]>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', script, String(port), String(thinkMs), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-      let out = '';
-      let err = '';
-      const timer = setTimeout(() => child.kill('SIGKILL'), 300_000);
-      child.stdout.setEncoding('utf8').on('data', (d: string) => {
+  /** A peer process: its transport id once it prints it, and its placement times at the end. */
+  const run = (args: string[]) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, String(port), String(thinkMs), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => child.kill('SIGKILL'), 300_000);
+    child.stdout.setEncoding('utf8');
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
+    const failed = (code: number | null) => new Error(`a peer process failed (exit ${code}): ${err.trim().split('\n').pop() ?? ''}`);
+    const id = new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (d: string) => {
         out += d;
-        const id = /^id (\S+)$/m.exec(out)?.[1];
-        if (id && onId) {
-          onId(id);
-          onId = undefined;
-        }
+        const m = /^id (\S+)$/m.exec(out);
+        if (m) resolve(m[1]);
       });
-      child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
+      child.on('exit', (code) => reject(failed(code)));
+    });
+    const applied = new Promise<number[]>((resolve, reject) => {
       child.on('exit', (code) => {
         clearTimeout(timer);
         const line = /^applied (\[.*\])$/m.exec(out)?.[1];
         if (code === 0 && line) resolve(JSON.parse(line) as number[]);
-        else reject(new Error(`a peer process failed (exit ${code}): ${err.trim().split('\n').pop() ?? ''}`));
+        else reject(failed(code));
       });
     });
-  let hostId: (id: string) => void = () => {};
-  const idKnown = new Promise<string>((resolve) => (hostId = resolve));
-  const host = run(['host'], hostId);
-  const id = await idKnown;
-  const guests = colours.slice(1).map((c) => run([id, c]));
-  return spreads(await Promise.all([host, ...guests]));
+    id.catch(() => {}); // a host that fails after printing its id is reported by `applied`
+    return { id, applied };
+  };
+  const host = run(['host']);
+  const hostId = await host.id;
+  const guests = COLOURS.slice(1).map((c) => run([hostId, c]).applied);
+  return spreads(await Promise.all([host.applied, ...guests]));
 }
 
 const signalling = await startSignalling();

@@ -9,8 +9,8 @@
 // equivocates or withholds on purpose and loses its seat. Every peer's log is compared byte
 // for byte, and the log is verified offline. Game g uses seed S + g, so a failing game
 // re-runs alone with `--games 1 --seed <its seed>` (same flags). --jobs J shares the games
-// over J processes (each takes the next game when it is free); the outcome does not depend on J. The last
-// line is the summary; exit 1 unless all is well.
+// over J processes (each takes the next game when it is free); the outcome does not depend
+// on J. The last line is the summary; exit 1 unless all is well.
 import { defaultOptions, type GameOptions } from '../engine';
 import { verifyReplay } from '../fair';
 import { seededRandom, type Chaos } from '../net/memory-network';
@@ -168,7 +168,7 @@ function playGame(a: ChaosArgs, g: number): Promise<GameOutcome> {
 }
 
 /** Plays every game of the run in this process, in order. */
-export async function* playAll(a: ChaosArgs): AsyncGenerator<{ g: number; r: GameOutcome }> {
+async function* playAll(a: ChaosArgs): AsyncGenerator<{ g: number; r: GameOutcome }> {
   for (let g = 0; g < a.games; g++) yield { g, r: await playGame(a, g) };
 }
 
@@ -184,8 +184,8 @@ type FromWorker = { ready: true } | { g: number; r: GameOutcome };
 
 /**
  * J worker processes take games from one queue, the next index whenever one is free, so a run
- * of long games at one end of the range does not leave a core idle (games were once split by
- * index). Every game's outcome depends on its index only, so the summary is the same.
+ * of long games at one end of the range does not leave a core idle. Every game's outcome
+ * depends on its index only, so the summary is the same.
  */
 async function* fromChildren(a: ChaosArgs): AsyncGenerator<{ g: number; r: GameOutcome }> {
   const { fork } = await import('node:child_process');
