@@ -2,9 +2,9 @@
 // each in its own (bench/lockstep-peer.ts): the seats, the sessions, and the clock readings.
 import { defaultOptions } from '../src/engine';
 import type { BotRunner } from '../src/bots/bot-runner';
-import { GameStore } from '../src/net/game-store';
+import { GameStore } from '../src/session/game-store';
 import { MeshSession } from '../src/net/mesh-session';
-import { MemoryStorage } from '../src/net/mesh-sim';
+import { MemoryStorage } from '../src/sim/mesh-sim';
 import type { PeerId, Transport } from '../src/net/transport';
 
 export const COLOURS = ['red', 'black', 'green', 'white'] as const;

@@ -7,7 +7,7 @@
 // Usage: node --import tsx lockstep-peer.ts SIGNALLING_PORT THINK_MS (host | HOST_ID COLOUR)
 import '../tests/net/support/node-webrtc';
 import type { BotRunner } from '../src/bots/bot-runner';
-import { immediateBots } from '../src/net/mesh-sim';
+import { immediateBots } from '../src/sim/mesh-sim';
 import { createPeerJsTransport } from '../src/net/peerjs-transport';
 import { benchSession, COLOURS, placementTimes, until } from './lockstep-game';
 

@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { defaultOptions } from '../src/engine';
-import { MeshSim } from '../src/net/mesh-sim';
+import { MeshSim } from '../src/sim/mesh-sim';
 import { median, type BenchRow } from './types';
 
 const DELAY = 10;

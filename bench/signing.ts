@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { nativeEd25519 } from '../src/cli/native-ed25519';
 import { nobleEd25519, signingMessage, type Ed25519Backend } from '../src/fair/signing';
-import { seededBytes } from '../src/net/mesh-sim';
+import { seededBytes } from '../src/sim/mesh-sim';
 import { median, type BenchRow } from './types';
 
 const N = 200;

@@ -1,10 +1,10 @@
 // npm run chaos -- --games N [--peers 2..6] [--drop 0.1] [--seed S] [--restarts] [--liars] [--jobs J] [--progress]
-// Plays N whole networked games over the chaotic in-memory network (src/net/mesh-sim.ts):
+// Plays N whole networked games over the chaotic in-memory network (src/sim/mesh-sim.ts):
 // one peer per seat, each seat a player seat with its own chain whose moves a bot on that
 // peer chooses; frames are lost (--drop), duplicated, reordered and delayed. With
 // --restarts, one peer in every third game crashes mid-game and comes back from its
 // storage with a new transport id. With --liars, one peer in every tenth game lies
-// (src/net/liar.ts): forged, unsigned, replayed, oversized and flooding frames, illegal
+// (src/sim/liar.ts): forged, unsigned, replayed, oversized and flooding frames, illegal
 // and untimely moves and reveals under its own key, and in a third of those games it
 // equivocates or withholds on purpose and loses its seat. Every peer's log is compared byte
 // for byte, and the log is verified offline. Game g uses seed S + g, so a failing game
@@ -13,9 +13,9 @@
 // on J. The last line is the summary; exit 1 unless all is well.
 import { defaultOptions, type GameOptions } from '../engine';
 import { verifyReplay } from '../fair';
-import { seededRandom, type Chaos } from '../net/memory-network';
-import { MeshSim } from '../net/mesh-sim';
-import { Liar } from '../net/liar';
+import { seededRandom, type Chaos } from '../sim/memory-network';
+import { MeshSim } from '../sim/mesh-sim';
+import { Liar } from '../sim/liar';
 import { useEd25519 } from '../fair/signing';
 import { nativeEd25519 } from './native-ed25519';
 

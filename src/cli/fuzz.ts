@@ -19,9 +19,9 @@
 import { stateHash } from '../engine';
 import type { Replica } from '../fair/replica';
 import { sign, type Identity } from '../net/identity';
-import { CALM, seededRandom } from '../net/memory-network';
+import { CALM, seededRandom } from '../sim/memory-network';
 import type { MeshSession } from '../net/mesh-session';
-import { flush, MeshSim } from '../net/mesh-sim';
+import { flush, MeshSim } from '../sim/mesh-sim';
 import { itemSigningText, parseFrame, WireError } from '../net/wire';
 
 export interface FuzzArgs { messages: number; seed: number }

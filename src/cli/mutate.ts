@@ -2,7 +2,7 @@
 // Random single mutations of real replays, each judged by the verifier (issue 12). K real
 // games are played (seeded bots, fixed secrets derived from S, setups cycling through base,
 // Expansion 1, teams, seat shuffle and both R4.3 variants), and M networked ones (default
-// 1, at most 4) among MeshSession peers on the in-memory network (src/net/mesh-sim.ts):
+// 1, at most 4) among MeshSession peers on the in-memory network (src/sim/mesh-sim.ts):
 // a bot seat with a drop and chat, a host that crashes for good, a resignation with chat,
 // and a dropped seat reclaimed (P2.6), in that order, each from a fixed seed; then N
 // times one replay is
@@ -38,8 +38,8 @@ import type { BotLevel } from '../bots';
 import { LogFollower, parseReplayOrSave, stringifyLog, verifyEntries, verifyReplay, type GameLog, type LogEntry, type VerifyReport } from '../fair';
 import { parseLog, withoutSignatures } from '../fair/log';
 import { canonicalReplay, reportFor } from '../fair/verify';
-import { seededRandom } from '../net/memory-network';
-import { MeshSim } from '../net/mesh-sim';
+import { seededRandom } from '../sim/memory-network';
+import { MeshSim } from '../sim/mesh-sim';
 import { playLocal } from './play-local';
 
 export interface MutateOptions { replays: number; mutations: number; seed: number; net: number }

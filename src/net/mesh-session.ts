@@ -28,10 +28,10 @@ import { signatureSlots } from '../fair/signatures';
 import { parseStrictJson } from '../fair/strict-json';
 import type { BotChoice } from '../bots';
 import { realClock, type Clock } from './clock';
-import type { GameStore } from './game-store';
+import type { GameStore } from '../session/game-store';
 import { fingerprint, freshIdentity, freshNonce, identityFromSecret, sign, verifySignature, type Identity } from './identity';
-import { SessionCore, oneLine, type CoreOptions } from './session-core';
-import type { BotLevel, SeatInfo, Session, SessionStatus, SessionStep } from './session';
+import { SessionCore, oneLine, type CoreOptions } from '../session/session-core';
+import type { BotLevel, SeatInfo, Session, SessionStatus, SessionStep } from '../session/session';
 import type { PeerId, Transport } from './transport';
 import {
   authSigningText, encodeFrame, itemSigningText, MAX_CHAT_CHARS, MAX_ITEMS_PER_ANSWER, MAX_NAME_CHARS, parseFrame, startSigningText, WIRE_VERSION,
@@ -398,7 +398,7 @@ export class MeshSession extends SessionCore implements Session {
   /**
    * Where this peer's next authored item would go: its lobby seat, next sequence number,
    * the log length, the next random event's number and what the log waits for. Read by
-   * the lying peer of the simulations (src/net/liar.ts) to forge lies that look real.
+   * the lying peer of the simulations (src/sim/liar.ts) to forge lies that look real.
    */
   get authoring(): { a: number; n: number; at: number; nextEvent: number; awaiting: Awaiting } | null {
     if (this.mySeat === null || !this.replica) return null;

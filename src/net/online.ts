@@ -3,10 +3,10 @@
 // a stored game after a reload. PeerJS and the mesh session are loaded only here, when an
 // online game is opened, so the game page's first load does not carry them.
 import type { Colour, GameSetup } from '../engine';
-import type { GameStore } from './game-store';
+import type { GameStore } from '../session/game-store';
 import type { MeshSession } from './mesh-session';
-import type { SessionDeps } from './session-factory';
-import type { SeatController } from './session';
+import type { SessionDeps } from '../session/session-factory';
+import type { SeatController } from '../session/session';
 import type { PeerId } from './transport';
 
 export type OnlineRequest =

@@ -3,7 +3,7 @@
 // table never run ahead of what the players have seen. `idle()` lets bots wait for it.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { cloneState, type GameEvent, type GameState } from '../engine';
-import type { Session, SessionStatus, SessionUpdate } from '../net/session';
+import type { Session, SessionStatus, SessionUpdate } from '../session/session';
 
 export type Animate = (events: GameEvent[], after: GameState) => Promise<void>;
 

@@ -5,10 +5,10 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
 import { verifyReplay, type VerifyReport } from '../fair';
-import { GameStore } from '../net/game-store';
-import { ReplaySession } from '../net/replay-session';
-import { openSession, resumeStored, type OpenRequest, type SessionDeps } from '../net/session-factory';
-import type { Session } from '../net/session';
+import { GameStore } from '../session/game-store';
+import { ReplaySession } from '../session/replay-session';
+import { openSession, resumeStored, type OpenRequest, type SessionDeps } from '../session/session-factory';
+import type { Session } from '../session/session';
 import type { MeshSession } from '../net/mesh-session';
 import { openOnline, peerFromLink, type OnlineRequest } from '../net/online';
 import type { PeerId } from '../net/transport';

@@ -10,7 +10,7 @@
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
 import { equipmentInPlay, legalDeployments, legalPlacements, supplySize, type Deployment, type GameEvent, type Placement } from '../engine';
-import type { Session } from '../net/session';
+import type { Session } from '../session/session';
 import type { TableView } from '../render/tabletop';
 import { normaliseChoice, type DeployChoice } from './deploy-choice';
 import { t } from './i18n';

@@ -7,8 +7,8 @@
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { COLOURS, EXPANSION_PARTS, defaultOptions, equipmentInPlay, type Colour, type ExpansionOptions, type GameOptions, type GameSetup } from '../engine';
-import { BOT_LEVELS, type BotLevel, type SeatController } from '../net/session';
-import type { StoredGame } from '../net/game-store';
+import { BOT_LEVELS, type BotLevel, type SeatController } from '../session/session';
+import type { StoredGame } from '../session/game-store';
 import { t } from './i18n';
 import { LanguageController } from './language-controller';
 import { meepleIcon } from './hud-icons';

@@ -6,7 +6,7 @@
 import { LitElement, css, html } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import type { MessageKey } from './messages-en';
-import { BOT_LEVELS } from '../net/session';
+import { BOT_LEVELS } from '../session/session';
 import { blasterIcon, dieFace, lightsaberIcon, meepleIcon } from './hud-icons';
 import { language, t } from './i18n';
 import { RULES_TEXT, type RulesKey } from './rules-text';

@@ -3,7 +3,7 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { equipmentInPlay, scoreLaps, type GameState } from '../engine';
-import type { SeatInfo } from '../net/session';
+import type { SeatInfo } from '../session/session';
 import { t } from './i18n';
 import { LanguageController } from './language-controller';
 import { blasterIcon, lightsaberIcon, meepleIcon } from './hud-icons';

@@ -1,4 +1,4 @@
-// npm run chaos (src/cli/chaos.ts) with its lying peer (src/net/liar.ts): each kind of liar
+// npm run chaos (src/cli/chaos.ts) with its lying peer (src/sim/liar.ts): each kind of liar
 // game ends on every honest peer with one log that verifies, no honest seat forfeits, a liar
 // that tells only harmless lies keeps its seat, and one that equivocates or withholds loses it.
 import { execFileSync, spawnSync } from 'node:child_process';

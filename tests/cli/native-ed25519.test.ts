@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { nativeEd25519 } from '../../src/cli/native-ed25519';
 import { nobleEd25519 } from '../../src/fair/signing';
-import { seededBytes } from '../../src/net/mesh-sim';
+import { seededBytes } from '../../src/sim/mesh-sim';
 
 const P = (1n << 255n) - 19n;
 const L = (1n << 252n) + 27742317777372353535851937790883648493n;

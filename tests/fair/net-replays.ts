@@ -1,10 +1,10 @@
 // Real networked replays for the fair tests: whole games among MeshSession peers on the
-// in-memory network (src/net/mesh-sim.ts), one per situation the version-2 log records
+// in-memory network (src/sim/mesh-sim.ts), one per situation the version-2 log records
 // (P2.6): a bot seat, a host that crashes for good (drop), a resignation with chat, a
 // dropped seat reclaimed, and all of a bot seat, a drop and chat in one game. Each is
 // repeatable from its seed and takes a second or two.
 import { parseLog, stringifyLog, withoutSignatures } from '../../src/fair/log';
-import { MeshSim } from '../../src/net/mesh-sim';
+import { MeshSim } from '../../src/sim/mesh-sim';
 
 export type NetGame = 'bot-seat' | 'host-drop' | 'resign-chat' | 'reclaim' | 'bot-drop-chat';
 export const NET_GAMES: readonly NetGame[] = ['bot-seat', 'host-drop', 'resign-chat', 'reclaim', 'bot-drop-chat'];

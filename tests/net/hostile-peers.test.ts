@@ -8,9 +8,9 @@ import { verifyReplay } from '../../src/fair';
 import type { Awaiting } from '../../src/fair/follower';
 import type { Replica } from '../../src/fair/replica';
 import { freshIdentity, sign, type Identity } from '../../src/net/identity';
-import type { Chaos } from '../../src/net/memory-network';
+import type { Chaos } from '../../src/sim/memory-network';
 import { MAX_ITEMS_PER_SEAT, SEQ_WINDOW, type MeshSession } from '../../src/net/mesh-session';
-import { MeshSim, type SimPeer } from '../../src/net/mesh-sim';
+import { MeshSim, type SimPeer } from '../../src/sim/mesh-sim';
 import { encodeFrame, itemSigningText, type Item } from '../../src/net/wire';
 
 const HOUR = 3_600_000;

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { defaultOptions, stateHash, type GameOptions } from '../../src/engine';
 import { verifyReplay } from '../../src/fair';
 import { sign } from '../../src/net/identity';
-import type { Chaos } from '../../src/net/memory-network';
-import { MeshSim } from '../../src/net/mesh-sim';
+import type { Chaos } from '../../src/sim/memory-network';
+import { MeshSim } from '../../src/sim/mesh-sim';
 import { encodeFrame, itemSigningText, type Item } from '../../src/net/wire';
 
 const CHAOS: Chaos = { drop: 0.1, duplicate: 0.05, minDelay: 5, maxDelay: 80, reorder: 0.1, reorderDelay: 150 };

@@ -6,9 +6,9 @@ import './support/node-webrtc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultOptions } from '../../src/engine';
 import { verifyReplay } from '../../src/fair';
-import { GameStore } from '../../src/net/game-store';
+import { GameStore } from '../../src/session/game-store';
 import { MeshSession, type MeshOptions } from '../../src/net/mesh-session';
-import { immediateBots, MemoryStorage } from '../../src/net/mesh-sim';
+import { immediateBots, MemoryStorage } from '../../src/sim/mesh-sim';
 import { createPeerJsTransport } from '../../src/net/peerjs-transport';
 import { startSignalling, type TestSignalling } from './support/signalling-server';
 

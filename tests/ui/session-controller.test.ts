@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultOptions, legalPlacements, type GameEvent, type GameState } from '../../src/engine';
-import { LocalSession } from '../../src/net/local-session';
+import { LocalSession } from '../../src/session/local-session';
 import { SessionController } from '../../src/ui/session-controller';
 import { normaliseChoice } from '../../src/ui/deploy-choice';
 

@@ -2,8 +2,8 @@
 // which drop, duplicate, reorder and delay frames, partitions between groups of peers,
 // and peers that crash without a goodbye. Everything is driven by a SimClock and a seeded
 // generator, so a failing run is re-run exactly from its seed.
-import type { SimClock } from './clock';
-import { MAX_FRAME_CHARS, type PeerId, type Transport, type TransportHandlers } from './transport';
+import type { SimClock } from './sim-clock';
+import { MAX_FRAME_CHARS, type PeerId, type Transport, type TransportHandlers } from '../net/transport';
 
 export interface Chaos {
   /** Probability that a frame is lost. */

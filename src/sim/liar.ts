@@ -10,11 +10,11 @@
 // seat on purpose: signs two versions of one entry, or withholds everything past the
 // timeouts. Repeatable from its seed; test-only (the page never loads it).
 import type { LogEntry } from '../fair';
-import { sign, type Identity } from './identity';
+import { sign, type Identity } from '../net/identity';
 import { seededRandom } from './memory-network';
-import { MAX_ITEMS_PER_SEAT, type MeshSession } from './mesh-session';
+import { MAX_ITEMS_PER_SEAT, type MeshSession } from '../net/mesh-session';
 import type { MeshSim } from './mesh-sim';
-import { encodeFrame, itemSigningText, type Item } from './wire';
+import { encodeFrame, itemSigningText, type Item } from '../net/wire';
 
 export type LieKind =
   | 'forged-signature' | 'unsigned' | 'claims-other-seat' | 'other-game' | 'oversized' | 'nested' | 'garbage' | 'flood' | 'replayed'

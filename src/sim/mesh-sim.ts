@@ -6,14 +6,14 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { defaultOptions, serialize, type Colour, type GameOptions } from '../engine';
 import { toHex } from '../fair/hex';
-import { identityFromSecret } from './identity';
+import { identityFromSecret } from '../net/identity';
 import { chooseFromText } from '../bots/bot-choice';
 import type { BotRunner } from '../bots/bot-runner';
-import { SimClock } from './clock';
-import { GameStore, type KeyValueStorage } from './game-store';
+import { SimClock } from './sim-clock';
+import { GameStore, type KeyValueStorage } from '../session/game-store';
 import { MemoryNetwork, type Chaos } from './memory-network';
-import { MeshSession, type MeshOptions, type Timeouts } from './mesh-session';
-import type { BotLevel } from './session';
+import { MeshSession, type MeshOptions, type Timeouts } from '../net/mesh-session';
+import type { BotLevel } from '../session/session';
 
 export class MemoryStorage implements KeyValueStorage {
   readonly data = new Map<string, string>();

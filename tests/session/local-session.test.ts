@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { defaultOptions, legalDeployments, legalPlacements, stateHash, type GameSetup } from '../../src/engine';
 import { replayLog, verifyReplay } from '../../src/fair';
-import { LocalSession, type KeyValueStorage } from '../../src/net/local-session';
-import { GameStore, LEGACY_STORAGE_KEY } from '../../src/net/game-store';
-import { resumeStored } from '../../src/net/session-factory';
-import { parseLocalSave } from '../../src/net/local-save';
-import { botSeed } from '../../src/net/bot-seed';
-import type { Session, SessionUpdate } from '../../src/net/session';
+import { LocalSession, type KeyValueStorage } from '../../src/session/local-session';
+import { GameStore, LEGACY_STORAGE_KEY } from '../../src/session/game-store';
+import { resumeStored } from '../../src/session/session-factory';
+import { parseLocalSave } from '../../src/session/local-save';
+import { botSeed } from '../../src/session/bot-seed';
+import type { Session, SessionUpdate } from '../../src/session/session';
 
 class MemoryStorage implements KeyValueStorage {
   data = new Map<string, string>();

@@ -6,8 +6,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ReplaySession } from '../../src/net/replay-session';
-import type { SessionUpdate } from '../../src/net/session';
+import { ReplaySession } from '../../src/session/replay-session';
+import type { SessionUpdate } from '../../src/session/session';
 
 function finishedReplay(): string {
   const out = join(mkdtempSync(join(tmpdir(), 'replay-')), 'game.json');
