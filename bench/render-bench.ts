@@ -9,7 +9,7 @@ import { randomBot } from '../src/bots/random';
 import { botAction, continuePlayout, randomEventAction } from '../src/bots/playout';
 import type { Chooser } from '../src/bots/types';
 import { Tabletop, type TableView } from '../src/render/tabletop';
-import { SeededRandom } from '../src/render/seeded-random';
+import { SeededRandom } from '../src/fair/mulberry32';
 
 const params = new URLSearchParams(location.search);
 const board = params.get('board') ?? 'full';

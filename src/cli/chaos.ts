@@ -13,7 +13,8 @@
 // on J. The last line is the summary; exit 1 unless all is well.
 import { defaultOptions, type GameOptions } from '../engine';
 import { verifyReplay } from '../fair';
-import { seededRandom, type Chaos } from '../sim/memory-network';
+import { mulberry32 } from '../fair/mulberry32';
+import type { Chaos } from '../sim/memory-network';
 import { MeshSim } from '../sim/mesh-sim';
 import { Liar } from '../sim/liar';
 import { useEd25519 } from '../fair/signing';
@@ -80,7 +81,7 @@ export const liarIn = (g: number) => g % 10 === 1;
 
 /** One game, fully determined by its seed (and whether it has a restart and a liar). */
 export async function chaosGame(seed: number, a: ChaosArgs, restart: boolean, lying = false): Promise<GameOutcome> {
-  const rnd = seededRandom(seed ^ 0x5eed);
+  const rnd = mulberry32(seed ^ 0x5eed);
   const peers = a.minPeers + Math.floor(rnd() * (a.maxPeers - a.minPeers + 1));
   const options: GameOptions = defaultOptions();
   const roll = rnd();
@@ -102,7 +103,7 @@ export async function chaosGame(seed: number, a: ChaosArgs, restart: boolean, ly
     await sim.open();
     if (lying) {
       // Drawn from a generator of its own, so that a game with a liar keeps its other draws.
-      const lr = seededRandom(seed ^ 0x11a2);
+      const lr = mulberry32(seed ^ 0x11a2);
       const peer = Math.floor(lr() * peers);
       // A sixth equivocate, a sixth withhold (both lose the seat on purpose), a third mix
       // harmless lies with signed ones, a third tell only harmless lies (and must keep the seat).

@@ -19,7 +19,8 @@
 import { stateHash } from '../engine';
 import type { Replica } from '../fair/replica';
 import { sign, type Identity } from '../net/identity';
-import { CALM, seededRandom } from '../sim/memory-network';
+import { mulberry32 } from '../fair/mulberry32';
+import { CALM } from '../sim/memory-network';
 import type { MeshSession } from '../net/mesh-session';
 import { flush, MeshSim } from '../sim/mesh-sim';
 import { itemSigningText, parseFrame, WireError } from '../net/wire';
@@ -56,7 +57,7 @@ const inside = (s: MeshSession) => s as unknown as Internals;
 class Gen {
   readonly next: () => number;
   constructor(seed: number) {
-    this.next = seededRandom(seed);
+    this.next = mulberry32(seed);
   }
   int(n: number): number {
     return Math.floor(this.next() * n);

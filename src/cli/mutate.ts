@@ -38,7 +38,7 @@ import type { BotLevel } from '../bots';
 import { LogFollower, parseReplayOrSave, stringifyLog, verifyEntries, verifyReplay, type GameLog, type LogEntry, type VerifyReport } from '../fair';
 import { parseLog, withoutSignatures } from '../fair/log';
 import { canonicalReplay, reportFor } from '../fair/verify';
-import { seededRandom } from '../sim/memory-network';
+import { mulberry32 } from '../fair/mulberry32';
 import { MeshSim } from '../sim/mesh-sim';
 import { playLocal } from './play-local';
 
@@ -51,7 +51,7 @@ class UsageError extends Error {}
 class Rng {
   readonly next: () => number;
   constructor(seed: number) {
-    this.next = seededRandom(seed >>> 0 || 0x9e3779b9);
+    this.next = mulberry32(seed >>> 0 || 0x9e3779b9);
   }
   int(n: number): number {
     return Math.floor(this.next() * n);

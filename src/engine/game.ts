@@ -4,6 +4,7 @@
 import { BoardIndex, STRIDE as STRIDE_, cellKey, keyX, keyY } from './board';
 import type { Capability } from './capability';
 import { expansion1 } from './expansion1';
+import { sameDeployment } from './deploy-target';
 import { DX, DY, TILESET as TILESET_, type Faction, type TileDef } from './tiles';
 
 // Module-local copies of hot constants (cross-module live bindings cost a call in some loaders).
@@ -261,12 +262,6 @@ export function legalDeployments(state: GameState): Deployment[] {
     for (const c of CAPABILITIES) if (c.deploymentVariants) out.push(...c.deploymentVariants(state, state.seat, base));
   }
   return out;
-}
-
-function sameDeployment(a: Deployment, b: Deployment): boolean {
-  if (a.meeple !== b.meeple || a.equipment !== b.equipment) return false;
-  if ('seg' in a.target) return 'seg' in b.target && a.target.seg === b.target.seg;
-  return 'attack' in b.target && a.target.attack.x === b.target.attack.x && a.target.attack.y === b.target.attack.y;
 }
 
 /** Why a deployment is illegal, or null (R5). */

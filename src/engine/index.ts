@@ -9,3 +9,4 @@ export { equipmentInPlay } from './expansion1';
 export { serialize, parseState, stateHash, canonicalJson } from './serialize';
 export { TILESET, tileDef, DX, DY, DIR_LETTERS, FACTIONS, type TileDef, type SegmentDef, type Faction, type Dir } from './tiles';
 export { BoardIndex, STRIDE } from './board';
+export { deployTargetKey, sameDeployTarget, sameDeployment } from './deploy-target';

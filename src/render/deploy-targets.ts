@@ -1,14 +1,13 @@
 // Meeple spots of the deploy step (R5.2, R5.4, R10.2): the engine's legal deployments
 // grouped by target (one clickable spot each), and the deployment a click on a spot means
 // given the meeple size and equipment chosen in the HUD.
-import type { Deployment, DeployTarget, Equipment, MeepleSize } from '../engine';
+import { deployTargetKey, type Deployment, type DeployTarget, type Equipment, type MeepleSize } from '../engine';
 
 /** The meeple size and equipment picked in the HUD before a spot is clicked (R5.1, R5.5). */
 export interface DeployChoice { meeple: MeepleSize; equipment: Equipment | null }
 
-export function targetKey(t: DeployTarget): string {
-  return 'seg' in t ? `seg:${t.seg}` : `attack:${t.attack.x},${t.attack.y}`;
-}
+/** The engine's key of a target (one equality everywhere). */
+export const targetKey = deployTargetKey;
 
 export interface SpotGroup { key: string; target: DeployTarget; options: Deployment[] }
 

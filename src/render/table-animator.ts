@@ -10,7 +10,7 @@ import { DIE_ROW_OFFSET, dieGeometry, dieLabel, dieRestQuaternion, diceAtlas } f
 import { frameTexture, type labelAtlas } from './figures';
 import { SEAT_HEX, scorerColour } from './palette';
 import { TRACK_SLOTS, markerSlot, scoresBefore, slotPosition, trackRect, type Bounds } from './score-track';
-import { SeededRandom } from './seeded-random';
+import { SeededRandom } from '../fair/mulberry32';
 
 export interface PieceSpec {
   seat: number;

@@ -4,7 +4,7 @@
 import type { Faction } from '../engine';
 import { BADGE_RADIUS, type Pt, type TileLayout } from './tile-layout';
 import { FACTION_STYLE, ROUTE_CORE, ROUTE_GLOW, planetColour } from './palette';
-import { SeededRandom } from './seeded-random';
+import { SeededRandom } from '../fair/mulberry32';
 
 type Ctx = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
 

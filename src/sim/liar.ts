@@ -11,7 +11,7 @@
 // timeouts. Repeatable from its seed; test-only (the page never loads it).
 import type { LogEntry } from '../fair';
 import { sign, type Identity } from '../net/identity';
-import { seededRandom } from './memory-network';
+import { mulberry32 } from '../fair/mulberry32';
 import { MAX_ITEMS_PER_SEAT, type MeshSession } from '../net/mesh-session';
 import type { MeshSim } from './mesh-sim';
 import { encodeFrame, itemSigningText, type Item } from '../net/wire';
@@ -61,7 +61,7 @@ export class Liar {
   private stopped = false;
 
   constructor(private readonly sim: MeshSim, readonly plan: LiarPlan) {
-    this.rnd = seededRandom(plan.seed ^ 0x1a12);
+    this.rnd = mulberry32(plan.seed ^ 0x1a12);
     this.fatalAtTurn = 4 + Math.floor(this.rnd() * 30);
     const before = sim.net.filter;
     // Watches the liar's real items (for replays and equivocation) and holds its frames back while it withholds.

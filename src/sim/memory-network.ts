@@ -20,16 +20,8 @@ export interface Chaos {
 
 export const CALM: Chaos = { drop: 0, duplicate: 0, minDelay: 5, maxDelay: 5, reorder: 0, reorderDelay: 0 };
 
-/** A small seeded generator (mulberry32): the network's chaos only, never the game's randomness. */
-export function seededRandom(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(s ^ (s >>> 15), s | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+
+import { mulberry32 } from '../fair/mulberry32';
 
 export interface NetworkStats {
   /** Frames handed to send() (before chaos), and their characters. */
@@ -49,7 +41,7 @@ export class MemoryNetwork {
   readonly stats: NetworkStats = { frames: 0, chars: 0, byType: new Map() };
 
   constructor(readonly clock: SimClock, seed: number, public chaos: Chaos = CALM) {
-    this.random = seededRandom(seed);
+    this.random = mulberry32(seed);
   }
 
   /** A new transport with a fresh id (a restarted peer gets a new one, as with PeerJS). */

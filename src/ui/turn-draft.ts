@@ -36,6 +36,4 @@ export function draftDeployment(draft: TurnDraft, choice: DeployChoice): Deploym
   return group ? matchDeployment(group, choice) : null;
 }
 
-export function sameTarget(a: DeployTarget | null, b: DeployTarget | null): boolean {
-  return !!a && !!b && targetKey(a) === targetKey(b);
-}
+export { sameDeployTarget as sameTarget } from '../engine';

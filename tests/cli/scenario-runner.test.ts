@@ -7,7 +7,7 @@ import {
 } from '../../src/engine';
 import { runScenarioText } from '../../src/cli/scenario-runner';
 import { randomAction, randomSetup } from '../support/engine-random';
-import { Prng } from '../support/prng';
+import { SeededRandom as Prng } from '../../src/fair/mulberry32';
 
 type Turn = Record<string, unknown> & { throws?: Record<string, number[]>[] };
 

@@ -10,7 +10,7 @@ import {
 import { runScenarioText } from '../../src/cli/scenario-runner';
 import { phaseOf, play, setupOf, startGame } from '../support/engine-script';
 import { playRandomGame, randomAction, randomSetup } from '../support/engine-random';
-import { Prng } from '../support/prng';
+import { SeededRandom as Prng } from '../../src/fair/mulberry32';
 
 /** A board where no frontier cell accepts four route edges: SW13 (and SWX18) fit nowhere. */
 function closedToCrossings(s: GameState): void {

@@ -8,7 +8,7 @@ import {
 } from '../../src/engine';
 import { randomAction, randomSetup } from '../support/engine-random';
 import { phaseOf } from '../support/engine-script';
-import { Prng } from '../support/prng';
+import { SeededRandom as Prng } from '../../src/fair/mulberry32';
 
 const GAMES = 300;
 

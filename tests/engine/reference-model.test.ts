@@ -8,7 +8,7 @@ import {
   type GameState,
 } from '../../src/engine';
 import { randomAction, randomSetup } from '../support/engine-random';
-import { Prng } from '../support/prng';
+import { SeededRandom as Prng } from '../../src/fair/mulberry32';
 
 interface RawTile { id: string; edges: string; segments: string[] }
 const raw = JSON.parse(readFileSync(new URL('../../src/engine/tiles.json', import.meta.url), 'utf8')) as { base: RawTile[]; expansion1: RawTile[] };

@@ -10,7 +10,7 @@ import {
 import { cellKey, keyX, keyY } from '../../src/engine/board';
 import { rotateDir } from '../../src/engine/tiles';
 import { EXPANSION_ALL, play, setupOf, startGame } from '../support/engine-script';
-import { Prng } from '../support/prng';
+import { SeededRandom as Prng } from '../../src/fair/mulberry32';
 import { randomAction } from '../support/engine-random';
 
 interface RawTile { id: string; count: number; edges: string; segments: string[] }

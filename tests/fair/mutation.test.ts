@@ -26,7 +26,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TILESET } from '../../src/engine';
 import { LogFollower, parseLog, parseReplayOrSave, stringifyLog, verifyEntries, verifyReplay, type GameLog, type LogEntry, type RevealEntry, type VerifyReport } from '../../src/fair';
-import { Prng } from '../support/prng';
+import { SeededRandom as Prng } from '../../src/fair/mulberry32';
 import { fixtureMatch } from './fixtures';
 
 type Kind = 'reveal-flip' | 'reveal-replayed' | 'action-field' | 'hash-flip' | 'drop' | 'swap' | 'reformat' | 'settings' | 'same-event-reveal-swap';

@@ -4,7 +4,7 @@ import {
   applyInPlace, legalDeployments, legalPlacements, newGame, pending,
   type Action, type Colour, type GameSetup, type GameState,
 } from '../../src/engine';
-import { Prng } from './prng';
+import { SeededRandom as Prng } from '../../src/fair/mulberry32';
 
 const BASE_COLOURS: Colour[] = ['red', 'green', 'black', 'white', 'orange'];
 
