@@ -3,7 +3,7 @@
 import { defaultOptions } from '../src/engine';
 import type { BotRunner } from '../src/bots/bot-runner';
 import { GameStore } from '../src/session/game-store';
-import { MeshSession } from '../src/net/mesh-session';
+import { SimMeshSession as MeshSession } from '../src/sim/sim-mesh-session';
 import { MemoryStorage } from '../src/sim/mesh-sim';
 import type { PeerId, Transport } from '../src/net/transport';
 

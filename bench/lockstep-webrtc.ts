@@ -8,7 +8,7 @@
 import '../tests/net/support/node-webrtc';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { MeshSession } from '../src/net/mesh-session';
+import type { SimMeshSession as MeshSession } from '../src/sim/sim-mesh-session';
 import { immediateBots } from '../src/sim/mesh-sim';
 import { createPeerJsTransport } from '../src/net/peerjs-transport';
 import type { PeerId, Transport } from '../src/net/transport';

@@ -17,11 +17,11 @@
 //     nothing peer 1 may lawfully send can change its log here.
 // Last line: `fuzz: N messages, K crashes, S state changes, R per second`; exit 1 unless K = 0 and S = 0.
 import { stateHash } from '../engine';
-import type { Replica } from '../fair/replica';
 import { sign, type Identity } from '../net/identity';
 import { mulberry32 } from '../fair/mulberry32';
 import { CALM } from '../sim/memory-network';
-import type { MeshSession } from '../net/mesh-session';
+import type { Link } from '../net/lockstep/links';
+import type { SimMeshSession } from '../sim/sim-mesh-session';
 import { flush, MeshSim } from '../sim/mesh-sim';
 import { itemSigningText, parseFrame, WireError } from '../net/wire';
 
@@ -46,12 +46,11 @@ export function parseFuzzArgs(argv: string[]): FuzzArgs {
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
-interface Internals {
-  replica: Replica;
-  links: Map<string, { authed: boolean; budget: number; budgetAt: number }>;
-  items: Map<number, Map<number, unknown>>;
-}
-const inside = (s: MeshSession) => s as unknown as Internals;
+/** The victim's log and its link to the fuzzer (the simulation's session shows them). */
+const inside = (s: SimMeshSession) => ({
+  replica: s.replicaView!,
+  links: { get: (peer: string) => s.linkTo(peer), set: (_peer: string, link: Link) => s.keepLink(link) },
+});
 
 /** The fuzzer's own generator (seeded; never the game's randomness). */
 class Gen {

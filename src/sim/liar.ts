@@ -12,7 +12,8 @@
 import type { LogEntry } from '../fair';
 import { sign, type Identity } from '../net/identity';
 import { mulberry32 } from '../fair/mulberry32';
-import { MAX_ITEMS_PER_SEAT, type MeshSession } from '../net/mesh-session';
+import { MAX_ITEMS_PER_SEAT } from '../net/lockstep/limits';
+import type { SimMeshSession as MeshSession } from './sim-mesh-session';
 import type { MeshSim } from './mesh-sim';
 import { encodeFrame, itemSigningText, type Item } from '../net/wire';
 

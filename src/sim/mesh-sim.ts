@@ -12,7 +12,8 @@ import type { BotRunner } from '../bots/bot-runner';
 import { SimClock } from './sim-clock';
 import { GameStore, type KeyValueStorage } from '../session/game-store';
 import { MemoryNetwork, type Chaos } from './memory-network';
-import { MeshSession, type MeshOptions, type Timeouts } from '../net/mesh-session';
+import type { Timeouts } from '../net/lockstep/limits';
+import { SimMeshSession, type SimMeshOptions } from './sim-mesh-session';
 import type { BotLevel } from '../session/session';
 
 export class MemoryStorage implements KeyValueStorage {
@@ -70,7 +71,7 @@ export interface SimPeer {
   name: string;
   storage: MemoryStorage;
   store: GameStore;
-  session: MeshSession;
+  session: SimMeshSession;
   rejects: string[];
   alive: boolean;
 }
@@ -89,7 +90,7 @@ export class MeshSim {
     this.colours = seatColours(plan.peers + (plan.botSeats?.length ?? 0), this.options);
   }
 
-  meshOptions(name: string, storage: MemoryStorage, extra: Partial<MeshOptions> = {}): MeshOptions {
+  meshOptions(name: string, storage: MemoryStorage, extra: Partial<SimMeshOptions> = {}): SimMeshOptions {
     return {
       transport: this.net.createTransport(name), name, store: new GameStore(storage, () => this.clock.now()), clock: this.clock,
       timeouts: this.plan.timeouts ?? { moveMs: 90_000, revealMs: 20_000 }, autoDrop: true,
@@ -98,7 +99,7 @@ export class MeshSim {
   }
 
   /** Host and guests meet in the lobby, take their seats, and the host starts. */
-  async open(extra: (i: number) => Partial<MeshOptions> = () => ({})): Promise<void> {
+  async open(extra: (i: number) => Partial<SimMeshOptions> = () => ({})): Promise<void> {
     const n = this.plan.peers;
     const bots = this.plan.botSeats ?? [];
     const seats = this.colours.map((colour, i) => ({ colour, bot: i >= n ? bots[i - n] : null }));
@@ -112,8 +113,8 @@ export class MeshSim {
       const rejects: string[] = [];
       o.onReject = (line) => rejects.push(line);
       const session = i === 0
-        ? MeshSession.host(o, { options: this.options, seats, hostColour: this.colours[0], shuffleSeats: this.plan.shuffleSeats, gameId: toHex(seededBytes(this.plan.seed, 'game')).slice(0, 32) })
-        : MeshSession.join(o, this.peers[0].session.transportId);
+        ? SimMeshSession.host(o, { options: this.options, seats, hostColour: this.colours[0], shuffleSeats: this.plan.shuffleSeats, gameId: toHex(seededBytes(this.plan.seed, 'game')).slice(0, 32) })
+        : SimMeshSession.join(o, this.peers[0].session.transportId);
       this.peers.push({ name, storage, store: o.store!, session, rejects, alive: true });
     }
     await this.runUntil(() => this.peers.slice(1).every((p) => p.session.lobby !== null), 60_000);
@@ -158,12 +159,12 @@ export class MeshSim {
   }
 
   /** The crashed peer comes back from its storage with a new transport id and reclaims its seat (P1.6). */
-  restart(i: number, extra: Partial<MeshOptions> = {}): void {
+  restart(i: number, extra: Partial<SimMeshOptions> = {}): void {
     const p = this.peers[i];
     const gameId = this.peers.find((q) => q.alive)!.session.gameId;
     const o = this.meshOptions(p.name, p.storage, extra);
     o.onReject = (line) => p.rejects.push(line);
-    p.session = MeshSession.resume(o, gameId);
+    p.session = SimMeshSession.resume(o, gameId);
     p.alive = true;
     void p.session.start();
   }
@@ -187,7 +188,7 @@ export class MeshSim {
     const o = this.meshOptions(name, storage, { autopilot: null });
     const rejects: string[] = [];
     o.onReject = (line) => rejects.push(line);
-    const session = MeshSession.join(o, this.peers[through].session.transportId, true);
+    const session = SimMeshSession.join(o, this.peers[through].session.transportId, true);
     const p = { name, storage, store: o.store!, session, rejects, alive: true };
     this.spectators.push(p);
     return p;

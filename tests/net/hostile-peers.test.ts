@@ -9,14 +9,15 @@ import type { Awaiting } from '../../src/fair/follower';
 import type { Replica } from '../../src/fair/replica';
 import { freshIdentity, sign, type Identity } from '../../src/net/identity';
 import type { Chaos } from '../../src/sim/memory-network';
-import { MAX_ITEMS_PER_SEAT, SEQ_WINDOW, type MeshSession } from '../../src/net/mesh-session';
+import { MAX_ITEMS_PER_SEAT, SEQ_WINDOW } from '../../src/net/lockstep/limits';
+import type { SimMeshSession as MeshSession } from '../../src/sim/sim-mesh-session';
 import { MeshSim, type SimPeer } from '../../src/sim/mesh-sim';
 import { encodeFrame, itemSigningText, type Item } from '../../src/net/wire';
 
 const HOUR = 3_600_000;
 const LIGHT: Chaos = { drop: 0.02, duplicate: 0.02, minDelay: 5, maxDelay: 40, reorder: 0.05, reorderDelay: 80 };
 
-const replicaOf = (s: MeshSession) => (s as unknown as { replica: Replica }).replica;
+const replicaOf = (s: MeshSession) => s.replicaView!;
 const awaiting = (p: SimPeer): Awaiting => replicaOf(p.session).awaiting();
 const length = (p: SimPeer): number => replicaOf(p.session).length;
 

@@ -8,7 +8,7 @@ import { defaultOptions, stateHash } from '../../src/engine';
 import { verifyReplay } from '../../src/fair';
 import { GameStore } from '../../src/session/game-store';
 import { sign } from '../../src/net/identity';
-import { MeshSession, type MeshOptions } from '../../src/net/mesh-session';
+import { SimMeshSession as MeshSession, type SimMeshOptions as MeshOptions } from '../../src/sim/sim-mesh-session';
 import { immediateBots, MemoryStorage } from '../../src/sim/mesh-sim';
 import { createPeerJsTransport } from '../../src/net/peerjs-transport';
 import { encodeFrame, itemSigningText, type Item } from '../../src/net/wire';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultOptions } from '../../src/engine';
 import { verifyReplay } from '../../src/fair';
 import { GameStore } from '../../src/session/game-store';
-import { MeshSession, type MeshOptions } from '../../src/net/mesh-session';
+import { SimMeshSession as MeshSession, type SimMeshOptions as MeshOptions } from '../../src/sim/sim-mesh-session';
 import { immediateBots, MemoryStorage } from '../../src/sim/mesh-sim';
 import { createPeerJsTransport } from '../../src/net/peerjs-transport';
 import { startSignalling, type TestSignalling } from './support/signalling-server';

@@ -1,0 +1,298 @@
+// The item pool: every signed item held, per author seat by sequence number, and the entry
+// items by the log index they were signed for. It judges each item that arrives (signature,
+// numbering, seat, slot — P1.3, P2.3, P4.2, P5.1) and returns a verdict; it never sends or
+// applies anything itself. Equivocation — one seat signing two different items under one
+// number, or two entries for one index — is judged on the signatures alone and kept as
+// evidence, so every honest peer holding both concludes alike.
+import { canonicalJson } from '../../engine';
+import { EntryError, type LogEntry } from '../../fair';
+import type { Replica } from '../../fair/replica';
+import { verifySignature } from '../identity';
+import { itemSigningText, type Item, type LobbySeat } from '../wire';
+import { MAX_ITEMS_PER_SEAT, SEQ_WINDOW } from './limits';
+
+export interface Evidence { a: number; first: Item; second: Item }
+
+/**
+ * What keeping an item did. `reason`: why it was refused (or what it proved), for the
+ * players; `kept`: a new item to note (votes, chat); `unchat`: a chat line to let go;
+ * `evidence`: equivocation found just now (to send to every peer).
+ */
+export interface PoolVerdict { reason: string | null; kept?: Item; unchat?: { a: number; n: number }; evidence?: Evidence }
+
+const refused = (reason: string): PoolVerdict => ({ reason });
+const NOTHING: PoolVerdict = { reason: null };
+
+/** What the pool needs to know of the game to judge an item. */
+export interface PoolContext { gameId: string; roster: readonly LobbySeat[]; replica: Replica }
+
+export class ItemPool {
+  private readonly byAuthor = new Map<number, Map<number, Item>>();
+  private readonly entryAt = new Map<number, Map<number, Item>>();
+  /** Per author: every number below this is held (its contiguous sequence). */
+  private readonly have: number[] = [];
+  private readonly equivocators = new Set<number>();
+  private readonly evidenceList: Evidence[] = [];
+  /** Log indices below this were checked for held entries that do not match the log (early or misplaced ones). */
+  private sweptTo = 0;
+
+  constructor(seats: number) {
+    for (let a = 0; a < seats; a++) {
+      this.byAuthor.set(a, new Map());
+      this.entryAt.set(a, new Map());
+      this.have[a] = 0;
+    }
+  }
+
+  /** Per author, how many items in a row from 0 are held (what a sync request says). */
+  get sequences(): readonly number[] {
+    return this.have;
+  }
+
+  get evidence(): readonly Evidence[] {
+    return this.evidenceList;
+  }
+
+  get size(): number {
+    let n = 0;
+    for (const byN of this.byAuthor.values()) n += byN.size;
+    return n;
+  }
+
+  isEquivocator(a: number): boolean {
+    return this.equivocators.has(a);
+  }
+
+  item(a: number, n: number): Item | undefined {
+    return this.byAuthor.get(a)?.get(n);
+  }
+
+  /** The entry item author `a` signed for log index `at`, if held. */
+  entryFor(a: number, at: number): Item | undefined {
+    return this.entryAt.get(a)?.get(at);
+  }
+
+  authoredAt(a: number, at: number): boolean {
+    return this.entryAt.get(a)?.has(at) ?? false;
+  }
+
+  /** The log refused the entry in this slot: let it go. */
+  forgetEntry(a: number, at: number): void {
+    this.entryAt.get(a)?.delete(at);
+  }
+
+  /** Every item, by author and number (the save). */
+  all(): Item[] {
+    const items: Item[] = [];
+    for (const byN of this.byAuthor.values()) for (const it of byN.values()) items.push(it);
+    return items.sort((x, y) => x.a - y.a || x.n - y.n);
+  }
+
+  /** Author `a`'s entry item that this log took at index `at` (the held item whose entry is the log's there), if any. */
+  tookEntry(a: number, at: number, replica: Replica): Item | null {
+    const it = this.entryAt.get(a)?.get(at);
+    const there = replica.log.entries[at];
+    return it && there && it.body.k === 'entry' && canonicalJson(it.body.entry) === canonicalJson(there) ? it : null;
+  }
+
+  /** Items author by author from the numbers `theirs` holds, oldest first, at most `budget` (a sync answer, P3.4). */
+  missingFrom(theirs: readonly number[], budget: number): Item[] {
+    const out: Item[] = [];
+    for (let a = 0; a < this.have.length && out.length < budget; a++) {
+      const byN = this.byAuthor.get(a)!;
+      for (let n = theirs[a] ?? 0; n < this.have[a] && out.length < budget; n++) {
+        const item = byN.get(n);
+        if (!item) break;
+        out.push(item);
+      }
+    }
+    return out;
+  }
+
+  /** The authors whose entry slots are tracked, in seat order. */
+  authors(): Iterable<number> {
+    return this.entryAt.keys();
+  }
+
+  /** Checks an item from the network against its author's key and what is held; keeps it if it is new. */
+  accept(item: Item, ctx: PoolContext): PoolVerdict {
+    const seat = ctx.roster[item.a];
+    if (!seat || !seat.pub) return refused(`item from seat ${item.a}, which no player holds`);
+    // A copy of an item already held (a duplicate, a resend, a relay) costs no signature check.
+    const held = this.byAuthor.get(item.a)!.get(item.n);
+    if (held && itemSigningText(ctx.gameId, held) === itemSigningText(ctx.gameId, item) && held.sig === item.sig) {
+      // A copy of an entry held but not in its slot (the slot was taken by another signed
+      // version, since refused): it takes the free slot now, so the log does not stall on it.
+      this.takeFreeSlot(held, ctx.replica.length);
+      return NOTHING;
+    }
+    if (!item.sig) return refused(`an unsigned item claiming to be ${seat.colour}'s`);
+    if (item.n >= MAX_ITEMS_PER_SEAT)
+      return refused(`${seat.colour}'s item ${item.n} is numbered beyond the ${MAX_ITEMS_PER_SEAT} one seat may send in a game`);
+    if (!verifySignature(seat.pub, 'item', itemSigningText(ctx.gameId, item), item.sig))
+      return refused(`an item claiming to be ${seat.colour}'s is not signed by ${seat.colour}'s key`);
+    // Another signed item under a number already held is equivocation whatever it says (P5.1):
+    // judged on the signatures alone, before legality, so every peer holding both concludes alike.
+    if (held) return this.keep(item, ctx);
+    if (item.body.k === 'entry') {
+      const why = this.entryRefusal(item, item.body.entry, seat.colour, ctx);
+      if (why) return refused(why);
+    }
+    return this.keep(item, ctx);
+  }
+
+  /** Why an entry item may not be kept where it is signed for (null: it may). */
+  private entryRefusal(item: Item, e: LogEntry, colour: string, ctx: PoolContext): string | null {
+    const r = ctx.replica;
+    if (e.k === 'reveal' && e.chain !== item.a) return `${colour} sent a reveal of another seat's chain`;
+    if ((e.k === 'commit' && (e.chain !== item.a || e.colour !== colour)) || (e.k === 'resign' && e.colour !== colour))
+      return `${colour} wrote an entry for another seat`;
+    // Before the seating is known (a peer catching up) the log's own checks judge the move at its slot.
+    if ((e.k === 'place' || e.k === 'deploy') && r.state) {
+      const owner = r.state.setup.seats[e.seat];
+      if (owner !== colour) return `${colour} sent a move for ${owner}'s seat`;
+      const at = r.awaiting();
+      if (item.at === r.length && (at.kind !== 'action' || at.colour !== colour || at.phase !== e.k)) return `${colour} sent a ${e.k} out of turn`;
+    }
+    const slotTaken = this.entryAt.get(item.a)?.has(item.at);
+    // Its signed position is already filled by something else: a late or misplaced entry (a replayed one is a copy, above).
+    if (item.at < r.length && !slotTaken) return `${colour}'s ${e.k} for log index ${item.at} comes after that point was filled`;
+    // Signed for the slot the log is at now: judged now, by the log's own checker on a copy (P1.3, P2.3).
+    if (item.at === r.length && !slotTaken) {
+      const why = tryAtSlot(item.a, e, r);
+      if (why) return `${colour}'s ${e.k} for log index ${item.at} is refused: ${why}`;
+    }
+    return null;
+  }
+
+  /** Keeps an item already checked (or this seat's own); the verdict says what else it did. */
+  keep(item: Item, ctx: PoolContext): PoolVerdict {
+    const byN = this.byAuthor.get(item.a)!;
+    const old = byN.get(item.n);
+    if (old) {
+      if (itemSigningText(ctx.gameId, old) === itemSigningText(ctx.gameId, item)) return NOTHING; // a duplicate: ignored
+      // The seat signed two different items under one number. If the second is an entry whose
+      // slot is free (the first was no entry, or an entry for another slot, or one the log
+      // already refused), it still takes its slot: the log must not stall on it.
+      const unchat = this.takeFreeSlot(item, ctx.replica.length) && old.body.k === 'chat' ? { a: item.a, n: old.n } : undefined;
+      return { ...this.equivocation(old, item, `two different items numbered ${item.n}`, ctx), unchat };
+    }
+    if (item.n >= this.have[item.a] + SEQ_WINDOW) return refused(`${colourOf(ctx, item.a)}'s item ${item.n} is too far ahead`);
+    if (item.body.k === 'entry') {
+      const slot = this.entryAt.get(item.a)!;
+      const prior = slot.get(item.at);
+      if (prior && itemSigningText(ctx.gameId, prior) !== itemSigningText(ctx.gameId, item)) {
+        // Two entries for one log index: the number is kept (so the sequence has no gap), the slot keeps the first.
+        this.number(item);
+        return this.equivocation(prior, item, `two different entries for log index ${item.at}`, ctx);
+      }
+      slot.set(item.at, item);
+    }
+    this.number(item);
+    return { reason: null, kept: item };
+  }
+
+  private number(item: Item): void {
+    const byN = this.byAuthor.get(item.a)!;
+    byN.set(item.n, item);
+    while (byN.has(this.have[item.a])) this.have[item.a]++;
+  }
+
+  /**
+   * Equivocation (P5.1): seat `a` signed both items, which contradict each other. Both are
+   * kept as evidence (sent to every peer, so each honest peer holds the same proof); the
+   * honest players then vote the seat out the next time the log waits for it.
+   */
+  private equivocation(first: Item, second: Item, what: string, ctx: PoolContext): PoolVerdict {
+    const a = first.a;
+    if (this.equivocators.has(a)) return NOTHING; // reported once; later copies change nothing
+    this.equivocators.add(a);
+    const evidence = { a, first, second };
+    this.evidenceList.push(evidence);
+    const c = colourOf(ctx, a);
+    return { reason: `${c} signed ${what} (equivocation): both kept as evidence; the others drop ${c} when it is next due`, evidence };
+  }
+
+  /**
+   * Evidence relayed by another peer: two items one seat signed under one number, or two
+   * different entries for one log index. Only the signatures are judged (not whether either
+   * item is legal, nor which came first), so each honest peer that sees it concludes alike.
+   */
+  takeEvidence(first: Item, second: Item, ctx: PoolContext): PoolVerdict {
+    const seat = ctx.roster[first.a];
+    if (!seat?.pub || second.a !== first.a || !first.sig || !second.sig) return refused('evidence of equivocation that names no signed seat');
+    if (this.equivocators.has(first.a)) return NOTHING;
+    const t1 = itemSigningText(ctx.gameId, first), t2 = itemSigningText(ctx.gameId, second);
+    const sameSlot = first.body.k === 'entry' && second.body.k === 'entry' && first.at === second.at;
+    if (t1 === t2 || (first.n !== second.n && !sameSlot)) return refused(`${seat.colour}'s evidence of equivocation shows no contradiction`);
+    if (first.n >= MAX_ITEMS_PER_SEAT || second.n >= MAX_ITEMS_PER_SEAT)
+      return refused(`${seat.colour}'s evidence is numbered beyond the ${MAX_ITEMS_PER_SEAT} one seat may send in a game`);
+    if (!verifySignature(seat.pub, 'item', t1, first.sig) || !verifySignature(seat.pub, 'item', t2, second.sig))
+      return refused(`evidence against ${seat.colour} is not signed by ${seat.colour}'s key`);
+    const what = first.n === second.n ? `two different items numbered ${first.n}` : `two different entries for log index ${first.at}`;
+    return this.equivocation(first, second, what, ctx);
+  }
+
+  /** An entry item whose signed log slot is still ahead and empty goes into it; whether it did. */
+  private takeFreeSlot(item: Item, logLength: number): boolean {
+    const slot = this.entryAt.get(item.a)!;
+    if (item.body.k !== 'entry' || item.at < logLength || slot.has(item.at)) return false;
+    slot.set(item.at, item);
+    return true;
+  }
+
+  /**
+   * Held entries whose signed slot the log has passed with something else (sent early, or
+   * out of place) are let go; returns the refusal line of each.
+   */
+  sweepPassed(replica: Replica, colourOfSeat: (a: number) => string): string[] {
+    const lines: string[] = [];
+    for (; this.sweptTo < replica.length; this.sweptTo++) {
+      const i = this.sweptTo;
+      let there: string | null = null;
+      for (const [a, slot] of this.entryAt) {
+        const it = slot.get(i);
+        if (!it || it.body.k !== 'entry') continue;
+        there ??= canonicalJson(replica.log.entries[i]);
+        if (canonicalJson(it.body.entry) === there) continue;
+        slot.delete(i);
+        lines.push(`${colourOfSeat(a)}'s ${it.body.entry.k} signed for log index ${i} is not what the log holds there (sent before it was due, or out of place)`);
+      }
+    }
+    return lines;
+  }
+
+  /** The log went back to `point`: entries from there on are checked again as the log passes them. */
+  rewoundTo(point: number): void {
+    this.sweptTo = Math.min(this.sweptTo, point);
+  }
+}
+
+function colourOf(ctx: PoolContext, a: number): string {
+  return ctx.roster[a]?.colour ?? `seat ${a}`;
+}
+
+/**
+ * Whether the entry author `a` signed for the log's current slot may go there: the log
+ * must await it from that seat now (a reveal only once its event is due and in chain
+ * order, P2.3, P4.2), and the log's checker, on a copy, must take it (a reveal must be
+ * the chain's next preimage; a move legal). Null when it may; else why not.
+ */
+function tryAtSlot(a: number, e: LogEntry, r: Replica): string | null {
+  const at = r.awaiting();
+  if (e.k === 'reveal') {
+    if (at.kind !== 'reveal' || !at.chains.includes(a)) return `a reveal of event ${e.event} before it is due (P2.3)`;
+    if (at.event !== e.event) return `a reveal of event ${e.event} where event ${at.event} is due`;
+    if (at.chains[0] !== a) return `not its chain-order slot (P4.2)`;
+  }
+  if (e.k === 'commit' && (at.kind !== 'commit' || at.chain !== a)) return 'not the slot of its commitment';
+  if (e.k === 'resign' && !((at.kind === 'reveal' && at.chains[0] === a) || (at.kind === 'action' && at.colour === r.follower.lobby[a])))
+    return 'not its own slot';
+  try {
+    r.follower.clone().apply(e);
+  } catch (err) {
+    if (err instanceof EntryError) return `${err.found} where the log expects ${err.expected}`;
+    throw err;
+  }
+  return null;
+}

@@ -1,0 +1,181 @@
+// The links to other peers (P1.6: identity is a key, not a transport id): the handshake
+// (hello, then a signed answer to the other side's nonce), frames that overtook it, the
+// flood budget per link, every identity's last known address, and sending. It returns
+// verdicts for the session to report; it never reads the game.
+import { fingerprint, freshNonce, sign, verifySignature, type Identity } from '../identity';
+import type { PeerId, Transport } from '../transport';
+import { authSigningText, encodeFrame, WIRE_VERSION, type Frame, type LobbySeat } from '../wire';
+import { FRAMES_PER_SECOND, MAX_ADDRESSES, MAX_EARLY_FRAMES } from './limits';
+
+export interface Link {
+  peer: PeerId; nonce: string; pub: string | null; name: string; role: 'player' | 'watch'; authed: boolean;
+  budget: number; budgetAt: number; lastSync: number;
+  /** Frames that overtook the other side's proof of identity, handled once it arrives (a few at most). */
+  early: Frame[];
+}
+
+/** What this peer says of itself in a hello. */
+export interface SelfIntro { identity: Identity; name: string; gameId: string; role: 'player' | 'watch' }
+
+/** The flood verdict for one frame: pass it, drop it (and say so the first time), or drop it quietly. */
+export type Admission = 'pass' | 'drop-first' | 'drop';
+
+/** The verdict on a handshake frame. */
+export type HandshakeVerdict =
+  | { kind: 'refused'; reason: string }
+  | { kind: 'answered' }
+  | { kind: 'ignored' }
+  | { kind: 'authed'; early: Frame[] };
+
+export class Links {
+  private readonly byPeer = new Map<PeerId, Link>();
+  /** Last known transport id of every identity met. */
+  private readonly addressOf = new Map<string, PeerId>();
+  /** Names of the identities met, as they gave them. */
+  readonly names = new Map<string, string>();
+
+  constructor(private readonly transport: Transport) {}
+
+  get(peer: PeerId): Link | undefined {
+    return this.byPeer.get(peer);
+  }
+
+  values(): IterableIterator<Link> {
+    return this.byPeer.values();
+  }
+
+  has(peer: PeerId): boolean {
+    return this.byPeer.has(peer);
+  }
+
+  get addresses(): ReadonlyMap<string, PeerId> {
+    return this.addressOf;
+  }
+
+  remember(pub: string, peer: PeerId): void {
+    this.addressOf.set(pub, peer);
+  }
+
+  /** Frames held per link until the other side proves who it is. */
+  get heldEarlyFrames(): number {
+    let n = 0;
+    for (const l of this.byPeer.values()) n += l.early.length;
+    return n;
+  }
+
+  /** A new link: says hello on it. */
+  open(peer: PeerId, now: number, me: SelfIntro): void {
+    const link: Link = { peer, nonce: freshNonce(), pub: null, name: '', role: 'player', authed: false, budget: FRAMES_PER_SECOND, budgetAt: now, lastSync: -Infinity, early: [] };
+    this.byPeer.set(peer, link);
+    this.sendTo(peer, helloFrame(link, me));
+  }
+
+  /** Puts `link` itself back as the link to its peer (a simulation that keeps one link open). */
+  put(link: Link): void {
+    this.byPeer.set(link.peer, link);
+  }
+
+  close(peer: PeerId): void {
+    this.byPeer.delete(peer);
+  }
+
+  /** A link of another session over the same transport (a rematch), taken over as it is. */
+  adopt(l: Link): void {
+    this.byPeer.set(l.peer, { ...l });
+    if (l.pub) this.addressOf.set(l.pub, l.peer);
+  }
+
+  /** The flood limit per link: a budget of frames per second, the rest dropped unread. */
+  admit(link: Link, now: number): Admission {
+    if (now - link.budgetAt >= 1000) {
+      link.budget = FRAMES_PER_SECOND;
+      link.budgetAt = now;
+    }
+    if (link.budget-- > 0) return 'pass';
+    return link.budget === -1 ? 'drop-first' : 'drop';
+  }
+
+  /** The other side's hello: remember who it says it is and prove who this peer is. */
+  hello(link: Link, f: Extract<Frame, { t: 'hello' }>, me: Identity, roster: readonly LobbySeat[]): HandshakeVerdict {
+    if (link.pub && link.pub !== f.pub) return { kind: 'refused', reason: `${who(link, roster)} changed its key mid-link` };
+    if (f.pub === me.publicKey) return { kind: 'refused', reason: 'a peer presented this device\'s own key' };
+    link.pub = f.pub;
+    link.name = f.name;
+    link.role = f.role;
+    this.sendTo(link.peer, { t: 'auth', sig: sign(me, 'auth', authSigningText(f.nonce, this.transport.id, link.peer)) });
+    return { kind: 'answered' };
+  }
+
+  /** The other side's proof: the link is authenticated, and the frames that overtook it are handed back. */
+  auth(link: Link, f: Extract<Frame, { t: 'auth' }>, roster: readonly LobbySeat[]): HandshakeVerdict {
+    // An answer that overtook the other side's hello: the heartbeat says hello again and it comes back.
+    if (!link.pub || link.authed) return { kind: 'ignored' };
+    if (!verifySignature(link.pub, 'auth', authSigningText(link.nonce, link.peer, this.transport.id), f.sig))
+      return { kind: 'refused', reason: `${who(link, roster)} failed to prove its identity` };
+    link.authed = true;
+    this.addressOf.set(link.pub, link.peer);
+    this.names.set(link.pub, link.name);
+    return { kind: 'authed', early: link.early.splice(0) };
+  }
+
+  /** Reordering lets a frame overtake the proof it follows: keep a few (true), refuse the rest. */
+  holdEarly(link: Link, f: Frame): boolean {
+    if (link.early.length >= MAX_EARLY_FRAMES) return false;
+    link.early.push(f);
+    return true;
+  }
+
+  /** Says hello again on every link that has not proven who it is (frames get lost). */
+  helloAgain(me: SelfIntro): void {
+    for (const l of this.byPeer.values()) if (!l.authed) this.sendTo(l.peer, helloFrame(l, me));
+  }
+
+  /**
+   * Addresses another peer told of: kept for seated identities always, for anyone else only
+   * while few are known (a peer may send any list). Returns the ones to dial.
+   */
+  learn(peers: readonly { pub: string; id: PeerId }[], myPub: string, seated: (pub: string) => boolean): PeerId[] {
+    const dial: PeerId[] = [];
+    for (const p of peers) {
+      if (p.pub === myPub || this.linkOf(p.pub)) continue;
+      if (!seated(p.pub) && !this.addressOf.has(p.pub) && this.addressOf.size >= MAX_ADDRESSES) continue;
+      this.addressOf.set(p.pub, p.id);
+      dial.push(p.id);
+    }
+    return dial;
+  }
+
+  /** The authenticated links' identities and addresses (at most 16), for an `addr` frame. */
+  known(): { pub: string; id: PeerId }[] {
+    return [...this.byPeer.values()].filter((l) => l.authed && l.pub).map((l) => ({ pub: l.pub!, id: l.peer })).slice(0, 16);
+  }
+
+  linkOf(pub: string): Link | null {
+    for (const l of this.byPeer.values()) if (l.authed && l.pub === pub) return l;
+    return null;
+  }
+
+  broadcast(f: Frame): void {
+    const text = encodeFrame(f);
+    for (const l of this.byPeer.values()) if (l.authed || f.t === 'hello') this.transport.send(l.peer, text);
+  }
+
+  sendTo(peer: PeerId, f: Frame): void {
+    this.transport.send(peer, encodeFrame(f));
+  }
+}
+
+/** The one hello frame, on a new link and said again by the heartbeat. */
+function helloFrame(link: Link, me: SelfIntro): Frame {
+  return { t: 'hello', v: WIRE_VERSION, pub: me.identity.publicKey, nonce: link.nonce, name: me.name, game: me.gameId || null, role: me.role };
+}
+
+/** How the players see the peer on a link: its seat's name and colour, else its name and key fingerprint. */
+export function who(link: Link, roster: readonly LobbySeat[]): string {
+  if (link.pub) {
+    const seat = roster.find((r) => r.pub === link.pub);
+    if (seat) return `${seat.name ?? seat.colour} (${seat.colour})`;
+    return link.name ? `${link.name} (${fingerprint(link.pub)})` : fingerprint(link.pub);
+  }
+  return `peer ${link.peer.slice(0, 12)}`;
+}

@@ -1,0 +1,60 @@
+// The save of an online game on this device (not the replay): this peer's identity and
+// chain secret, the start record or the lobby, every item held and the peers' addresses,
+// plus a small journal of this seat's own items since the last full save (so after a
+// crash it never signs a different item under a number it already used, P5.1).
+import { fromHex, toHex } from '../../fair/hex';
+import { parseStrictJson } from '../../fair/strict-json';
+import { encodeFrame, MAX_NAME_CHARS, parseFrame, type Frame, type Item, type LobbyState, type StartRecord } from '../wire';
+
+export const MESH_SAVE_FORMAT = 'carcassonne-sw-mesh-save';
+const MESH_SAVE_VERSION = 1;
+
+export interface SavedMesh {
+  format: string; version: number; gameId: string; secretKey: string; name: string;
+  seat: number | null; secret: string | null; start: StartRecord | null; lobby: LobbyState | null;
+  items: Item[]; peers: { pub: string; id: string }[];
+}
+
+/** What a save holds, from the session's parts. */
+export interface MeshSaveParts {
+  gameId: string; secretKey: string; name: string; seat: number | null; secret: Uint8Array | null;
+  start: StartRecord | null; lobby: LobbyState | null; items: Item[]; addresses: ReadonlyMap<string, string>;
+}
+
+export function meshSave(p: MeshSaveParts): SavedMesh {
+  return {
+    format: MESH_SAVE_FORMAT, version: MESH_SAVE_VERSION, gameId: p.gameId, secretKey: p.secretKey, name: p.name,
+    seat: p.seat, secret: p.secret ? toHex(p.secret) : null, start: p.start, lobby: p.lobby,
+    items: p.items, peers: [...p.addresses].map(([pub, id]) => ({ pub, id })),
+  };
+}
+
+/** The chain secret of a save (checked as 64 hex digits by parseMeshSave). */
+export function savedSecret(saved: SavedMesh): Uint8Array | null {
+  return saved.secret ? fromHex(saved.secret, 32, 'the stored secret') : null;
+}
+
+/** A mesh save from this device's storage; its items are checked again as they are replayed. */
+export function parseMeshSave(text: string, journal: string | null = null): SavedMesh {
+  const raw = parseStrictJson(text, { maxBytes: 16 * 1024 * 1024, maxDepth: 12 }) as unknown as SavedMesh;
+  if (!raw || raw.format !== MESH_SAVE_FORMAT || raw.version !== MESH_SAVE_VERSION) throw new Error('not an online game of this app');
+  if (!/^[0-9a-f]{64}$/.test(raw.secretKey)) throw new Error('the stored identity is damaged');
+  if (raw.secret !== null && !/^[0-9a-f]{64}$/.test(raw.secret)) throw new Error('the stored secret is damaged');
+  // Items and the start record pass the wire's own grammar again.
+  const start = raw.start ? (parseFrame(encodeFrame({ t: 'start', start: raw.start })) as Extract<Frame, { t: 'start' }>).start : null;
+  let extra: Item[] = [];
+  try {
+    extra = journal ? (parseStrictJson(journal, { maxBytes: 1024 * 1024, maxDepth: 10 }) as unknown as Item[]) : [];
+  } catch {
+    extra = []; // a torn journal write: those items come back from the other peers
+  }
+  const items = [...(raw.items ?? []), ...(Array.isArray(extra) ? extra : [])].map(
+    (it) => (parseFrame(encodeFrame({ t: 'item', item: it })) as Extract<Frame, { t: 'item' }>).item,
+  );
+  const lobby = raw.lobby ? (parseFrame(encodeFrame({ t: 'lobby', lobby: raw.lobby })) as Extract<Frame, { t: 'lobby' }>).lobby : null;
+  const peers = Array.isArray(raw.peers)
+    ? raw.peers.filter((p) => p && /^[0-9a-f]{64}$/.test(p.pub) && typeof p.id === 'string' && p.id.length <= 64)
+    : [];
+  const seat = raw.seat === null || (Number.isSafeInteger(raw.seat) && raw.seat >= 0 && raw.seat < 6) ? raw.seat : null;
+  return { ...raw, seat, start, items, lobby, peers, name: typeof raw.name === 'string' ? raw.name.slice(0, MAX_NAME_CHARS) : 'player' };
+}

@@ -1,0 +1,78 @@
+// Resending over lossy links (P3.4): what a sync answer holds, when to ask again, and the
+// heartbeat timer. A peer asks when it sees a gap in an author's numbers, when it meets a
+// peer, and whenever its log has stood still for a while (a lost last frame shows no gap).
+import type { Replica } from '../../fair/replica';
+import type { Clock } from '../clock';
+import { MAX_ITEMS_PER_ANSWER, type Frame, type StartRecord } from '../wire';
+import type { ItemPool } from './item-pool';
+import { END_SYNC_ROUNDS, ENTRIES_BY_POSITION } from './limits';
+import type { Link } from './links';
+
+/** The shortest gap between two sync requests on one link (unless forced). */
+const SYNC_GAP_MS = 200;
+
+/** The frames that answer a sync request: what the asker lacks, oldest first, a bounded batch at a time. */
+export function syncAnswer(start: StartRecord, pool: ItemPool, replica: Replica | null, theirs: readonly number[], len: number): Frame[] {
+  const out: Frame[] = [];
+  if (len === 0 && theirs.length === 0) out.push({ t: 'start', start });
+  for (const item of pool.missingFrom(theirs, MAX_ITEMS_PER_ANSWER)) out.push({ t: 'item', item });
+  // Evidence is not numbered like items, so it goes again with every answer (at most one per seat).
+  for (const e of pool.evidence) out.push({ t: 'evidence', first: e.first, second: e.second });
+  // By position too: the entries this log took from where the asker's log stands. A seat that
+  // signed two items under one number leaves the asker holding a version the numbers cannot
+  // tell apart; these let it find the one the log needs (judged as any item).
+  if (!replica || len >= replica.length) return out;
+  for (let at = len; at < Math.min(replica.length, len + ENTRIES_BY_POSITION); at++) {
+    for (const a of pool.authors()) {
+      const it = pool.tookEntry(a, at, replica);
+      if (it) out.push({ t: 'item', item: it });
+    }
+  }
+  return out;
+}
+
+/** Whether to send a sync request on `link` now (at most one per SYNC_GAP_MS unless forced); notes it sent. */
+export function syncDue(link: Link, now: number, force: boolean): boolean {
+  if (!force && now - link.lastSync < SYNC_GAP_MS) return false;
+  link.lastSync = now;
+  return true;
+}
+
+/**
+ * The heartbeat that makes a lossy network reliable: every `stallMs` (sooner before the
+ * start) it runs `beat`; after the game is over it beats END_SYNC_ROUNDS more times, then stops.
+ */
+export class Heartbeat {
+  private timer: unknown = null;
+  private endRounds = END_SYNC_ROUNDS;
+  /** When the log last grew. */
+  lastProgress: number;
+
+  constructor(private readonly clock: Clock, readonly stallMs: number) {
+    this.lastProgress = clock.now();
+  }
+
+  get stalled(): boolean {
+    return this.clock.now() - this.lastProgress >= this.stallMs;
+  }
+
+  progressed(): void {
+    this.lastProgress = this.clock.now();
+  }
+
+  /** Arms the next beat; `beat` returns whether the game is over, or null when the session is gone. */
+  arm(started: () => boolean, beat: () => boolean | null): void {
+    this.stop();
+    this.timer = this.clock.setTimeout(() => {
+      this.timer = null;
+      const over = beat();
+      if (over === null) return;
+      if (!over || this.endRounds-- > 0) this.arm(started, beat);
+    }, started() ? this.stallMs : Math.min(this.stallMs, 300));
+  }
+
+  stop(): void {
+    if (this.timer !== null) this.clock.clearTimeout(this.timer);
+    this.timer = null;
+  }
+}

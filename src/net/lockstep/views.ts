@@ -1,0 +1,31 @@
+// What the UI reads of a networked game besides the Session interface: the peers and their
+// links, who the game waits for, chat lines, the desync report, and the events it emits.
+import type { Colour } from '../../engine';
+import type { ChatEntry } from '../../fair/log';
+
+export type PeerState = 'connected' | 'reconnecting' | 'gone';
+export interface PeerView { pub: string; name: string; colour: Colour | null; state: PeerState; fingerprint: string; watcher: boolean }
+
+export interface WaitingView {
+  colour: Colour;
+  what: 'move' | 'reveal';
+  /** Clock time when the wait began and when the seat may be dropped. */
+  since: number;
+  deadline: number;
+  /** The players who voted to drop it so far. */
+  votes: Colour[];
+}
+
+export type ChatLine = ChatEntry;
+
+export interface DesyncReport { gameId: string; turn: number; mine: string; theirs: string; peer: string; colour: Colour | null; log: string }
+
+export type MeshPhase = 'connecting' | 'lobby' | 'playing' | 'over' | 'desync' | 'failed';
+
+export type MeshEvent =
+  | { kind: 'lobby' }
+  | { kind: 'peers' }
+  | { kind: 'chat'; line: ChatLine }
+  | { kind: 'rejected'; line: string }
+  | { kind: 'rematch'; gameId: string; from: string }
+  | { kind: 'desync'; report: DesyncReport };

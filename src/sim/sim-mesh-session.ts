@@ -1,0 +1,56 @@
+// A MeshSession for simulations, tests and benches, with the test hooks injected from this
+// side instead of living in the app's options: a bot that plays the peer's own seat
+// (autopilot), a perturbed state hash (a peer whose engine disagrees), and where the next
+// authored item would go (read by the lying peer, liar.ts, to forge lies that look real).
+import type { Awaiting } from '../fair/follower';
+import type { Replica } from '../fair/replica';
+import type { Link } from '../net/lockstep/links';
+import type { PeerId } from '../net/transport';
+import { MeshSession, type MeshOptions, type Role } from '../net/mesh-session';
+import type { BotLevel } from '../session/session';
+
+export interface SimMeshOptions extends MeshOptions {
+  /** A bot that makes this peer's own seat's moves. */
+  autopilot?: BotLevel | null;
+  /** A peer whose engine is perturbed reports this instead of its real state hash. */
+  tamperHash?: (turn: number, hash: string) => string;
+}
+
+export class SimMeshSession extends MeshSession {
+  private readonly autopilot: BotLevel | null;
+  private readonly tamperHash: ((turn: number, hash: string) => string) | null;
+
+  constructor(opts: SimMeshOptions, role: Role) {
+    super(opts, role);
+    this.autopilot = opts.autopilot ?? null;
+    this.tamperHash = opts.tamperHash ?? null;
+  }
+
+  protected override ownSeatBot(): BotLevel | null {
+    return this.autopilot;
+  }
+
+  protected override reportedHash(turn: number, hash: string): string {
+    return this.tamperHash ? this.tamperHash(turn, hash) : hash;
+  }
+
+  /** Where this peer's next authored item would go: its seat, next number, the log length, the next random event, what the log waits for. */
+  get authoring(): { a: number; n: number; at: number; nextEvent: number; awaiting: Awaiting } | null {
+    if (this.mySeat === null || !this.replica) return null;
+    return { a: this.mySeat, n: this.nextSeq, at: this.replica.length, nextEvent: this.replica.follower.nextEvent, awaiting: this.replica.awaiting() };
+  }
+
+  /** The log as this peer holds it (read it, never change it). */
+  get replicaView(): Replica | null {
+    return this.replica;
+  }
+
+  /** The link to `peer` itself, and a way to keep it there (the fuzzer speaks over one authenticated link). */
+  linkTo(peer: PeerId): Link | undefined {
+    return this.links.get(peer);
+  }
+
+  keepLink(link: Link): void {
+    this.links.put(link);
+  }
+}
