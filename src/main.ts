@@ -19,7 +19,7 @@ if (testing) {
     session: () => app.currentSession,
     state: () => app.currentSession?.state ?? null,
     status: () => app.currentSession?.status ?? null,
-    tabletop: () => app.game?.tabletop ?? null,
+    tabletop: () => app.game?.table?.tabletop ?? null,
     /** The turn drafted on this device and not sent yet (null when none). */
     draft: () => app.game?.draft ?? null,
     /** True when the UI shows everything the session did and waits for a local human. */

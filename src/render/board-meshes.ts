@@ -14,6 +14,8 @@ const TILE_GAP = 0.985;
 export const PLANET_Y = TILE_HEIGHT + PLANET_RADIUS * 0.85;
 export const PLANET_TOP = PLANET_Y + PLANET_RADIUS * 0.95;
 export const TILE_CAPACITY = 160;
+/** How high the placement ghost hovers over its cell (the tile settles from there). */
+export const GHOST_LIFT = 0.16;
 const MEEPLE_CAPACITY = 64;
 
 /** A figure to draw: where it stands, its colour, size and equipment. */

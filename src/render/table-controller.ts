@@ -4,6 +4,9 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Deployment, GameEvent, GameState, Placement } from '../engine';
 import { Tabletop, type TableView } from './tabletop';
 
+/** CSS pixels of the table the HUD covers on each side. */
+export type Insets = Partial<{ top: number; right: number; bottom: number; left: number }>;
+
 export interface TableControllerHost extends ReactiveControllerHost, HTMLElement {
   /** The element the canvas goes into (in the host's shadow root). */
   tableContainer(): HTMLElement | null;
@@ -12,6 +15,7 @@ export interface TableControllerHost extends ReactiveControllerHost, HTMLElement
 export class TableController implements ReactiveController {
   tabletop: Tabletop | null = null;
   private view: TableView | null = null;
+  private insets: Insets | null = null;
   private failed = false;
 
   constructor(
@@ -46,6 +50,12 @@ export class TableController implements ReactiveController {
     if (view && this.tabletop) this.tabletop.setView(view);
   }
 
+  /** Kept for a table created later (the HUD may measure itself first). */
+  setInsets(insets: Insets): void {
+    this.insets = insets;
+    this.tabletop?.setInsets(insets);
+  }
+
   playEvents(events: GameEvent[], after: GameState, onEvent?: (e: GameEvent) => void): Promise<void> {
     return this.tabletop ? this.tabletop.playEvents(events, after, onEvent) : Promise.resolve();
   }
@@ -76,5 +86,6 @@ export class TableController implements ReactiveController {
     table.onGhostChange = (p) => this.handlers.ghost?.(p);
     this.tabletop = table;
     if (this.view) table.setView(this.view);
+    if (this.insets) table.setInsets(this.insets);
   }
 }

@@ -1,27 +1,26 @@
 // The Three.js tabletop: draws the board from the engine state, shows the legal options
 // the engine lists (R10.1, R10.2) and turns pointer / keyboard input into intents
 // (onPlace / onDeploy). It never changes the state. Structure as in three's examples:
-// init, resize, animate-on-demand, render, dispose.
+// init, resize, animate-on-demand, render, dispose. It coordinates parts that own their
+// meshes: the scene dressing, the board, the options (cells, ghost, spots), picking, the
+// camera rig and the animator.
 import * as THREE from 'three';
-import { paintTexture } from './canvas-texture';
 import type { MapControls } from 'three/examples/jsm/controls/MapControls.js';
-import {
-  tileDef, type Colour, type Deployment, type DeployTarget, type Equipment, type GameEvent, type GameState, type MeepleSize, type Placement,
-} from '../engine';
-import { billboardMaterial } from './atlas-material';
-import { matchDeployment, spreadFactor, targetKey, type DeployChoice, type SpotKind } from './deploy-targets';
-import {
-  SPOT_CELL, frameTexture, labelAtlas, spotTexture,
-} from './figures';
-import { HIGHLIGHT_HEX, SPOT_HEX } from './palette';
+import type { Deployment, DeployTarget, GameEvent, GameState, Placement } from '../engine';
+import { matchDeployment, targetKey, type DeployChoice } from './deploy-targets';
+import { labelAtlas } from './figures';
 import { cellId, type LegalCell } from './placement-cursor';
 import { createTileAtlas, type TileAtlas } from './tile-atlas';
-import { boardPoint, tileLayout } from './tile-layout';
-import { GHOST_LIFT, TableAnimator, type PieceSpec } from './table-animator';
-import { BoardMeshes, PLANET_TOP, TILE_CAPACITY, TILE_HEIGHT, type Piece } from './board-meshes';
+import { TableAnimator } from './table-animator';
+import { BoardMeshes, GHOST_LIFT, TILE_HEIGHT, type Piece } from './board-meshes';
 import { CameraRig } from './camera-rig';
 import { OptionCursor } from './option-cursor';
+import { OptionMeshes, spotKind } from './option-meshes';
+import { piecesOf, standPieces, type PieceSpec } from './pieces';
+import { dressScene } from './scene-dressing';
 import { TableInput, type TableActions, type TableMode } from './table-input';
+import { TablePicking } from './table-picking';
+import { targetWorld } from './table-points';
 
 export type { DeployChoice };
 export interface TableView {
@@ -36,7 +35,6 @@ export interface TableView {
 }
 
 export { TILE_HEIGHT };
-const SPOT_PICK_PX = 34;
 
 interface Drawn { tiles: GameState['tiles']; }
 
@@ -58,9 +56,9 @@ export class Tabletop implements TableActions {
   private readonly atlas: TileAtlas;
   private readonly labels: ReturnType<typeof labelAtlas>;
 
-  private readonly highlights: THREE.InstancedMesh;
-  private readonly spots: THREE.InstancedMesh;
   private readonly board: BoardMeshes;
+  private readonly options: OptionMeshes;
+  private readonly picking: TablePicking;
   readonly animator: TableAnimator;
   private readonly input: TableInput;
 
@@ -73,8 +71,6 @@ export class Tabletop implements TableActions {
   private renderQueued = false;
   private disposed = false;
   private lastFrameMs = 0;
-  private readonly raycaster = new THREE.Raycaster();
-  private readonly ground = new THREE.Plane(new THREE.Vector3(0, 1, 0), -TILE_HEIGHT);
   private readonly reducedMotion: MediaQueryList | null =
     typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null;
 
@@ -93,7 +89,6 @@ export class Tabletop implements TableActions {
     this.renderer = new THREE.WebGLRenderer({ canvas: this.canvas, antialias: true, powerPreference: 'high-performance' });
     this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
     this.renderer.outputColorSpace = THREE.SRGBColorSpace;
-    this.scene.background = new THREE.Color(0x03050c);
 
     this.rig = new CameraRig(this.canvas, () => ({ w: Math.max(1, this.wrapper.clientWidth), h: Math.max(1, this.wrapper.clientHeight) }),
       () => !!this.reducedMotion?.matches, () => {
@@ -105,37 +100,18 @@ export class Tabletop implements TableActions {
     this.camera = this.rig.camera;
     this.controls = this.rig.controls;
 
-    this.scene.add(new THREE.HemisphereLight(0xc8d8ff, 0x1a1a28, 1.6));
-    const sun = new THREE.DirectionalLight(0xffffff, 2.2);
-    sun.position.set(4, 10, 7);
-    this.scene.add(sun);
-
+    // the lights, the table surface and a distant starfield (scene-dressing.ts)
+    dressScene(this.scene, (d) => this.disposables.push(d));
     this.atlas = createTileAtlas(this.renderer.capabilities.getMaxAnisotropy());
     this.labels = labelAtlas();
     this.disposables.push(this.atlas, this.labels.texture);
 
-    // the table surface and a distant starfield
-    this.scene.add(this.own(this.tableSurface()));
-    this.scene.add(this.own(this.starfield()));
-
     // tiles, planets and figures: the board's instanced meshes (board-meshes.ts)
-    this.board = new BoardMeshes((g, m, n) => this.instanced(g, m, n), this.atlas, this.labels, (t) => this.disposables.push(t));
-
-    const frame = frameTexture();
-    this.disposables.push(frame);
-    this.highlights = this.instanced(
-      new THREE.PlaneGeometry(0.96, 0.96).rotateX(-Math.PI / 2),
-      new THREE.MeshBasicMaterial({ map: frame, transparent: true, depthWrite: false, toneMapped: false }), // colour per instance
-      TILE_CAPACITY,
-    );
-    this.highlights.instanceColor = new THREE.InstancedBufferAttribute(new Float32Array(TILE_CAPACITY * 3), 3);
-    const spotTex = spotTexture();
-    this.disposables.push(spotTex);
-    const spotGeometry = new THREE.PlaneGeometry(1, 1);
-    spotGeometry.setAttribute('atlasOffset', new THREE.InstancedBufferAttribute(new Float32Array(32 * 2), 2));
-    this.spots = this.instanced(spotGeometry, billboardMaterial(spotTex, new THREE.Vector2(0.5, 0.5), { minPixels: 30, lift: 0.2, depthTest: false }), 32);
-    this.spots.renderOrder = 10;
-    this.spots.instanceColor = new THREE.InstancedBufferAttribute(new Float32Array(32 * 3), 3);
+    const own = (t: THREE.Texture) => this.disposables.push(t);
+    this.board = new BoardMeshes((g, m, n) => this.instanced(g, m, n), this.atlas, this.labels, own);
+    // legal cells and meeple spots (option-meshes.ts)
+    this.options = new OptionMeshes((g, m, n) => this.instanced(g, m, n), own);
+    this.picking = new TablePicking(this.canvas, this.camera, (p) => this.worldToScreen(p));
 
     this.animator = new TableAnimator(this, this.labels, (g, m, n) => this.instanced(g, m, n));
 
@@ -148,11 +124,6 @@ export class Tabletop implements TableActions {
 
   // ------------------------------------------------------------------ setup helpers
 
-  private own<T extends THREE.Mesh | THREE.Points>(obj: T): T {
-    this.disposables.push(obj.geometry, obj.material as THREE.Material);
-    return obj;
-  }
-
   private instanced(geometry: THREE.BufferGeometry, material: THREE.Material, capacity: number): THREE.InstancedMesh {
     const mesh = new THREE.InstancedMesh(geometry, material, capacity);
     mesh.count = 0;
@@ -160,37 +131,6 @@ export class Tabletop implements TableActions {
     this.disposables.push(geometry, material, mesh);
     this.scene.add(mesh);
     return mesh;
-  }
-
-  private tableSurface(): THREE.Mesh {
-    const texture = paintTexture(512, 512, (ctx) => {
-      const g = ctx.createRadialGradient(256, 256, 20, 256, 256, 256);
-      g.addColorStop(0, '#3a3431');
-      g.addColorStop(0.55, '#2a2522');
-      g.addColorStop(1, '#0c0a09');
-      ctx.fillStyle = g;
-      ctx.fillRect(0, 0, 512, 512);
-    });
-    this.disposables.push(texture);
-    const mesh = new THREE.Mesh(new THREE.CircleGeometry(60, 64).rotateX(-Math.PI / 2), new THREE.MeshBasicMaterial({ map: texture, toneMapped: false }));
-    mesh.position.y = -0.002;
-    return mesh;
-  }
-
-  private starfield(): THREE.Points {
-    const n = 1500;
-    const pos = new Float32Array(n * 3);
-    let s = 12345;
-    const rnd = () => ((s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 4294967296);
-    for (let i = 0; i < n; i++) {
-      const theta = rnd() * Math.PI * 2;
-      const phi = Math.acos(rnd() * 1.6 - 0.6);
-      const r = 150;
-      pos.set([r * Math.sin(phi) * Math.cos(theta), r * Math.cos(phi), r * Math.sin(phi) * Math.sin(theta)], i * 3);
-    }
-    const g = new THREE.BufferGeometry();
-    g.setAttribute('position', new THREE.BufferAttribute(pos, 3));
-    return new THREE.Points(g, new THREE.PointsMaterial({ color: 0xaabbdd, size: 1.2, sizeAttenuation: false }));
   }
 
   // ------------------------------------------------------------------ public API
@@ -290,12 +230,6 @@ export class Tabletop implements TableActions {
 
   // ------------------------------------------------------------------ drawing the state
 
-  /** World position of a point of a placed tile's printed frame, at the tile top. */
-  tilePointWorld(tile: { x: number; y: number; r: number }, p: { u: number; v: number }, y = TILE_HEIGHT): THREE.Vector3 {
-    const b = boardPoint(tile, p);
-    return new THREE.Vector3(b.x, y, b.y);
-  }
-
   private syncBoard(state: GameState): void {
     this.drawn = { tiles: state.tiles };
     this.tileLifts = new Map();
@@ -320,53 +254,26 @@ export class Tabletop implements TableActions {
     this.requestRender();
   }
 
+  private tileLifts = new Map<number, number>();
+  private lastGhostKey = '';
+
   /** Rewrites the tile instances: placed tiles, then the ghost (if any) as the last instance. */
-  writeTiles(lifts?: Map<number, number>): void {
+  private writeTiles(lifts?: Map<number, number>): void {
     if (lifts) this.tileLifts = lifts;
     const g = this.cursor.ghost;
     const ghost = g && this.view?.state.drawn ? { id: this.view.state.drawn, x: g.cell.x, y: g.cell.y, r: g.r } : null;
     this.board.writeTiles(this.drawn.tiles, this.tileLifts, ghost, GHOST_LIFT);
   }
 
-  private tileLifts = new Map<number, number>();
-  private lastGhostKey = '';
-
-  /** Base position of the k-th of `count` meeples standing on one spot. */
-  meepleSpotWorld(state: GameState, tileIndex: number, seg: number, k: number, count: number): THREE.Vector3 {
-    const t = state.tiles[tileIndex];
-    const def = tileDef(t.id);
-    const isPlanet = def.segments[seg]?.kind === 'P';
-    const p = this.tilePointWorld(t, tileLayout(def).spots[seg] ?? { u: 0.5, v: 0.5 }, isPlanet ? PLANET_TOP - 0.02 : TILE_HEIGHT);
-    if (count > 1) {
-      const a = (k / count) * Math.PI * 2 + 0.4;
-      const rad = isPlanet ? 0.1 : 0.09;
-      p.x += Math.cos(a) * rad;
-      p.z += Math.sin(a) * rad;
-    }
-    return p;
-  }
-
   private meepleYaw = 0;
-
-  writeMeeples(state: GameState, specs: PieceSpec[]): void {
-    const seats = state.setup.seats;
-    const groups = new Map<string, number>();
-    for (const m of specs) groups.set(`${m.tile}:${m.seg}`, (groups.get(`${m.tile}:${m.seg}`) ?? 0) + 1);
-    const seen = new Map<string, number>();
-    this.pieces = specs.map((m) => {
-      const key = `${m.tile}:${m.seg}`;
-      const k = seen.get(key) ?? 0;
-      seen.set(key, k + 1);
-      const at = this.meepleSpotWorld(state, m.tile, m.seg, k, groups.get(key)!);
-      at.y += m.lift;
-      return { seat: m.seat, size: m.size, equipment: m.equipment, at, colour: seats[m.seat], scale: m.scale };
-    });
-    this.writePieces();
-  }
-
   private pieces: Piece[] = [];
   /** The figure a click on the hovered spot would deploy, floating above it (R10.2). */
   private preview: Piece | null = null;
+
+  private writeMeeples(state: GameState, specs: PieceSpec[]): void {
+    this.pieces = standPieces(state, specs);
+    this.writePieces();
+  }
 
   private writePieces(): void {
     this.board.writePieces(this.preview ? [...this.pieces, this.preview] : this.pieces, this.meepleYaw);
@@ -383,102 +290,32 @@ export class Tabletop implements TableActions {
 
   /** Legal cells, the ghost and the meeple spots from the current view. */
   private syncOptions(): void {
-    const m = new THREE.Matrix4();
-    const colour = new THREE.Color();
-    this.cursor.cells.forEach((c, i) => {
-      if (i >= TILE_CAPACITY) return;
-      const isGhost = this.cursor.ghost && this.cursor.ghost.cell === c;
-      // the ghost's frame rides on top of the lifted ghost tile, in gold
-      if (isGhost) m.compose(new THREE.Vector3(c.x, TILE_HEIGHT + GHOST_LIFT + 0.003, c.y), new THREE.Quaternion(), new THREE.Vector3(1.05, 1, 1.05));
-      else m.makeTranslation(c.x, 0.004, c.y);
-      this.highlights.setMatrixAt(i, m);
-      this.highlights.setColorAt(i, colour.setHex(isGhost ? 0xffd84a : HIGHLIGHT_HEX));
-    });
-    this.highlights.count = Math.min(this.cursor.cells.length, TILE_CAPACITY);
-    this.highlights.instanceMatrix.needsUpdate = true;
-    if (this.highlights.instanceColor) this.highlights.instanceColor.needsUpdate = true;
+    const { cells, ghost, spots, hovered } = this.cursor;
+    this.options.writeCells(cells, ghost?.cell ?? null);
     this.writeTiles();
-
-    this.layoutSpots();
-    const spotOffsets = this.spots.geometry.getAttribute('atlasOffset') as THREE.InstancedBufferAttribute;
-    this.cursor.spots.forEach((g, i) => {
-      const p = this.spotPositions[i].clone();
-      const s = i === this.cursor.hovered ? 0.34 : 0.22;
-      m.compose(p.add(new THREE.Vector3(0, 0.06, 0)), new THREE.Quaternion(), new THREE.Vector3(s, s, s));
-      this.spots.setMatrixAt(i, m);
-      this.spots.setColorAt(i, colour.setHex(i === this.cursor.hovered ? 0xffffff : 'attack' in g.target ? 0xff7a59 : SPOT_HEX));
-      // the icon says what the spot is: merchant, explorer, conqueror or planet attack
-      const [u, v] = SPOT_CELL[this.spotKind(g.target)];
-      spotOffsets.setXY(i, u, v);
-    });
-    spotOffsets.needsUpdate = true;
-    const ghostKey = this.cursor.ghost ? `${this.cursor.ghost.cell.x},${this.cursor.ghost.cell.y},${this.cursor.ghost.r}` : '';
+    const state = this.view?.state;
+    this.options.layoutSpots(spots, (t) => targetWorld(state, t), (p) => this.worldToScreen(p));
+    this.options.writeSpots(spots, hovered, (t) => spotKind(state, t));
+    const ghostKey = ghost ? `${ghost.cell.x},${ghost.cell.y},${ghost.r}` : '';
     if (ghostKey !== this.lastGhostKey) {
       this.lastGhostKey = ghostKey;
       this.onGhostChange?.(this.ghostPlacement());
     }
-    this.spots.count = this.cursor.spots.length;
     const selectedKey = this.view?.selectedTarget ? targetKey(this.view.selectedTarget) : null;
-    const hovered = this.cursor.spots[this.cursor.hovered] ?? this.cursor.spots.find((g) => g.key === selectedKey);
-    const choice = hovered && this.view ? matchDeployment(hovered, this.view.deployChoice) : null;
+    const focused = spots[hovered] ?? spots.find((g) => g.key === selectedKey);
+    const choice = focused && this.view ? matchDeployment(focused, this.view.deployChoice) : null;
     const at = choice && this.spotWorld(choice.target);
     const seat = this.view?.state.seat ?? 0;
-    this.preview = choice && at
-      ? { seat, size: choice.meeple, equipment: choice.equipment, at: at.add(new THREE.Vector3(0, 0.12, 0)), colour: this.view!.state.setup.seats[seat], scale: 1 }
+    const colour = this.view?.state.setup.seats[seat];
+    this.preview = choice && at && colour
+      ? { seat, size: choice.meeple, equipment: choice.equipment, at: at.add(new THREE.Vector3(0, 0.12, 0)), colour, scale: 1 }
       : null;
     this.writePieces();
-    this.spots.instanceMatrix.needsUpdate = true;
-    if (this.spots.instanceColor) this.spots.instanceColor.needsUpdate = true;
-  }
-
-  /** Displayed spot positions, one per spot group (spread apart on screen, see layoutSpots). */
-  private spotPositions: THREE.Vector3[] = [];
-
-  /**
-   * Where each spot is drawn and picked: at its segment, but the spots of the tile just placed
-   * are spread about their centre when two would be closer than 34 px on screen at this zoom.
-   */
-  private layoutSpots(): void {
-    const raw = this.cursor.spots.map((g) => this.targetWorld(g.target) ?? new THREE.Vector3());
-    const own = this.cursor.spots.map((g, i) => ('seg' in g.target ? i : -1)).filter((i) => i >= 0);
-    const screen = own.map((i) => this.worldToScreen(raw[i])).filter((p): p is { x: number; y: number } => !!p);
-    const k = screen.length === own.length ? spreadFactor(screen, 34) : 1;
-    if (k > 1) {
-      const c = own.reduce((acc, i) => acc.add(raw[i]), new THREE.Vector3()).divideScalar(own.length);
-      for (const i of own) raw[i] = new THREE.Vector3(c.x + (raw[i].x - c.x) * k, raw[i].y, c.z + (raw[i].z - c.z) * k);
-    }
-    this.spotPositions = raw;
   }
 
   /** The displayed position of a target's spot (falls back to the target itself). */
-  private spotWorld(target: Deployment['target']): THREE.Vector3 | null {
-    const key = targetKey(target);
-    const i = this.cursor.spots.findIndex((g) => g.key === key);
-    return i >= 0 && this.spotPositions[i] ? this.spotPositions[i].clone() : this.targetWorld(target);
-  }
-
-  private spotKind(target: Deployment['target']): SpotKind {
-    if ('attack' in target) return 'attack';
-    const state = this.view?.state;
-    const t = state?.tiles[state.tiles.length - 1];
-    const kind = t ? tileDef(t.id).segments[target.seg]?.kind : undefined;
-    return kind === 'R' ? 'merchant' : kind === 'A' ? 'explorer' : 'conqueror';
-  }
-
-  /** Where a deploy target is: the segment's spot on the tile just placed, or the top of an attacked planet (R5.4). */
-  private targetWorld(target: Deployment['target']): THREE.Vector3 | null {
-    const state = this.view?.state;
-    if (!state || !state.tiles.length) return null;
-    if ('seg' in target) {
-      const t = state.tiles[state.tiles.length - 1];
-      const def = tileDef(t.id);
-      const spot = tileLayout(def).spots[target.seg];
-      if (!spot) return null;
-      return this.tilePointWorld(t, spot, def.segments[target.seg].kind === 'P' ? PLANET_TOP : TILE_HEIGHT);
-    }
-    const i = state.board.tileAt(target.attack.x, target.attack.y);
-    if (i < 0) return null;
-    return new THREE.Vector3(target.attack.x, PLANET_TOP, target.attack.y);
+  private spotWorld(target: DeployTarget): THREE.Vector3 | null {
+    return this.options.spotAt(this.cursor.spots, target) ?? targetWorld(this.view?.state, target);
   }
 
   // ------------------------------------------------------------------ render loop
@@ -526,34 +363,6 @@ export class Tabletop implements TableActions {
 
   // ------------------------------------------------------------------ input
 
-  private pointerCell(clientX: number, clientY: number): { x: number; y: number } | null {
-    const rect = this.canvas.getBoundingClientRect();
-    const ndc = new THREE.Vector2(((clientX - rect.left) / rect.width) * 2 - 1, -((clientY - rect.top) / rect.height) * 2 + 1);
-    this.raycaster.setFromCamera(ndc, this.camera);
-    const hit = new THREE.Vector3();
-    if (!this.raycaster.ray.intersectPlane(this.ground, hit)) return null;
-    return { x: Math.round(hit.x), y: Math.round(hit.z) };
-  }
-
-  private nearestSpot(clientX: number, clientY: number): number {
-    const rect = this.canvas.getBoundingClientRect();
-    const px = clientX - rect.left;
-    const py = clientY - rect.top;
-    let best = -1;
-    let bestD = SPOT_PICK_PX;
-    this.cursor.spots.forEach((_, i) => {
-      const p = this.spotPositions[i];
-      const s = p && this.worldToScreen(p);
-      if (!s) return;
-      const d = Math.hypot(s.x - px, s.y - py);
-      if (d < bestD) {
-        bestD = d;
-        best = i;
-      }
-    });
-    return best;
-  }
-
   private moveGhostTo(cell: LegalCell): void {
     if (!this.cursor.moveTo(cell)) return;
     this.syncOptions();
@@ -567,7 +376,7 @@ export class Tabletop implements TableActions {
   }
 
   private cellAt(clientX: number, clientY: number): LegalCell | null {
-    const c = this.pointerCell(clientX, clientY);
+    const c = this.picking.cellAt(clientX, clientY);
     return c ? this.cursor.cellAt(c.x, c.y) : null;
   }
 
@@ -578,7 +387,7 @@ export class Tabletop implements TableActions {
       this.canvas.style.cursor = cell ? 'pointer' : '';
       return !!cell;
     }
-    const i = this.nearestSpot(clientX, clientY);
+    const i = this.picking.nearestSpot(clientX, clientY, this.options.positions, this.cursor.spots.length);
     this.canvas.style.cursor = i >= 0 ? 'pointer' : '';
     if (i !== this.cursor.hovered) {
       this.cursor.hovered = i;
@@ -600,7 +409,7 @@ export class Tabletop implements TableActions {
       this.moveGhostTo(cell);
       this.confirmPlacement();
     } else {
-      const i = this.nearestSpot(clientX, clientY);
+      const i = this.picking.nearestSpot(clientX, clientY, this.options.positions, this.cursor.spots.length);
       if (i >= 0) this.confirmSpot(i);
     }
   }
@@ -678,15 +487,9 @@ export class Tabletop implements TableActions {
   }
 }
 
-
 /** What the table draws of a state: tiles, meeples, scores (and whose turn, for the preview). */
 function stateSignature(s: GameState): string {
   const meeples = s.meeples.map((m) => `${m.tile}.${m.seg}.${m.seat}.${m.size[0]}.${m.equipment ?? ''}`).join(',');
   return `${s.tiles.length}|${s.turn}|${s.seat}|${s.phase}|${s.drawn}|${s.scores.join(',')}|${meeples}`;
 }
 
-
-
-function piecesOf(state: GameState): PieceSpec[] {
-  return state.meeples.map((m) => ({ seat: m.seat, size: m.size, equipment: m.equipment, tile: m.tile, seg: m.seg, lift: 0, scale: 1 }));
-}

@@ -1,12 +1,15 @@
 // <sw-table .view=${TableView}>: the 3D tabletop as a Lit element. The WebGL machinery
 // lives in a Reactive Controller (src/render/table-controller.ts); the element passes the
 // view down and sends the player's intents up as `sw-place` / `sw-deploy` events (and
-// `sw-ghost` whenever the placement ghost moves or turns).
+// `sw-ghost` whenever the placement ghost moves or turns). Its methods are all the game
+// screen asks of the table: play events, turn the ghost, take the keys, keep out from under the HUD.
 import { LitElement, css, html, type PropertyValues } from 'lit';
 import type { Deployment, GameEvent, GameState, Placement } from '../engine';
 import type { TableView, Tabletop } from '../render/tabletop';
-import { TableController } from '../render/table-controller';
+import { TableController, type Insets } from '../render/table-controller';
 import { t } from './i18n';
+
+export type { TableView };
 
 export class SwTable extends LitElement {
   static override properties = { view: { attribute: false } };
@@ -26,6 +29,7 @@ export class SwTable extends LitElement {
     noWebGl: (reason: string) => t('noWebGl', { message: reason }),
   });
 
+  /** The Tabletop itself, for tests and benchmarks (cellToScreen, spotToScreen, stats). */
   get tabletop(): Tabletop | null {
     return this.table.tabletop;
   }
@@ -33,6 +37,21 @@ export class SwTable extends LitElement {
   /** Dice and scoring animations; resolves when they are done (at once with reduced motion). */
   playEvents(events: GameEvent[], after: GameState, onEvent?: (e: GameEvent) => void): Promise<void> {
     return this.table.playEvents(events, after, onEvent);
+  }
+
+  /** Turns the ghost to its next legal rotation, clockwise (1) or anticlockwise (-1). */
+  rotateGhost(step: 1 | -1): void {
+    this.table.tabletop?.rotateGhost(step);
+  }
+
+  /** Gives the keys to the table (R, arrows, Enter act on it). */
+  focusTable(): void {
+    this.table.tabletop?.canvas.focus({ preventScroll: true });
+  }
+
+  /** CSS pixels of the table the HUD covers on each side; framing keeps the board in the rest. */
+  setInsets(insets: Insets): void {
+    this.table.setInsets(insets);
   }
 
   tableContainer(): HTMLElement | null {

@@ -222,7 +222,8 @@ async function checkFinalScores(page) {
     return [...results.querySelectorAll('tr[data-result]')].map((tr) => [Number(tr.dataset.result), Number(/^\s*(-?\d+)/.exec(tr.querySelector('td.total').textContent)?.[1])]);
   });
   const board = await page.evaluate(() => {
-    const sb = document.querySelector('sw-app').shadowRoot.querySelector('sw-game').shadowRoot.querySelector('sw-scoreboard').shadowRoot;
+    const panel = document.querySelector('sw-app').shadowRoot.querySelector('sw-game').shadowRoot.querySelector('sw-side-panel').shadowRoot;
+    const sb = panel.querySelector('sw-scoreboard').shadowRoot;
     return [...sb.querySelectorAll('[data-scorer]')].map((el) => [Number(el.dataset.scorer), Number(el.querySelector('[data-score]').textContent)]);
   });
   assert(shown.length === engine.length, `results table shows ${shown.length} rows for ${engine.length} scores`);
@@ -632,8 +633,12 @@ async function touchTurn(page, rnd) {
 async function checkPortraitLayout(page) {
   const box = await page.evaluate(() => {
     const game = document.querySelector('sw-app').shadowRoot.querySelector('sw-game').shadowRoot;
-    const r = (sel) => { const b = game.querySelector(sel)?.getBoundingClientRect(); return b ? { top: b.top, bottom: b.bottom, left: b.left, right: b.right, width: b.width, height: b.height } : null; };
-    return { canvas: window.__sw.tabletop().canvas.getBoundingClientRect().width, view: innerWidth, status: r('.status .who'), topbar: r('.topbar'), aside: r('aside'), scoreboard: r('sw-scoreboard') };
+    const status = game.querySelector('sw-status-line').shadowRoot;
+    const panel = game.querySelector('sw-side-panel');
+    const box = (el) => { const b = el?.getBoundingClientRect(); return b ? { top: b.top, bottom: b.bottom, left: b.left, right: b.right, width: b.width, height: b.height } : null; };
+    const canvas = window.__sw.tabletop().canvas.getBoundingClientRect().width;
+    return { canvas, view: innerWidth, status: box(status.querySelector('.who')), topbar: box(game.querySelector('.topbar')), aside: box(panel),
+      scoreboard: box(panel.shadowRoot.querySelector('sw-scoreboard')) };
   });
   assert(box.canvas >= box.view * 0.95, `portrait: the table is ${box.canvas} px wide of ${box.view}`);
   assert(box.status.height < 60, `portrait: the status line is ${box.status.height} px high (wrapping word by word?)`);
