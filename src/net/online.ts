@@ -26,12 +26,20 @@ export function peerFromLink(hash: string): PeerId | null {
   return m ? m[1] : null;
 }
 
-export async function openOnline(req: OnlineRequest, deps: SessionDeps & { store: GameStore }): Promise<MeshSession> {
+/** `onLinkFailure` hears why a WebRTC link failed before it opened (a wrong TURN credential, no path), to show the player. */
+export async function openOnline(
+  req: OnlineRequest, deps: SessionDeps & { store: GameStore; onLinkFailure?: (reason: string) => void },
+): Promise<MeshSession> {
   const [{ MeshSession }, { createPeerJsTransport }, { resolveNetSettings }] = await Promise.all([
     import('./mesh-session'), import('./peerjs-transport'), import('./net-settings'),
   ]);
   const { settings } = await resolveNetSettings();
-  const transport = await createPeerJsTransport({ host: settings.host, port: settings.port, path: settings.path, secure: settings.secure, iceServers: settings.iceServers });
+  const transport = await createPeerJsTransport({
+    host: settings.host, port: settings.port, path: settings.path, secure: settings.secure,
+    iceServers: settings.iceServers, relayOnly: settings.relayOnly,
+  });
+  const heard = deps.onLinkFailure;
+  if (heard) transport.onLinkFailure((_peer, reason) => heard(reason));
   const base = { transport, store: deps.store, botRunner: deps.botRunner, pace: deps.pace };
   try {
     switch (req.kind) {
