@@ -125,14 +125,18 @@ describe('net settings', () => {
       expect(parseNetSettings(v)).toMatchObject({ ok: false, reason: expect.stringMatching(/^relay only needs a TURN server/) });
     }
     const ice = JSON.stringify(good.iceServers);
-    expect(buildNetSettings({ VITE_ICE_SERVERS: ice, VITE_ICE_RELAY_ONLY: 'true' })).toEqual({ ok: true, value: { iceServers: good.iceServers, relayOnly: true } });
-    expect(buildNetSettings({ VITE_ICE_SERVERS: ice, VITE_ICE_RELAY_ONLY: '0' })).toEqual({ ok: true, value: { iceServers: good.iceServers } });
-    expect(buildNetSettings({ VITE_ICE_RELAY_ONLY: 'true' })).toMatchObject({ ok: false, reason: expect.stringMatching(/^VITE_ICE_RELAY_ONLY: relay only needs/) });
-    expect(buildNetSettings({ VITE_ICE_SERVERS: ice, VITE_ICE_RELAY_ONLY: 'maybe' })).toMatchObject({ ok: false, reason: 'VITE_ICE_RELAY_ONLY: relay only "maybe" is not true or false' });
-    const r = await resolveNetSettings(sources({ env: { VITE_SIGNAL_HOST: 'signal.example.org', VITE_ICE_SERVERS: ice, VITE_ICE_RELAY_ONLY: '1' } }));
+    const relayBuild = (flag: string, servers = ice) => buildNetSettings({ VITE_ICE_SERVERS: servers, VITE_ICE_RELAY_ONLY: flag });
+    expect(relayBuild('true')).toEqual({ ok: true, value: { iceServers: good.iceServers, relayOnly: true } });
+    expect(relayBuild('0')).toEqual({ ok: true, value: { iceServers: good.iceServers } });
+    const noServers = relayBuild('true', ''); // an empty variable is no variable
+    expect(noServers).toMatchObject({ ok: false, reason: expect.stringMatching(/^VITE_ICE_RELAY_ONLY: relay only needs/) });
+    expect(relayBuild('maybe')).toMatchObject({ ok: false, reason: 'VITE_ICE_RELAY_ONLY: relay only "maybe" is not true or false' });
+    const env = { VITE_SIGNAL_HOST: 'signal.example.org', VITE_ICE_SERVERS: ice, VITE_ICE_RELAY_ONLY: '1' };
+    const r = await resolveNetSettings(sources({ env }));
     expect(r.settings.relayOnly).toBe(true);
     const storage = new MemoryStorage();
     storage.setItem(NET_SETTINGS_KEY, JSON.stringify({ ...stunOnly, relayOnly: true }));
-    expect(loadSavedNetSettings(storage)).toMatchObject({ ok: false, reason: expect.stringMatching(/^saved network settings: relay only needs/) });
+    const saved = loadSavedNetSettings(storage);
+    expect(saved).toMatchObject({ ok: false, reason: expect.stringMatching(/^saved network settings: relay only needs/) });
   });
 });

@@ -91,7 +91,8 @@ describe('<sw-net-settings>', () => {
     type($<HTMLTextAreaElement>(el, 'textarea[name=ice]'), 'turn:turn.example.org:3478 alice s3cret');
     $<HTMLButtonElement>(el, 'button[data-save]').click();
     await el.updateComplete;
-    expect(JSON.parse(storage.getItem(NET_SETTINGS_KEY)!)).toMatchObject({ relayOnly: true, iceServers: [{ urls: ['turn:turn.example.org:3478'] }] });
+    const saved = JSON.parse(storage.getItem(NET_SETTINGS_KEY)!);
+    expect(saved).toMatchObject({ relayOnly: true, iceServers: [{ urls: ['turn:turn.example.org:3478'] }] });
     expect($(el, 'input[name=relay-only]').checked).toBe(true);
   });
 
