@@ -35,11 +35,12 @@ export async function botWorkerCheck(browser) {
   let server = null;
   let context = null;
   try {
+    const config = path.join(dir, 'vite.config.mjs');
     fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><body><script type="module" src="./main.ts"></script></body></html>');
     fs.writeFileSync(path.join(dir, 'main.ts'), PAGE);
-    fs.writeFileSync(path.join(dir, 'vite.config.mjs'), `export default { root: ${JSON.stringify(dir)}, build: { outDir: 'dist' }, logLevel: 'warn' };`);
+    fs.writeFileSync(config, `export default { root: ${JSON.stringify(dir)}, build: { outDir: 'dist' }, logLevel: 'warn' };`);
     fs.symlinkSync(path.join(repo, 'node_modules'), path.join(dir, 'node_modules'));
-    execFileSync(process.execPath, [path.join(repo, 'node_modules/vite/bin/vite.js'), 'build', '--config', path.join(dir, 'vite.config.mjs')], { stdio: 'inherit' });
+    execFileSync(process.execPath, [path.join(repo, 'node_modules/vite/bin/vite.js'), 'build', '--config', config], { stdio: 'inherit' });
     server = await serveStatic(path.join(dir, 'dist'));
     context = await browser.newContext();
     const page = await context.newPage();
@@ -47,7 +48,8 @@ export async function botWorkerCheck(browser) {
     await page.waitForFunction(() => window.result, null, { timeout: 120_000 });
     const r = await page.evaluate(() => window.result);
     if (r.error) throw new Error(`the bot runner failed: ${r.error}`);
-    if (JSON.stringify(r.greedy) !== JSON.stringify(r.direct)) throw new Error(`worker greedy ${JSON.stringify(r.greedy)} ≠ direct ${JSON.stringify(r.direct)}`);
+    const [greedy, direct] = [JSON.stringify(r.greedy), JSON.stringify(r.direct)];
+    if (greedy !== direct) throw new Error(`the worker's greedy move ${greedy} ≠ the direct call's ${direct}`);
     if (r.strong?.type !== 'place') throw new Error(`the strong bot answered ${JSON.stringify(r.strong)}, not a placement`);
     if (r.ticks < r.ms / 20) throw new Error(`the main thread stalled: ${r.ticks} ticks of 10 ms in ${r.ms} ms`);
     return `greedy in the worker = direct call; ${r.ticks} ticks of 10 ms in ${r.ms} ms while the strong bot thought`;
