@@ -36,7 +36,8 @@ export async function botWorkerCheck(browser) {
   let context = null;
   try {
     const config = path.join(dir, 'vite.config.mjs');
-    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><body><script type="module" src="./main.ts"></script></body></html>');
+    const html = '<!doctype html><html><body><script type="module" src="./main.ts"></script></body></html>';
+    fs.writeFileSync(path.join(dir, 'index.html'), html);
     fs.writeFileSync(path.join(dir, 'main.ts'), PAGE);
     fs.writeFileSync(config, `export default { root: ${JSON.stringify(dir)}, build: { outDir: 'dist' }, logLevel: 'warn' };`);
     fs.symlinkSync(path.join(repo, 'node_modules'), path.join(dir, 'node_modules'));
