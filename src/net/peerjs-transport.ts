@@ -273,7 +273,8 @@ export class PeerJsTransport implements Transport {
     });
     pc?.addEventListener?.('icecandidateerror', (e: Event) => {
       const { url, errorCode, errorText } = e as RTCPeerConnectionIceErrorEvent;
-      const said = `${url ?? 'an ICE server'} answered ${errorCode}${errorText ? ` ${errorText}` : ''}`;
+      const text = (errorText ?? '').replace(/\.$/, ''); // Chromium's "Unauthorized."
+      const said = `${url ?? 'an ICE server'} answered ${errorCode}${text ? ` ${text}` : ''}`;
       if (link.iceErrors.length < MAX_ICE_ERRORS && !link.iceErrors.includes(said)) link.iceErrors.push(said);
     });
   }
