@@ -2,7 +2,7 @@
 // Chosen in this order, each source validated strictly (a bad value is reported in one line
 // and skipped): the player's own settings (the panel, kept in localStorage); the build's
 // environment (VITE_SIGNAL_HOST, VITE_SIGNAL_PORT, VITE_SIGNAL_PATH, VITE_SIGNAL_SECURE,
-// VITE_ICE_SERVERS); our own dev/LAN server, found by its same-origin /net-config.json;
+// VITE_ICE_SERVERS, VITE_ICE_RELAY_ONLY); our own dev/LAN server, found by its same-origin /net-config.json;
 // else PeerJS's public signalling server.
 
 /** One STUN or TURN server, as RTCPeerConnection takes it. */
@@ -21,6 +21,8 @@ export interface NetSettings {
   secure: boolean;
   /** `null` keeps PeerJS's defaults (a public STUN and TURN server). */
   iceServers: IceServer[] | null;
+  /** Only TURN relays, never a direct or STUN path (RTCConfiguration iceTransportPolicy 'relay'); absent: any path. */
+  relayOnly?: true;
 }
 
 export type NetSettingsSource = 'saved' | 'build' | 'same-origin' | 'public';
@@ -66,11 +68,21 @@ export function parsePath(v: unknown): Parsed<string> {
   return ok(v);
 }
 
-export function parseSecure(v: unknown): Parsed<boolean> {
+function parseFlag(name: string, v: unknown): Parsed<boolean> {
   if (typeof v === 'boolean') return ok(v);
   if (v === 'true' || v === '1') return ok(true);
   if (v === 'false' || v === '0') return ok(false);
-  return bad(`secure ${shown(v)} is not true or false`);
+  return bad(`${name} ${shown(v)} is not true or false`);
+}
+
+export const parseSecure = (v: unknown): Parsed<boolean> => parseFlag('secure', v);
+export const parseRelayOnly = (v: unknown): Parsed<boolean> => parseFlag('relay only', v);
+
+const hasTurn = (servers: IceServer[] | null | undefined) => !!servers?.some((s) => s.urls.some((u) => u.startsWith('turn')));
+
+/** Relay only needs a relay: at least one turn: or turns: server among the ICE servers. */
+export function checkRelayOnly(relayOnly: boolean, iceServers: IceServer[] | null | undefined): Parsed<boolean> {
+  return !relayOnly || hasTurn(iceServers) ? ok(relayOnly) : bad('relay only needs a TURN server (turn: or turns:) among the ICE servers');
 }
 
 const ICE_URL = /^(stun|stuns|turn|turns):[A-Za-z0-9.\-[\]:]{1,260}(\?transport=(udp|tcp))?$/;
@@ -104,7 +116,7 @@ export function parseIceServers(v: unknown): Parsed<IceServer[]> {
 /** Every field of a whole settings object, nothing else. */
 export function parseNetSettings(v: unknown): Parsed<NetSettings> {
   if (!isRecord(v)) return bad('settings are not an object');
-  const extra = Object.keys(v).filter((k) => !['host', 'port', 'path', 'secure', 'iceServers'].includes(k));
+  const extra = Object.keys(v).filter((k) => !['host', 'port', 'path', 'secure', 'iceServers', 'relayOnly'].includes(k));
   if (extra.length) return bad(`unknown setting "${extra[0]}"`);
   const host = parseHost(v.host);
   if (!host.ok) return host;
@@ -121,7 +133,13 @@ export function parseNetSettings(v: unknown): Parsed<NetSettings> {
     if (!ice.ok) return ice;
     iceServers = ice.value;
   }
-  return ok({ host: host.value, port: port.value, path: path.value, secure: secure.value, iceServers });
+  // Absent in settings saved before relay-only existed: any path, as then.
+  if (v.relayOnly !== undefined && typeof v.relayOnly !== 'boolean') return bad('relay only must be true or false');
+  const relay = checkRelayOnly(v.relayOnly === true, iceServers);
+  if (!relay.ok) return relay;
+  const settings: NetSettings = { host: host.value, port: port.value, path: path.value, secure: secure.value, iceServers };
+  if (relay.value) settings.relayOnly = true;
+  return ok(settings);
 }
 
 /**
@@ -152,7 +170,8 @@ export function buildNetSettings(env: BuildEnv): Parsed<Partial<NetSettings>> | 
   const str = (k: string) => (typeof env[k] === 'string' && env[k] !== '' ? (env[k] as string) : undefined);
   const host = str('VITE_SIGNAL_HOST');
   const iceText = str('VITE_ICE_SERVERS');
-  if (host === undefined && iceText === undefined) return null;
+  const relayText = str('VITE_ICE_RELAY_ONLY');
+  if (host === undefined && iceText === undefined && relayText === undefined) return null;
   const out: Partial<NetSettings> = {};
   if (host !== undefined) {
     const h = parseHost(host);
@@ -175,6 +194,13 @@ export function buildNetSettings(env: BuildEnv): Parsed<Partial<NetSettings>> | 
     const ice = parseIceServers(json);
     if (!ice.ok) return bad(`VITE_ICE_SERVERS: ${ice.reason}`);
     out.iceServers = ice.value;
+  }
+  if (relayText !== undefined) {
+    const relay = parseRelayOnly(relayText);
+    if (!relay.ok) return bad(`VITE_ICE_RELAY_ONLY: ${relay.reason}`);
+    const usable = checkRelayOnly(relay.value, out.iceServers);
+    if (!usable.ok) return bad(`VITE_ICE_RELAY_ONLY: ${usable.reason} of VITE_ICE_SERVERS`);
+    if (relay.value) out.relayOnly = true;
   }
   return ok(out);
 }
@@ -306,6 +332,7 @@ export function browserSources(): NetSettingsSources {
     VITE_SIGNAL_PATH: import.meta.env?.VITE_SIGNAL_PATH,
     VITE_SIGNAL_SECURE: import.meta.env?.VITE_SIGNAL_SECURE,
     VITE_ICE_SERVERS: import.meta.env?.VITE_ICE_SERVERS,
+    VITE_ICE_RELAY_ONLY: import.meta.env?.VITE_ICE_RELAY_ONLY,
   };
   const loc = globalThis.location;
   return {

@@ -5,6 +5,8 @@
 import type { Colour, GameSetup } from '../engine';
 import type { GameStore } from '../session/game-store';
 import type { MeshSession } from './mesh-session';
+import type { NetSettings } from './net-settings';
+import type { PeerJsTransportOptions } from './peerjs-transport';
 import type { SessionDeps } from '../session/session-factory';
 import type { SeatController } from '../session/session';
 import type { PeerId } from './transport';
@@ -26,12 +28,23 @@ export function peerFromLink(hash: string): PeerId | null {
   return m ? m[1] : null;
 }
 
-export async function openOnline(req: OnlineRequest, deps: SessionDeps & { store: GameStore }): Promise<MeshSession> {
+/** The PeerJS transport's options from the connection settings in force (as the player or the build set them). */
+export function transportOptions(settings: NetSettings): PeerJsTransportOptions {
+  const { host, port, path, secure, iceServers, relayOnly } = settings;
+  return { host, port, path, secure, iceServers, relayOnly: relayOnly === true };
+}
+
+/** `onLinkFailure` hears why a WebRTC link failed before it opened (a wrong TURN credential, no path), to show the player. */
+export async function openOnline(
+  req: OnlineRequest, deps: SessionDeps & { store: GameStore; onLinkFailure?: (reason: string) => void },
+): Promise<MeshSession> {
   const [{ MeshSession }, { createPeerJsTransport }, { resolveNetSettings }] = await Promise.all([
     import('./mesh-session'), import('./peerjs-transport'), import('./net-settings'),
   ]);
   const { settings } = await resolveNetSettings();
-  const transport = await createPeerJsTransport({ host: settings.host, port: settings.port, path: settings.path, secure: settings.secure, iceServers: settings.iceServers });
+  const transport = await createPeerJsTransport(transportOptions(settings));
+  const heard = deps.onLinkFailure;
+  if (heard) transport.onLinkFailure((_peer, reason) => heard(reason));
   const base = { transport, store: deps.store, botRunner: deps.botRunner, pace: deps.pace };
   try {
     switch (req.kind) {

@@ -14,6 +14,8 @@ export interface PeerJsTransportOptions {
   secure: boolean;
   /** RTCPeerConnection ICE servers; `null` keeps PeerJS's own defaults. */
   iceServers: RTCIceServer[] | null;
+  /** Only TURN relays, never a direct or STUN path (iceTransportPolicy 'relay'). */
+  relayOnly?: boolean;
   /** How often each open link is pinged (ms). */
   pingIntervalMs?: number;
   /** A link that has heard nothing for this long is closed (ms). */
@@ -45,7 +47,14 @@ interface Link {
   since: number;
   lastHeard: number;
   lastPing: number;
+  /** Types of the local ICE candidates gathered (host, srflx, relay): why a dial failed. */
+  gathered: Set<string>;
+  /** What STUN/TURN servers answered when gathering failed (icecandidateerror), a few at most. */
+  iceErrors: string[];
 }
+
+type Timing = typeof DEFAULTS & { relayOnly: boolean };
+const MAX_ICE_ERRORS = 3;
 
 type PeerConstructor = new (options: PeerOptions) => Peer;
 
@@ -59,6 +68,7 @@ async function loadPeer(): Promise<PeerConstructor> {
 
 /** Opens a PeerJS peer with a fresh id from the signalling server; resolves once it has one. */
 export async function createPeerJsTransport(options: PeerJsTransportOptions): Promise<PeerJsTransport> {
+  if (options.relayOnly && !options.iceServers?.length) throw new Error('relay only needs ICE servers with a TURN server');
   const Peer = await loadPeer();
   const timing = {
     pingIntervalMs: options.pingIntervalMs ?? DEFAULTS.pingIntervalMs,
@@ -73,7 +83,7 @@ export async function createPeerJsTransport(options: PeerJsTransportOptions): Pr
     path: options.path,
     secure: options.secure,
     debug: options.debug ?? 0,
-    ...(options.iceServers ? { config: { iceServers: options.iceServers } } : {}),
+    ...(options.iceServers || options.relayOnly ? { config: rtcConfiguration(options) } : {}),
   });
   const id = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => fail(new Error(`signalling server ${options.host}:${options.port} gave no id within ${timing.signallingTimeoutMs} ms`)), timing.signallingTimeoutMs);
@@ -93,7 +103,15 @@ export async function createPeerJsTransport(options: PeerJsTransportOptions): Pr
     peer.once('open', onOpen);
     peer.on('error', onError);
   });
-  return new PeerJsTransport(peer, id, timing);
+  return new PeerJsTransport(peer, id, { ...timing, relayOnly: options.relayOnly === true });
+}
+
+/** What PeerJS hands to every RTCPeerConnection: our ICE servers (or its own) and the path policy. */
+function rtcConfiguration(options: Pick<PeerJsTransportOptions, 'iceServers' | 'relayOnly'>): RTCConfiguration {
+  return {
+    ...(options.iceServers ? { iceServers: options.iceServers } : {}),
+    ...(options.relayOnly ? { iceTransportPolicy: 'relay' as const } : {}),
+  };
 }
 
 export class PeerJsTransport implements Transport {
@@ -105,11 +123,12 @@ export class PeerJsTransport implements Transport {
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
   private reconnectDelay = RECONNECT_MIN_MS;
   private signallingListener: ((state: SignallingState) => void) | null = null;
+  private linkFailureListener: ((peer: PeerId, reason: string) => void) | null = null;
 
   constructor(
     private readonly peer: Peer,
     readonly id: PeerId,
-    private readonly timing: typeof DEFAULTS,
+    private readonly timing: Timing,
   ) {
     peer.on('connection', (conn) => this.incoming(conn));
     peer.on('disconnected', () => this.signallingLost());
@@ -128,6 +147,11 @@ export class PeerJsTransport implements Transport {
   /** Called whenever the signalling socket opens, drops or is given up. */
   onSignalling(listener: ((state: SignallingState) => void) | null): void {
     this.signallingListener = listener;
+  }
+
+  /** Called with a reason a person can act on whenever a WebRTC link fails before it opens (ICE, TURN credential). */
+  onLinkFailure(listener: ((peer: PeerId, reason: string) => void) | null): void {
+    this.linkFailureListener = listener;
   }
 
   signalling(): SignallingState {
@@ -180,6 +204,7 @@ export class PeerJsTransport implements Transport {
     this.closed = true;
     this.handlers = null;
     this.signallingListener = null;
+    this.linkFailureListener = null;
     clearInterval(this.ticker);
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     for (const timer of this.timers) clearTimeout(timer);
@@ -217,7 +242,7 @@ export class PeerJsTransport implements Transport {
 
   private adopt(peer: PeerId, conn: DataConnection): void {
     const now = Date.now();
-    const link: Link = { conn, open: false, since: now, lastHeard: now, lastPing: now };
+    const link: Link = { conn, open: false, since: now, lastHeard: now, lastPing: now, gathered: new Set(), iceErrors: [] };
     this.links.set(peer, link);
     const current = () => this.links.get(peer) === link;
     conn.on('open', () => {
@@ -239,23 +264,49 @@ export class PeerJsTransport implements Transport {
     // DTLS handshake is seen here instead, so the session can redial at once.
     const pc = conn.peerConnection as RTCPeerConnection | undefined;
     pc?.addEventListener?.('connectionstatechange', () => {
-      if (pc.connectionState === 'failed' || pc.connectionState === 'closed') this.drop(peer, link);
+      if (pc.connectionState === 'failed') this.drop(peer, link, 'failed');
+      else if (pc.connectionState === 'closed') this.drop(peer, link);
+    });
+    pc?.addEventListener?.('icecandidate', (e: Event) => {
+      const type = / typ ([a-z]+)/.exec((e as RTCPeerConnectionIceEvent).candidate?.candidate ?? '')?.[1];
+      if (type) link.gathered.add(type);
+    });
+    pc?.addEventListener?.('icecandidateerror', (e: Event) => {
+      const { url, errorCode, errorText } = e as RTCPeerConnectionIceErrorEvent;
+      const text = (errorText ?? '').replace(/\.$/, ''); // Chromium's "Unauthorized."
+      const said = `${url ?? 'an ICE server'} answered ${errorCode}${text ? ` ${text}` : ''}`;
+      if (link.iceErrors.length < MAX_ICE_ERRORS && !link.iceErrors.includes(said)) link.iceErrors.push(said);
     });
   }
 
-  /** Forgets `link` if it is still the one for `peer`, and says so once. */
-  private drop(peer: PeerId, link: Link): void {
+  /** Why `link` never opened, in words that point at the setting to check. */
+  private failureReason(peer: PeerId, link: Link, how: 'timeout' | 'failed'): string {
+    const seconds = Math.round(this.timing.dialTimeoutMs / 1000);
+    const head = how === 'timeout' ? `no WebRTC link to ${peer} within ${seconds} s` : `the WebRTC link to ${peer} failed`;
+    if (link.iceErrors.length) return `${head}: ${link.iceErrors.join('; ')}`;
+    if (this.timing.relayOnly && !link.gathered.has('relay')) {
+      return `${head}: relay only, and no TURN server gave a relay address (check its address, username and credential)`;
+    }
+    const state = (link.conn.peerConnection as RTCPeerConnection | undefined)?.iceConnectionState ?? 'unknown';
+    return `${head}: no path between the two found (ICE ${state}; a TURN server may be needed)`;
+  }
+
+  /** Forgets `link` if it is still the one for `peer`, and says so once; `failed` says a dial gave up, and why. */
+  private drop(peer: PeerId, link: Link, failed?: 'timeout' | 'failed'): void {
     if (this.links.get(peer) !== link) return;
+    const reason = failed && !link.open && !this.closed ? this.failureReason(peer, link, failed) : null; // before close() resets ICE
     this.links.delete(peer);
     link.conn.close();
-    if (!this.closed) this.handlers?.close(peer);
+    if (this.closed) return;
+    if (reason) this.linkFailureListener?.(peer, reason);
+    this.handlers?.close(peer);
   }
 
   private tick(): void {
     const now = Date.now();
     for (const [peer, link] of [...this.links]) {
       if (!link.open) {
-        if (now - link.since > this.timing.dialTimeoutMs) this.drop(peer, link);
+        if (now - link.since > this.timing.dialTimeoutMs) this.drop(peer, link, 'timeout');
         continue;
       }
       if (now - link.lastHeard > this.timing.deadAfterMs) {

@@ -68,6 +68,8 @@ export class SwApp extends LitElement {
   @state() private joinPeer: PeerId | null = null;
   @state() private busy = false;
   @state() private onlineError: string | null = null;
+  /** Why the last WebRTC link failed before it opened, shown while the lobby is still connecting. */
+  @state() private linkFailure: string | null = null;
   @query('sw-game') private gameElement!: SwGame | null;
   private meshOff: (() => void) | null = null;
   protected readonly i18n = new LanguageController(this);
@@ -121,8 +123,10 @@ export class SwApp extends LitElement {
     }
     this.busy = true;
     this.onlineError = null;
+    this.linkFailure = null;
     try {
-      const [mesh] = await Promise.all([openOnline(req, { ...this.sessionDeps(), store: this.store }), loadOnlineScreens()]);
+      const onLinkFailure = (reason: string) => (this.linkFailure = reason);
+      const [mesh] = await Promise.all([openOnline(req, { ...this.sessionDeps(), store: this.store, onLinkFailure }), loadOnlineScreens()]);
       this.adoptMesh(mesh);
       // The join link has done its work: a reload now returns to the stored game (P1.6).
       if (req.kind === 'join') globalThis.history?.replaceState(null, '', globalThis.location.pathname + globalThis.location.search);
@@ -283,7 +287,7 @@ export class SwApp extends LitElement {
         return html`<sw-join .error=${this.onlineError} ?busy=${this.busy} @sw-menu=${() => this.toMenu()}
           @sw-join=${(e: CustomEvent<{ name: string; watch: boolean }>) => void this.openOnlineGame({ kind: 'join', name: e.detail.name, peer: this.joinPeer!, watch: e.detail.watch })}></sw-join>`;
       case 'lobby':
-        return html`<sw-lobby .session=${this.mesh} @sw-leave=${() => this.toMenu()}></sw-lobby>`;
+        return html`<sw-lobby .session=${this.mesh} .linkFailure=${this.linkFailure} @sw-leave=${() => this.toMenu()}></sw-lobby>`;
       case 'rules':
         return html`<sw-rules @sw-close=${() => (this.screen = 'home')}></sw-rules>`;
       case 'verify':

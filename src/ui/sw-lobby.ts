@@ -1,7 +1,8 @@
 // <sw-lobby>: an online game before its start (P3.2). The host sees the join link, its QR
 // code and a copy button, every seat with who holds it (and their key's short
 // fingerprint, so players can compare), and starts once every seat is taken; a guest picks
-// a free colour. The session does the work; this element only shows it and sends intents.
+// a free colour. While it connects, why a link failed (a wrong TURN credential, no path) is
+// shown. The session does the work; this element only shows it and sends intents.
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { MeshSession } from '../net/mesh-session';
@@ -29,10 +30,13 @@ export class SwLobby extends LitElement {
     .fp { font-family: ui-monospace, monospace; font-size: 0.8rem; color: var(--sw-dim); }
     .row { display: flex; gap: 8px; flex-wrap: wrap; align-items: center; justify-content: space-between; }
     .dim { color: var(--sw-dim); }
+    .error { color: var(--sw-danger); margin: 0; }
     @media (max-width: 520px) { .share { grid-template-columns: 1fr; } .qr { justify-self: center; } }
   `];
 
   @property({ attribute: false }) session: MeshSession | null = null;
+  /** Why the last WebRTC link failed before it opened (from the transport), or null. */
+  @property({ attribute: false }) linkFailure: string | null = null;
   @state() private qr = '';
   @state() private copied = false;
   @state() private error = '';
@@ -113,7 +117,10 @@ export class SwLobby extends LitElement {
     const leave = html`<button @click=${() => this.dispatchEvent(new CustomEvent('sw-leave', { bubbles: true, composed: true }))}>${t('lobbyLeave')}</button>`;
     if (!s || !s.lobby) {
       const text = s && s.phase !== 'connecting' ? t('onlineStarting') : t('lobbyConnecting');
-      return html`<div class="card panel" data-testid="lobby-connecting"><h2>${t('lobbyTitle')}</h2><p class="dim">${text}</p><div class="row">${leave}</div></div>`;
+      const failure = this.linkFailure ? html`<p class="error" role="alert" data-testid="lobby-link-failure">
+        ${t('lobbyLinkFailed', { reason: this.linkFailure })}</p>` : nothing;
+      return html`<div class="card panel" data-testid="lobby-connecting"><h2>${t('lobbyTitle')}</h2><p class="dim">${text}</p>${failure}
+        <div class="row">${leave}</div></div>`;
     }
     const lobby = s.lobby;
     const me = s.identity.publicKey;

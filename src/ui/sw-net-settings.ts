@@ -1,5 +1,5 @@
 // <sw-net-settings>: the signalling server (host, port, path, secure) and the STUN/TURN
-// servers new connections use. Shows where the settings in force come from; Save validates
+// servers new connections use, and whether only TURN relays may carry them. Shows where the settings in force come from; Save validates
 // every field and keeps them in localStorage, "Back to the default" forgets them. Fires
 // `sw-net-settings-change` (CustomEvent<NetSettings>) after either.
 import { LitElement, css, html, nothing } from 'lit';
@@ -122,6 +122,7 @@ export class SwNetSettings extends LitElement {
     const d = this.draft;
     if (!d || !this.resolved) return nothing;
     const value = (e: Event) => (e.target as HTMLInputElement).value;
+    const checked = (e: Event) => (e.target as HTMLInputElement).checked;
     return html`<form @submit=${this.save} aria-label=${t('netSettings')}>
       <p class="source" data-source=${this.resolved.source}>${t(SOURCE_TEXT[this.resolved.source])}</p>
       ${this.resolved.warnings.map((w) => html`<p class="warning">${t('netWarning', { reason: w })}</p>`)}
@@ -137,9 +138,12 @@ export class SwNetSettings extends LitElement {
       <fieldset>
         <legend>${t('netIceServers')}</legend>
         <label class="check"><input type="checkbox" name="ice-default" .checked=${d.iceServers === null}
-          @change=${(e: Event) => this.edit({ iceServers: (e.target as HTMLInputElement).checked ? null : [] })} />${t('netIceDefault')}</label>
+          @change=${(e: Event) => this.edit(checked(e) ? { iceServers: null, relayOnly: undefined } : { iceServers: [] })}
+          />${t('netIceDefault')}</label>
         ${d.iceServers === null ? nothing : html`<textarea name="ice" spellcheck="false" .value=${this.iceText} @input=${(e: Event) => { this.iceText = (e.target as HTMLTextAreaElement).value; this.status = null; }}></textarea>
-          <p class="help">${t('netIceHelp')}</p>`}
+          <p class="help">${t('netIceHelp')}</p>
+          <label class="check"><input type="checkbox" name="relay-only" .checked=${d.relayOnly === true}
+            @change=${(e: Event) => this.edit({ relayOnly: checked(e) ? true : undefined })} />${t('netRelayOnly')}</label>`}
       </fieldset>
       <div class="row">
         <button type="submit" data-save>${t('netSave')}</button>

@@ -1,5 +1,6 @@
-// Steps of online play through the UI, shared by the online e2e and the online bench:
-// the host creates a game from the home form, a guest joins by the link and takes a colour.
+// Steps of online play through the UI, shared by the online e2es and the online bench:
+// the host creates a game from the home form, a guest joins by the link and takes a colour,
+// a player plays a turn by clicks on the table, and what a page's online session says of itself.
 
 /** On the home screen: seats as given ('human' or a bot level per seat after the first), then Create an online game; resolves to the join link. */
 export async function createOnlineGame(page, base, controllers) {
@@ -29,3 +30,64 @@ export async function joinAndSit(guest, host, link, name, colour) {
 /** Chromium flags and context options for WebRTC between pages on 127.0.0.1. */
 export const WEBRTC_ARGS = ['--allow-loopback-in-peer-connection', '--disable-features=WebRtcHideLocalIpsWithMdns'];
 export const WEBRTC_CONTEXT = { permissions: ['camera', 'microphone'] };
+
+/** The page's point of a table cell, when visible and not under the HUD. */
+async function cellPoint(page, x, y) {
+  return page.evaluate(([cx, cy]) => {
+    const table = window.__sw.tabletop();
+    const p = table?.cellToScreen(cx, cy);
+    if (!p) return null;
+    const rect = table.canvas.getBoundingClientRect();
+    const px = rect.left + p.x;
+    const py = rect.top + p.y;
+    if (px < rect.left + 4 || py < rect.top + 4 || px > rect.right - 4 || py > rect.bottom - 4) return null;
+    let el = document.elementFromPoint(px, py);
+    while (el && el.shadowRoot) {
+      const inner = el.shadowRoot.elementFromPoint(px, py);
+      if (!inner || inner === el) break;
+      el = inner;
+    }
+    return el === table.canvas ? { x: px, y: py } : null;
+  }, [x, y]);
+}
+
+/** One turn by clicks: hover a legal cell (the ghost), click it (a draft), End turn without a meeple. */
+export async function clickTurn(page) {
+  await page.waitForFunction(() => !!window.__sw.tabletop(), null, { timeout: 20_000, polling: 50 });
+  const mark = await page.evaluate(() => window.__sw.stateHash());
+  const placements = await page.evaluate(() => window.__sw.legalPlacements());
+  const cells = [...new Map(placements.map((p) => [`${p.x},${p.y}`, p])).values()];
+  for (let attempt = 0; attempt < 5; attempt++) {
+    for (const cell of cells) {
+      const at = await cellPoint(page, cell.x, cell.y);
+      if (!at) continue;
+      await page.mouse.move(at.x, at.y);
+      const ghost = await page.evaluate(() => window.__sw.tabletop().ghostPlacement());
+      if (!ghost || ghost.x !== cell.x || ghost.y !== cell.y) continue;
+      await page.mouse.click(at.x, at.y);
+      await page.waitForFunction(() => !!window.__sw.draft(), null, { timeout: 10_000, polling: 20 });
+      await page.locator('sw-turn-controls button[data-end-turn]').click();
+      await page.waitForFunction((h) => window.__sw.stateHash() !== h, mark, { timeout: 20_000, polling: 20 });
+      return;
+    }
+    // a battle panel may cover the cells: close it, as a player would, and frame the board
+    const close = page.locator('sw-game .battle-now button.close');
+    if (await close.count()) await close.first().click().catch(() => {});
+    await page.evaluate(() => window.__sw.tabletop().frameBoard());
+    await page.waitForTimeout(250);
+  }
+  throw new Error(`no legal cell of ${cells.length} could be clicked`);
+}
+
+/** This page's own view of its online game: game id, seat, colour, public key; null before the game. */
+export function sessionFacts(page) {
+  return page.evaluate(() => {
+    const s = window.__sw?.session();
+    if (!s || !s.identity || !s.started) return null;
+    const seat = s.seatIndex;
+    return { gameId: s.gameId, seat, colour: seat === null ? null : s.state.setup.seats[seat], key: s.identity.publicKey, turn: s.state.turn };
+  });
+}
+
+/** The colours that a drop entry took from their players, in a downloaded replay's text. */
+export const droppedSeats = (replayText) => JSON.parse(replayText).entries.filter((e) => e.k === 'drop').map((e) => e.colour);

@@ -3,12 +3,15 @@
 // and a solo game against a bot, both to the end, with clicks on the legal cells and
 // spots the 3D table reports (R10.1, R10.2) and the keys R / Enter / Esc. Checks that the
 // scores on screen equal the engine's (R8), that WebGL drew, that the replay verifies
-// (P1.5), that a reload resumes the game (P1.6), and that no console error happened.
+// (P1.5), that a reload resumes the game (P1.6), that the bot runner's Web Worker answers as
+// the page would (bot-worker.mjs), and that no console error happened. E2E_ONLY=TEXT runs
+// the tests whose name holds TEXT (none matching: exit 2).
 // Screenshots go to tests/e2e/artifacts/. Prints "N passed, M failed"; exits 1 on failure.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { botWorkerCheck } from './bot-worker.mjs';
 import { launchChromium, serveStatic } from './harness.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -691,6 +694,20 @@ async function touchGame(browser, url, errors, viewport, name) {
 // ---------------------------------------------------------------- runner
 
 async function main() {
+  const tests = [
+    ['hotseat game to the end through the UI, with an undo within a turn', hotseatGame],
+    ['solo game against a bot to the end (one-click play)', soloGame],
+    ['two games in progress, rules, offline pages', gamesAndPages],
+    ['touch-only game at 390×844 (portrait phone)', (b, u, e) => touchGame(b, u, e, { width: 390, height: 844 }, 'touch-portrait')],
+    ['touch-only game at 844×390 (landscape phone)', (b, u, e) => touchGame(b, u, e, { width: 844, height: 390 }, 'touch-landscape')],
+    ['bot runner in a Web Worker: the page\'s own choice, the main thread free', async (b) => log(await botWorkerCheck(b))],
+  ];
+  const only = process.env.E2E_ONLY;
+  if (only) tests.splice(0, tests.length, ...tests.filter(([name]) => name.includes(only)));
+  if (only && tests.length === 0) {
+    console.log(`E2E_ONLY=${JSON.stringify(only)} matches no test`);
+    process.exit(2);
+  }
   log('building the app (vite build)…');
   const build = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
   if (build.status !== 0) {
@@ -700,15 +717,6 @@ async function main() {
   }
   const server = await serveStatic(join(ROOT, 'dist'));
   const browser = await launchChromium();
-  const tests = [
-    ['hotseat game to the end through the UI, with an undo within a turn', hotseatGame],
-    ['solo game against a bot to the end (one-click play)', soloGame],
-    ['two games in progress, rules, offline pages', gamesAndPages],
-    ['touch-only game at 390×844 (portrait phone)', (b, u, e) => touchGame(b, u, e, { width: 390, height: 844 }, 'touch-portrait')],
-    ['touch-only game at 844×390 (landscape phone)', (b, u, e) => touchGame(b, u, e, { width: 844, height: 390 }, 'touch-landscape')],
-  ];
-  const only = process.env.E2E_ONLY;
-  if (only) tests.splice(0, tests.length, ...tests.filter(([name]) => name.includes(only)));
   let passed = 0;
   let failed = 0;
   try {

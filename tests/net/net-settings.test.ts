@@ -115,4 +115,28 @@ describe('net settings', () => {
     expect(parseIceServers([{ urls: 'stun:a' }])).toEqual({ ok: true, value: [{ urls: ['stun:a'] }] });
     expect(parseNetSettings({ ...good, iceServers: null })).toEqual({ ok: true, value: { ...good, iceServers: null } });
   });
+
+  it('relay only (iceTransportPolicy relay): kept when a TURN server is given, refused without one, absent means any path', async () => {
+    expect(parseNetSettings({ ...good, relayOnly: true })).toEqual({ ok: true, value: { ...good, relayOnly: true } });
+    expect(parseNetSettings({ ...good, relayOnly: false })).toEqual({ ok: true, value: good });
+    expect(parseNetSettings({ ...good, relayOnly: 'yes' })).toEqual({ ok: false, reason: 'relay only must be true or false' });
+    const stunOnly = { ...good, iceServers: [{ urls: ['stun:stun.example.org:3478'] }] };
+    for (const v of [{ ...stunOnly, relayOnly: true }, { ...good, iceServers: null, relayOnly: true }]) {
+      expect(parseNetSettings(v)).toMatchObject({ ok: false, reason: expect.stringMatching(/^relay only needs a TURN server/) });
+    }
+    const ice = JSON.stringify(good.iceServers);
+    const relayBuild = (flag: string, servers = ice) => buildNetSettings({ VITE_ICE_SERVERS: servers, VITE_ICE_RELAY_ONLY: flag });
+    expect(relayBuild('true')).toEqual({ ok: true, value: { iceServers: good.iceServers, relayOnly: true } });
+    expect(relayBuild('0')).toEqual({ ok: true, value: { iceServers: good.iceServers } });
+    const noServers = relayBuild('true', ''); // an empty variable is no variable
+    expect(noServers).toMatchObject({ ok: false, reason: expect.stringMatching(/^VITE_ICE_RELAY_ONLY: relay only needs/) });
+    expect(relayBuild('maybe')).toMatchObject({ ok: false, reason: 'VITE_ICE_RELAY_ONLY: relay only "maybe" is not true or false' });
+    const env = { VITE_SIGNAL_HOST: 'signal.example.org', VITE_ICE_SERVERS: ice, VITE_ICE_RELAY_ONLY: '1' };
+    const r = await resolveNetSettings(sources({ env }));
+    expect(r.settings.relayOnly).toBe(true);
+    const storage = new MemoryStorage();
+    storage.setItem(NET_SETTINGS_KEY, JSON.stringify({ ...stunOnly, relayOnly: true }));
+    const saved = loadSavedNetSettings(storage);
+    expect(saved).toMatchObject({ ok: false, reason: expect.stringMatching(/^saved network settings: relay only needs/) });
+  });
 });

@@ -72,6 +72,30 @@ describe('<sw-net-settings>', () => {
     expect($(el, '.source').getAttribute('data-source')).toBe('saved');
   });
 
+  it('relay only: a checkbox under the ICE servers, saved with them, refused without a TURN server', async () => {
+    const { el, storage } = await mount();
+    expect($(el, 'input[name=relay-only]')).toBeNull(); // PeerJS's defaults: no relay-only choice
+    const ice = $(el, 'input[name=ice-default]');
+    ice.checked = false;
+    ice.dispatchEvent(new Event('change'));
+    await el.updateComplete;
+    const relay = $(el, 'input[name=relay-only]');
+    relay.checked = true;
+    relay.dispatchEvent(new Event('change'));
+    type($<HTMLTextAreaElement>(el, 'textarea[name=ice]'), 'stun:stun.example.org:3478');
+    await el.updateComplete;
+    $<HTMLButtonElement>(el, 'button[data-save]').click();
+    await el.updateComplete;
+    expect($(el, '.status.error').textContent).toMatch(/relay only needs a TURN server/);
+    expect(storage.items.size).toBe(0);
+    type($<HTMLTextAreaElement>(el, 'textarea[name=ice]'), 'turn:turn.example.org:3478 alice s3cret');
+    $<HTMLButtonElement>(el, 'button[data-save]').click();
+    await el.updateComplete;
+    const saved = JSON.parse(storage.getItem(NET_SETTINGS_KEY)!);
+    expect(saved).toMatchObject({ relayOnly: true, iceServers: [{ urls: ['turn:turn.example.org:3478'] }] });
+    expect($(el, 'input[name=relay-only]').checked).toBe(true);
+  });
+
   it('refuses a bad value with its reason and stores nothing', async () => {
     const { el, storage } = await mount();
     type($(el, 'input[name=host]'), 'evil.org/x?y');

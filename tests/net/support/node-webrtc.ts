@@ -1,17 +1,28 @@
 // Real WebRTC in Node for the transport tests and the bench: node-datachannel's polyfill
 // and `ws` installed as browser globals before PeerJS is first imported (PeerJS probes
-// RTCPeerConnection when it loads). Every peer connection is pinned to loopback: no ICE
-// servers and ICE bound to 127.0.0.1, so nothing leaves this machine's loopback.
+// RTCPeerConnection when it loads). Every peer connection is pinned to loopback: ICE bound to
+// 127.0.0.1 and only ICE servers on 127.0.0.1 kept (the TURN test's coturn), so nothing
+// leaves this machine's loopback.
 import polyfill from 'node-datachannel/polyfill';
 import { WebSocket } from 'ws';
 
 type Config = RTCConfiguration & { bindAddress?: string };
 
+const onLoopback = (server: RTCIceServer) =>
+  (Array.isArray(server.urls) ? server.urls : [server.urls]).every((u) => /^(stun|turn)s?:127\.0\.0\.1[:?]/.test(u));
+let created: ((pc: RTCPeerConnection) => void) | null = null;
+
+/** Hears every peer connection made from now on (the TURN test reads their selected candidate pairs). */
+export function onPeerConnection(listener: ((pc: RTCPeerConnection) => void) | null): void {
+  created = listener;
+}
+
 class LoopbackRTCPeerConnection extends (polyfill.RTCPeerConnection as unknown as typeof RTCPeerConnection) {
   private early: RTCIceCandidateInit[] | null = [];
   private described = { local: false, remote: false };
   constructor(config?: Config) {
-    super({ ...config, iceServers: [], bindAddress: '127.0.0.1' } as Config);
+    super({ ...config, iceServers: (config?.iceServers ?? []).filter(onLoopback), bindAddress: '127.0.0.1' } as Config);
+    created?.(this);
   }
   // The polyfill gathers host candidates synchronously, so the answer's candidates can reach
   // the offerer before the answer itself; a browser's operations chain would wait for the
