@@ -24,23 +24,22 @@ import { CALM } from '../sim/memory-network';
 import type { MeshSession } from '../net/mesh-session';
 import { flush, MeshSim } from '../sim/mesh-sim';
 import { itemSigningText, parseFrame, WireError } from '../net/wire';
+import { commandLineOrExit, parseFlags, UsageError } from './args';
 
 export interface FuzzArgs { messages: number; seed: number }
 export interface FuzzResult { messages: number; crashes: number; changes: number; perSecond: number; firstCrash: string | null; firstChange: string | null }
 
-class UsageError extends Error {}
 const USAGE = 'usage: npm run fuzz -- --messages N [--seed S]';
 
 export function parseFuzzArgs(argv: string[]): FuzzArgs {
   const a: FuzzArgs = { messages: 10_000, seed: 1 };
-  for (let i = 0; i < argv.length; i++) {
-    const k = argv[i];
-    const v = argv[++i];
-    if (v === undefined || !/^\d{1,9}$/.test(v)) throw new UsageError(`${k} needs a whole number`);
-    if (k === '--messages') a.messages = Math.max(1, Number(v));
-    else if (k === '--seed') a.seed = Number(v);
-    else throw new UsageError(`unknown argument ${JSON.stringify(k.slice(0, 40))}`);
-  }
+  const { values: f } = parseFlags(argv, { messages: { type: 'string' }, seed: { type: 'string' } });
+  const whole = (name: string, v: string) => {
+    if (!/^\d{1,9}$/.test(v)) throw new UsageError(`${name} needs a whole number`);
+    return Number(v);
+  };
+  if (f.messages !== undefined) a.messages = Math.max(1, whole('--messages', f.messages));
+  if (f.seed !== undefined) a.seed = whole('--seed', f.seed);
   return a;
 }
 
@@ -323,16 +322,7 @@ export function fuzzSummary(r: FuzzResult): string {
 }
 
 async function main(): Promise<void> {
-  let args: FuzzArgs;
-  try {
-    args = parseFuzzArgs(process.argv.slice(2));
-  } catch (e) {
-    if (e instanceof UsageError) {
-      process.stderr.write(`fuzz: ${e.message}\n${USAGE}\n`);
-      process.exit(2);
-    }
-    throw e;
-  }
+  const args = commandLineOrExit('fuzz', USAGE, process.argv.slice(2), parseFuzzArgs);
   const r = await runFuzz(args, (line) => process.stdout.write(line + '\n'));
   if (r.firstCrash) process.stdout.write(`first crash: ${r.firstCrash}\n`);
   if (r.firstChange) process.stdout.write(`first state change: ${r.firstChange}\n`);

@@ -40,11 +40,10 @@ describe('tournament', () => {
     expect(() => parseArgs(['--seats', 'greedy,random', '--colour'])).toThrow(/unknown argument/);
   });
 
-  it('the CLI exits 2 with one line on bad arguments', () => {
+  it('the CLI exits 2 with one line and the usage on bad arguments', () => {
     const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/tournament.ts', '--games', '0', '--seats', 'greedy,random'], { encoding: 'utf8' });
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(/--games must be at least 1/);
+    expect(r.stderr.trim().split('\n')).toEqual(['tournament: --games must be at least 1, got 0', expect.stringMatching(/^usage: npm run tournament /)]);
   });
 });
