@@ -12,6 +12,7 @@ import { networkInterfaces } from 'node:os';
 import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import QRCode from 'qrcode';
+import { oneLine } from '../fair/one-line';
 import { attachSignalling } from './signalling';
 import { parseFlags, readCommandLine, UsageError } from './args';
 
@@ -168,7 +169,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   main(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (e: unknown) => {
-      process.stderr.write(`lan: ${e instanceof Error ? e.message : String(e)}\n`);
+      process.stderr.write(`lan: ${oneLine(e)}\n`);
       process.exit(1);
     },
   );

@@ -10,6 +10,7 @@ import { COLOURS, defaultOptions, RuleError, scorerName, type Colour, type GameO
 import { BOT_LEVELS, botByLevel, type BotLevel } from '../bots';
 import { SeededChooser } from '../bots/chooser';
 import { FairMatch, type MatchOptions } from '../fair';
+import { oneLine } from '../fair/one-line';
 import { parseFlags, readCommandLine, UsageError } from './args';
 
 export interface PlayLocalOptions {
@@ -111,7 +112,7 @@ export function runPlayLocal(argv: string[]): PlayLocalCliResult {
     writeFileSync(resolve(here, args.out), match.replayText());
     if (args.save) writeFileSync(resolve(here, args.save), match.saveText());
   } catch (e) {
-    return { code: 2, stdout: '', stderr: `play:local: cannot write: ${(e as Error).message.split('\n')[0]}\n` };
+    return { code: 2, stdout: '', stderr: `play:local: cannot write: ${oneLine(e)}\n` };
   }
   const s = match.state;
   const scores = s.scores.map((v, i) => `${scorerName(s, i)} ${v}`).join(', ');

@@ -1,6 +1,7 @@
 // npm run scenario -- FILE.json: plays a scripted game and prints the result as JSON.
 // Exit 0 with the result on stdout; exit 2 with one line on stderr for any bad input.
 import { parseFlags, readCommandLine, UsageError } from './args';
+import { oneLine } from '../fair/one-line';
 import { ReadError, readBounded } from './read-bounded';
 import { SCENARIO_MAX_BYTES, ScenarioError, runScenarioText } from './scenario-runner';
 
@@ -37,7 +38,7 @@ function main(argv: string[]): number {
       process.stderr.write(`${e.message}\n`);
       return 2;
     }
-    process.stderr.write(`internal error: ${(e as Error).message.split('\n')[0].slice(0, 180)}\n`);
+    process.stderr.write(`internal error: ${oneLine(e).slice(0, 180)}\n`);
     return 3;
   }
 }

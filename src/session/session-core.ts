@@ -7,6 +7,7 @@ import { cloneState, type GameEvent, type GameState } from '../engine';
 import { createBotRunner, type BotRunner } from '../bots/bot-runner';
 import type { BotChoice } from '../bots';
 import { botSeed } from './bot-seed';
+import { oneLine } from '../fair/one-line';
 import type { BotLevel, SessionStatus, SessionStep, SessionUpdate } from './session';
 
 export interface CoreOptions {
@@ -15,9 +16,8 @@ export interface CoreOptions {
   pace?: () => Promise<void>;
 }
 
-export function oneLine(e: unknown): string {
-  return (e instanceof Error ? e.message : String(e)).split('\n')[0];
-}
+// mesh-session imports oneLine from here
+export { oneLine };
 
 export abstract class SessionCore {
   private listeners = new Set<(u: SessionUpdate) => void>();

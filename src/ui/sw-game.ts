@@ -10,6 +10,7 @@
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
 import { equipmentInPlay, legalDeployments, legalPlacements, supplySize, type Deployment, type GameEvent, type Placement } from '../engine';
+import { oneLine } from '../fair/one-line';
 import type { Session } from '../session/session';
 import type { TableView } from '../render/tabletop';
 import { normaliseChoice, type DeployChoice } from './deploy-choice';
@@ -216,7 +217,7 @@ export class SwGame extends LitElement {
     try {
       await run();
     } catch (e) {
-      this.showToast(t('illegalMove', { message: (e instanceof Error ? e.message : String(e)).split('\n')[0] }));
+      this.showToast(t('illegalMove', { message: oneLine(e) }));
     }
   }
 
@@ -246,7 +247,7 @@ export class SwGame extends LitElement {
       this.draft = draftPlacement(shown, p);
       this.takenBack = null;
     } catch (err) {
-      this.showToast(t('illegalMove', { message: (err instanceof Error ? err.message : String(err)).split('\n')[0] }));
+      this.showToast(t('illegalMove', { message: oneLine(err) }));
     }
   }
 
