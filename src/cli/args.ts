@@ -28,7 +28,8 @@ function complaint(e: unknown, argv: readonly string[]): string {
     if (/does not take an argument/.test(message)) return `${flag} takes no value`;
     const next = argv[argv.indexOf(flag) + 1];
     // "ambiguous": the value looks like a flag (`--seed -1`, `--out --seed`)
-    return /ambiguous/.test(message) && next !== undefined ? `${flag} needs a value, got ${JSON.stringify(next.slice(0, 20))}` : `${flag} needs a value`;
+    if (/ambiguous/.test(message) && next !== undefined) return `${flag} needs a value, got ${JSON.stringify(next.slice(0, 20))}`;
+    return `${flag} needs a value`;
   }
   throw e;
 }
@@ -38,7 +39,8 @@ export type CommandLine<T> = { ok: true; args: T } | { ok: false; code: 0 | 2; s
 /** `argv` read by `parse` for the CLI `name`: its arguments, or what to print and the exit code. */
 export function readCommandLine<T>(name: string, usage: string, argv: readonly string[], parse: (argv: string[]) => T): CommandLine<T> {
   const end = argv.indexOf('--');
-  if ((end < 0 ? argv : argv.slice(0, end)).some((a) => a === '--help' || a === '-h')) return { ok: false, code: 0, stdout: `${usage}\n`, stderr: '' };
+  const flags = end < 0 ? argv : argv.slice(0, end);
+  if (flags.some((a) => a === '--help' || a === '-h')) return { ok: false, code: 0, stdout: `${usage}\n`, stderr: '' };
   try {
     return { ok: true, args: parse([...argv]) };
   } catch (e) {

@@ -46,7 +46,9 @@ export function parseChaosArgs(argv: string[]): ChaosArgs {
   a.progress = f.progress ?? false;
   if (f.drop !== undefined) {
     const v = f.drop;
-    if (!/^(0(\.\d{1,4})?|1(\.0{1,4})?)$/.test(v) || Number(v) > 0.5) throw new UsageError(`--drop needs a probability from 0 to 0.5, got ${JSON.stringify(v.slice(0, 20))}`);
+    if (!/^(0(\.\d{1,4})?|1(\.0{1,4})?)$/.test(v) || Number(v) > 0.5) {
+      throw new UsageError(`--drop needs a probability from 0 to 0.5, got ${JSON.stringify(v.slice(0, 20))}`);
+    }
     a.drop = Number(v);
   }
   if (f.peers !== undefined) {

@@ -15,6 +15,8 @@
 //     (checked after every frame by log length, phase and the last entry, and every 64
 //     frames by the full log text and state hash). The victim waits for another seat, so
 //     nothing peer 1 may lawfully send can change its log here.
+// Before it, the verdicts: how many frames the wire parser refused, how many passed it and the session refused,
+// how many it took without complaint, and the most frequent reasons of each (so "all refused at the door" shows).
 // Last line: `fuzz: N messages, K crashes, S state changes, R per second`; exit 1 unless K = 0 and S = 0.
 import { stateHash } from '../engine';
 import type { Replica } from '../fair/replica';
@@ -27,7 +29,46 @@ import { itemSigningText, parseFrame, WireError } from '../net/wire';
 import { commandLineOrExit, parseFlags, UsageError } from './args';
 
 export interface FuzzArgs { messages: number; seed: number }
-export interface FuzzResult { messages: number; crashes: number; changes: number; perSecond: number; firstCrash: string | null; firstChange: string | null }
+export interface FuzzResult {
+  messages: number; crashes: number; changes: number; perSecond: number; firstCrash: string | null; firstChange: string | null;
+  verdicts: Verdicts;
+}
+/** Where the frames ended: refused by the wire parser, refused past it by the session (each by reason), or taken without
+    complaint (held, a repeat, or nothing to do). */
+export interface Verdicts { parser: Record<string, number>; session: Record<string, number>; taken: number }
+
+/** A refusal line as its reason: without who sent it, where in the frame, numbers, quoted text or colours. */
+export function reasonClass(line: string): string {
+  return line
+    .replace(/^(?:\S+ \([^)]*\)|peer \S+): /, '')
+    .split(/ at byte | \(expected /)[0]
+    .replace(/"(?:[^"\\]|\\.)*"/g, 'S')
+    .replace(/U\+[0-9A-F]+/g, 'U+X')
+    .replace(/\b(red|black|green|white|orange|blue)\b/g, 'C')
+    .replace(/\d+/g, 'N')
+    .slice(0, 80);
+}
+
+function count(tally: Record<string, number>, reason: string): void {
+  tally[reason] = (tally[reason] ?? 0) + 1;
+}
+
+const total = (tally: Record<string, number>) => Object.values(tally).reduce((s, n) => s + n, 0);
+
+/** The distribution of verdicts, a few lines: the totals, then the most frequent reasons of each kind. */
+export function verdictLines(v: Verdicts, top = 8): string[] {
+  const lines = [
+    `verdicts: ${total(v.parser)} refused by the wire parser, ${total(v.session)} refused past it by the session, `
+      + `${v.taken} taken without complaint`,
+  ];
+  for (const [kind, tally] of [['parser', v.parser], ['session', v.session]] as const) {
+    const reasons = Object.entries(tally).sort(([ra, a], [rb, b]) => b - a || (ra < rb ? -1 : 1));
+    for (const [reason, n] of reasons.slice(0, top)) lines.push(`  ${kind} ${String(n).padStart(6)}  ${reason}`);
+    const others = reasons.slice(top).reduce((s, [, n]) => s + n, 0);
+    if (reasons.length > top) lines.push(`  ${kind} ${String(others).padStart(6)}  (${reasons.length - top} other reasons)`);
+  }
+  return lines;
+}
 
 const USAGE = 'usage: npm run fuzz -- --messages N [--seed S]';
 
@@ -235,6 +276,8 @@ export async function runFuzz(a: FuzzArgs, progress?: (line: string) => void): P
   let changes = 0;
   let firstCrash: string | null = null;
   let firstChange: string | null = null;
+  const verdicts: Verdicts = { parser: {}, session: {}, taken: 0 };
+  const rejects = sim.peers[0].rejects;
   const started = performance.now();
   for (let i = 0; i < a.messages; i++) {
     let frame: string;
@@ -270,10 +313,12 @@ export async function runFuzz(a: FuzzArgs, progress?: (line: string) => void): P
       frame = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
     }
     // The parser alone.
+    let refusedByParser: string | null = null;
     try {
       parseFrame(frame);
     } catch (e) {
-      if (!(e instanceof WireError)) {
+      if (e instanceof WireError) refusedByParser = e.message;
+      else {
         crashes++;
         firstCrash ??= `parseFrame: ${String(e).slice(0, 120)} on ${JSON.stringify(frame.slice(0, 80))}`;
       }
@@ -283,6 +328,7 @@ export async function runFuzz(a: FuzzArgs, progress?: (line: string) => void): P
     link.budget = 1_000_000;
     if (inside(victim).links.get(from) !== link) inside(victim).links.set(from, link as never); // after a "bye"
     link.authed = true;
+    const rejectsBefore = rejects.length;
     try {
       handlers.message(from, frame);
     } catch (e) {
@@ -293,6 +339,9 @@ export async function runFuzz(a: FuzzArgs, progress?: (line: string) => void): P
       crashes++;
       firstCrash ??= `session caught an internal error on ${JSON.stringify(frame.slice(0, 80))}`;
     }
+    if (refusedByParser !== null) count(verdicts.parser, reasonClass(refusedByParser));
+    else if (rejects.length > rejectsBefore) count(verdicts.session, reasonClass(rejects[rejectsBefore]));
+    else verdicts.taken++;
     const q = cheap();
     if (q !== quick) {
       changes++;
@@ -314,7 +363,7 @@ export async function runFuzz(a: FuzzArgs, progress?: (line: string) => void): P
   }
   const seconds = (performance.now() - started) / 1000;
   sim.dispose();
-  return { messages: a.messages, crashes, changes, perSecond: a.messages / seconds, firstCrash, firstChange };
+  return { messages: a.messages, crashes, changes, perSecond: a.messages / seconds, firstCrash, firstChange, verdicts };
 }
 
 export function fuzzSummary(r: FuzzResult): string {
@@ -324,6 +373,7 @@ export function fuzzSummary(r: FuzzResult): string {
 async function main(): Promise<void> {
   const args = commandLineOrExit('fuzz', USAGE, process.argv.slice(2), parseFuzzArgs);
   const r = await runFuzz(args, (line) => process.stdout.write(line + '\n'));
+  for (const line of verdictLines(r.verdicts)) process.stdout.write(line + '\n');
   if (r.firstCrash) process.stdout.write(`first crash: ${r.firstCrash}\n`);
   if (r.firstChange) process.stdout.write(`first state change: ${r.firstChange}\n`);
   process.stdout.write(fuzzSummary(r) + '\n');

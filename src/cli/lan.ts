@@ -38,7 +38,8 @@ export function parseLanArgs(argv: string[]): { ok: true; options: LanOptions } 
 
 function lanOptions(argv: string[]): LanOptions {
   const options: LanOptions = { port: 8080, host: '0.0.0.0', build: true, dir: join(ROOT, 'dist') };
-  const { values: f } = parseFlags(argv, { port: { type: 'string' }, host: { type: 'string' }, dir: { type: 'string' }, 'no-build': { type: 'boolean' } });
+  const flags = { port: { type: 'string' }, host: { type: 'string' }, dir: { type: 'string' }, 'no-build': { type: 'boolean' } } as const;
+  const { values: f } = parseFlags(argv, flags);
   if (f['no-build']) options.build = false;
   if (f.port !== undefined) {
     if (!/^\d{1,5}$/.test(f.port) || Number(f.port) > 65535) throw new UsageError(`--port needs a number from 0 to 65535, not "${f.port}"`);

@@ -495,9 +495,12 @@ const USAGE = 'usage: npm run mutate -- --replays K --mutations N [--net M] [--s
 
 export function parseMutateArgs(argv: string[]): MutateOptions {
   const o: Partial<MutateOptions> = { seed: 1, net: 1 };
-  const { values: f } = parseFlags(argv, { replays: { type: 'string' }, mutations: { type: 'string' }, seed: { type: 'string' }, net: { type: 'string' } });
+  const flags = { replays: { type: 'string' }, mutations: { type: 'string' }, seed: { type: 'string' }, net: { type: 'string' } } as const;
+  const { values: f } = parseFlags(argv, flags);
   const num = (k: string, v: string, max: number, min = 1) => {
-    if (!/^\d{1,9}$/.test(v) || Number(v) < min || Number(v) > max) throw new UsageError(`${k} needs a whole number from ${min} to ${max}, got ${JSON.stringify(v.slice(0, 20))}`);
+    if (!/^\d{1,9}$/.test(v) || Number(v) < min || Number(v) > max) {
+      throw new UsageError(`${k} needs a whole number from ${min} to ${max}, got ${JSON.stringify(v.slice(0, 20))}`);
+    }
     return Number(v);
   };
   if (f.replays !== undefined) o.replays = num('--replays', f.replays, 60);

@@ -81,8 +81,9 @@ export function parseArgs(argv: string[]): CliArgs {
     play.seed = Number(f.seed);
   }
   if (f.unplaceable !== undefined) {
-    if (f.unplaceable !== 'remove' && f.unplaceable !== 'return') throw new UsageError(`--unplaceable must be remove or return, got "${f.unplaceable}"`);
-    play.unplaceable = f.unplaceable;
+    const v = f.unplaceable;
+    if (v !== 'remove' && v !== 'return') throw new UsageError(`--unplaceable must be remove or return, got "${v}"`);
+    play.unplaceable = v;
   }
   if (f.expansion) play.expansion = true;
   if (f.teams) play.teams = true;

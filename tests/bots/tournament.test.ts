@@ -41,10 +41,16 @@ describe('tournament', () => {
 
   it('a shared victory counts 1/k for each of the k tied winners (R8.3)', () => {
     // Bots that never deploy a meeple never score: every game ends 0 to 0 to 0, a three-way tie.
-    const games = watched(() => ({ name: 'pacifist', choose: (s) => (s.phase === 'place' ? { type: 'place', placement: legalPlacements(s)[0] } : { type: 'deploy', deployment: null }) }));
+    const pacifist = (): Bot => ({
+      name: 'pacifist',
+      choose: (s) => (s.phase === 'place' ? { type: 'place', placement: legalPlacements(s)[0] } : { type: 'deploy', deployment: null }),
+    });
+    const games = watched(pacifist);
     const entries = runTournament(parseArgs(['--games', '3', '--seats', 'random,random,random']), () => {}, games.makeBot);
     expect(games.finals().map((f) => f.scores)).toEqual([[0, 0, 0], [0, 0, 0], [0, 0, 0]]);
-    for (const e of entries) expect({ games: e.games, wins: e.wins, ties: e.ties, score: e.score }).toEqual({ games: 3, wins: 1, ties: 3, score: 0 });
+    for (const e of entries) {
+      expect({ games: e.games, wins: e.wins, ties: e.ties, score: e.score }).toEqual({ games: 3, wins: 1, ties: 3, score: 0 });
+    }
   });
 
   it('the team variant credits each team bot with its team score (R9.1)', () => {
@@ -87,6 +93,7 @@ describe('tournament', () => {
     const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/tournament.ts', '--games', '0', '--seats', 'greedy,random'], { encoding: 'utf8' });
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr.trim().split('\n')).toEqual(['tournament: --games must be at least 1, got 0', expect.stringMatching(/^usage: npm run tournament /)]);
+    const usage = expect.stringMatching(/^usage: npm run tournament /);
+    expect(r.stderr.trim().split('\n')).toEqual(['tournament: --games must be at least 1, got 0', usage]);
   });
 });

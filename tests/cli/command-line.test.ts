@@ -14,7 +14,9 @@ const CLIS: Record<string, { file: string; malformed: string[]; says: RegExp }> 
   scenario: { file: 'src/cli/scenario.ts', malformed: ['a.json', 'b.json'], says: /expected exactly one scenario file, got 2/ },
   'play:local': { file: 'src/cli/play-local.ts', malformed: ['--seats', 'red,black', '--out'], says: /--out needs a value/ },
   verify: { file: 'src/cli/verify.ts', malformed: ['--list=yes', 'x.json'], says: /--list takes no value/ },
-  tournament: { file: 'src/cli/tournament.ts', malformed: ['--seats', 'greedy,random', '--games', '-3'], says: /--games needs a value, got "-3"/ },
+  tournament: {
+    file: 'src/cli/tournament.ts', malformed: ['--seats', 'greedy,random', '--games', '-3'], says: /--games needs a value, got "-3"/,
+  },
   chaos: { file: 'src/cli/chaos.ts', malformed: ['--drop', '0.9'], says: /--drop needs a probability from 0 to 0\.5/ },
   fuzz: { file: 'src/cli/fuzz.ts', malformed: ['--messages', 'many'], says: /--messages needs a whole number/ },
   mutate: { file: 'src/cli/mutate.ts', malformed: ['--replays', '3'], says: /--replays and --mutations are required/ },
@@ -52,7 +54,8 @@ describe('the command line of every CLI', () => {
 
   it('--help (and -h) prints the usage on stdout and exits 0', { timeout: 180_000 }, async () => {
     const names = Object.keys(CLIS);
-    const runs = await twoAtATime([...names.map((n) => () => run(CLIS[n].file, ['--help'])), () => run(CLIS.chaos.file, ['--games', '3', '-h'])]);
+    const helps = names.map((n) => () => run(CLIS[n].file, ['--help']));
+    const runs = await twoAtATime([...helps, () => run(CLIS.chaos.file, ['--games', '3', '-h'])]);
     runs.forEach((r, i) => {
       const name = names[i] ?? 'chaos -h';
       expect({ name, code: r.code, stderr: r.stderr }).toEqual({ name, code: 0, stderr: '' });
@@ -103,8 +106,10 @@ describe('parseFlags and readCommandLine', () => {
 
   it('--help wins over anything else; after -- it is a plain argument', () => {
     const parse = (argv: string[]) => parseFlags(argv, options, true).positionals;
-    expect(readCommandLine('x', 'usage: x', ['--bogus', '--help'], parse)).toEqual({ ok: false, code: 0, stdout: 'usage: x\n', stderr: '' });
+    const help = { ok: false, code: 0, stdout: 'usage: x\n', stderr: '' };
+    expect(readCommandLine('x', 'usage: x', ['--bogus', '--help'], parse)).toEqual(help);
     expect(readCommandLine('x', 'usage: x', ['--', '--help'], parse)).toEqual({ ok: true, args: ['--help'] });
-    expect(readCommandLine('x', 'usage: x', ['--bogus'], parse)).toEqual({ ok: false, code: 2, stdout: '', stderr: 'x: unknown argument "--bogus"\nusage: x\n' });
+    const refused = { ok: false, code: 2, stdout: '', stderr: 'x: unknown argument "--bogus"\nusage: x\n' };
+    expect(readCommandLine('x', 'usage: x', ['--bogus'], parse)).toEqual(refused);
   });
 });

@@ -95,7 +95,8 @@ describe('npm run lan', () => {
   it('refuses a bad flag with one line and the usage, exit code 2', () => {
     const r = spawnSync(process.execPath, ['--import', 'tsx', LAN, '--port', 'lots'], { cwd: ROOT, encoding: 'utf8', timeout: 20_000 });
     expect(r.status).toBe(2);
-    expect(r.stderr.trim().split('\n')).toEqual(['lan: --port needs a number from 0 to 65535, not "lots"', expect.stringMatching(/^usage: npm run lan /)]);
+    const usage = expect.stringMatching(/^usage: npm run lan /);
+    expect(r.stderr.trim().split('\n')).toEqual(['lan: --port needs a number from 0 to 65535, not "lots"', usage]);
   });
 
   it('parses its flags strictly', () => {

@@ -232,7 +232,8 @@ describe('MeshSession refuses hostile frames with a reason and changes nothing (
   it('malformed, oversized, deeply nested, forged, wrong-seat and out-of-turn frames', async () => {
     const sim = new MeshSim({ peers: 3, seed: 21 });
     await sim.open();
-    const placing = () => sim.peers[0].session.started && sim.peers[0].session.state.turn >= 3 && sim.peers[0].session.state.phase === 'place';
+    const host = sim.peers[0].session;
+    const placing = () => host.started && host.state.turn >= 3 && host.state.phase === 'place';
     expect(await sim.runUntil(placing, HOUR)).toBe(true);
     const victim = sim.peers[0];
     const liar = sim.peers[1];
