@@ -1,19 +1,19 @@
 // npm run bench [-- part ...]: prints every part's medians as a table (see README for figures).
-// Parts: engine, fair, signing, lockstep, net, online, render, bundle (each a bench/<part>.ts module).
+// Parts: engine, fair, signing, lockstep, net, dead-peer, online, render, bundle (each a bench/<part>.ts module).
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { commandLineOrExit, parseFlags, UsageError } from '../src/cli/args';
 import type { BenchRow } from './types';
 
-const PARTS = ['engine', 'fair', 'signing', 'lockstep', 'net', 'online', 'render', 'bundle'];
+const PARTS = ['engine', 'fair', 'signing', 'lockstep', 'net', 'dead-peer', 'online', 'render', 'bundle'];
+const USAGE = `usage: npm run bench -- [PART ...], parts: ${PARTS.join(', ')}`;
 
 async function main(): Promise<number> {
-  const asked = process.argv.slice(2);
-  for (const a of asked) {
-    if (!PARTS.includes(a)) {
-      process.stderr.write(`unknown bench part "${a}"; parts: ${PARTS.join(', ')}\n`);
-      return 2;
-    }
-  }
+  const asked = commandLineOrExit('bench', USAGE, process.argv.slice(2), (args) => {
+    const { positionals } = parseFlags(args, {}, true);
+    for (const a of positionals) if (!PARTS.includes(a)) throw new UsageError(`unknown bench part "${a}"; parts: ${PARTS.join(', ')}`);
+    return positionals;
+  });
   const parts = asked.length ? asked : PARTS;
   let failed = 0;
   for (const part of parts) {

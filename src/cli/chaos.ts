@@ -19,46 +19,45 @@ import { MeshSim } from '../sim/mesh-sim';
 import { Liar } from '../sim/liar';
 import { useEd25519 } from '../fair/signing';
 import { nativeEd25519 } from './native-ed25519';
+import { commandLineOrExit, parseFlags, UsageError } from './args';
 
 export interface ChaosArgs { games: number; minPeers: number; maxPeers: number; drop: number; seed: number; restarts: boolean; liars: boolean; jobs: number; progress: boolean }
 
-class UsageError extends Error {}
 const USAGE = 'usage: npm run chaos -- --games N [--peers 2..6 | --peers K] [--drop 0.1] [--seed S] [--restarts] [--liars] [--jobs J] [--progress]';
+const FLAGS = {
+  games: { type: 'string' }, seed: { type: 'string' }, jobs: { type: 'string' }, drop: { type: 'string' }, peers: { type: 'string' },
+  restarts: { type: 'boolean' }, liars: { type: 'boolean' }, progress: { type: 'boolean' },
+} as const;
 
 export function parseChaosArgs(argv: string[]): ChaosArgs {
   const a: ChaosArgs = { games: 10, minPeers: 2, maxPeers: 6, drop: 0.1, seed: 1, restarts: false, liars: false, jobs: 1, progress: false };
-  const whole = (name: string, v: string | undefined, min: number, max: number) => {
-    if (v === undefined || !/^\d{1,9}$/.test(v)) throw new UsageError(`${name} needs a whole number, got ${v === undefined ? 'nothing' : JSON.stringify(v.slice(0, 20))}`);
+  const whole = (name: string, v: string, min: number, max: number) => {
+    if (!/^\d{1,9}$/.test(v)) throw new UsageError(`${name} needs a whole number, got ${JSON.stringify(v.slice(0, 20))}`);
     const n = Number(v);
     if (n < min || n > max) throw new UsageError(`${name} must be from ${min} to ${max}, got ${n}`);
     return n;
   };
-  for (let i = 0; i < argv.length; i++) {
-    const k = argv[i];
-    switch (k) {
-      case '--games': a.games = whole(k, argv[++i], 1, 1_000_000); break;
-      case '--seed': a.seed = whole(k, argv[++i], 0, 2 ** 31); break;
-      case '--restarts': a.restarts = true; break;
-      case '--liars': a.liars = true; break;
-      case '--jobs': a.jobs = whole(k, argv[++i], 1, 16); break;
-      case '--progress': a.progress = true; break;
-      case '--drop': {
-        const v = argv[++i];
-        if (v === undefined || !/^(0(\.\d{1,4})?|1(\.0{1,4})?)$/.test(v) || Number(v) > 0.5) throw new UsageError(`--drop needs a probability from 0 to 0.5, got ${v === undefined ? 'nothing' : JSON.stringify(v.slice(0, 20))}`);
-        a.drop = Number(v);
-        break;
-      }
-      case '--peers': {
-        const v = argv[++i] ?? '';
-        const m = /^([2-6])(?:\.\.([2-6]))?$/.exec(v);
-        if (!m) throw new UsageError(`--peers needs a count from 2 to 6 or a range such as 2..6, got ${JSON.stringify(v.slice(0, 20))}`);
-        a.minPeers = Number(m[1]);
-        a.maxPeers = Number(m[2] ?? m[1]);
-        if (a.minPeers > a.maxPeers) throw new UsageError(`--peers ${v}: the range must go up`);
-        break;
-      }
-      default: throw new UsageError(`unknown argument ${JSON.stringify(k.slice(0, 40))}`);
+  const { values: f } = parseFlags(argv, FLAGS);
+  if (f.games !== undefined) a.games = whole('--games', f.games, 1, 1_000_000);
+  if (f.seed !== undefined) a.seed = whole('--seed', f.seed, 0, 2 ** 31);
+  if (f.jobs !== undefined) a.jobs = whole('--jobs', f.jobs, 1, 16);
+  a.restarts = f.restarts ?? false;
+  a.liars = f.liars ?? false;
+  a.progress = f.progress ?? false;
+  if (f.drop !== undefined) {
+    const v = f.drop;
+    if (!/^(0(\.\d{1,4})?|1(\.0{1,4})?)$/.test(v) || Number(v) > 0.5) {
+      throw new UsageError(`--drop needs a probability from 0 to 0.5, got ${JSON.stringify(v.slice(0, 20))}`);
     }
+    a.drop = Number(v);
+  }
+  if (f.peers !== undefined) {
+    const v = f.peers;
+    const m = /^([2-6])(?:\.\.([2-6]))?$/.exec(v);
+    if (!m) throw new UsageError(`--peers needs a count from 2 to 6 or a range such as 2..6, got ${JSON.stringify(v.slice(0, 20))}`);
+    a.minPeers = Number(m[1]);
+    a.maxPeers = Number(m[2] ?? m[1]);
+    if (a.minPeers > a.maxPeers) throw new UsageError(`--peers ${v}: the range must go up`);
   }
   return a;
 }
@@ -258,25 +257,15 @@ export async function runChaos(a: ChaosArgs, out: (line: string) => void): Promi
 }
 
 async function main(): Promise<void> {
-  let args: ChaosArgs;
-  let worker = false;
-  try {
-    const argv = process.argv.slice(2);
-    // --worker: this is a child of a --jobs run; it plays the games its parent hands it.
-    const at = argv.indexOf('--worker');
-    if (at >= 0) {
-      if (!process.send) throw new UsageError('--worker is for the processes of a --jobs run');
-      worker = true;
-      argv.splice(at, 1);
-    }
-    args = parseChaosArgs(argv);
-  } catch (e) {
-    if (e instanceof UsageError) {
-      process.stderr.write(`chaos: ${e.message}\n${USAGE}\n`);
-      process.exit(2);
-    }
-    throw e;
-  }
+  const argv = process.argv.slice(2);
+  // --worker: this is a child of a --jobs run; it plays the games its parent hands it.
+  const at = argv.indexOf('--worker');
+  const worker = at >= 0;
+  if (worker) argv.splice(at, 1);
+  const args = commandLineOrExit('chaos', USAGE, argv, (rest) => {
+    if (worker && !process.send) throw new UsageError('--worker is for the processes of a --jobs run');
+    return parseChaosArgs(rest);
+  });
   // Node's own Ed25519: the same signature bytes as the page's, a twentieth of the time.
   useEd25519(nativeEd25519);
   if (worker) return work(args);

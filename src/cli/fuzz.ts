@@ -15,6 +15,8 @@
 //     (checked after every frame by log length, phase and the last entry, and every 64
 //     frames by the full log text and state hash). The victim waits for another seat, so
 //     nothing peer 1 may lawfully send can change its log here.
+// Before it, the verdicts: how many frames the wire parser refused, how many passed it and the session refused,
+// how many it took without complaint, and the most frequent reasons of each (so "all refused at the door" shows).
 // Last line: `fuzz: N messages, K crashes, S state changes, R per second`; exit 1 unless K = 0 and S = 0.
 import { stateHash } from '../engine';
 import { sign, type Identity } from '../net/identity';
@@ -24,23 +26,61 @@ import type { Link } from '../net/lockstep/links';
 import type { SimMeshSession } from '../sim/sim-mesh-session';
 import { flush, MeshSim } from '../sim/mesh-sim';
 import { itemSigningText, parseFrame, WireError } from '../net/wire';
+import { commandLineOrExit, parseFlags, UsageError } from './args';
 
 export interface FuzzArgs { messages: number; seed: number }
-export interface FuzzResult { messages: number; crashes: number; changes: number; perSecond: number; firstCrash: string | null; firstChange: string | null }
+export interface FuzzResult {
+  messages: number; crashes: number; changes: number; perSecond: number; firstCrash: string | null; firstChange: string | null;
+  verdicts: Verdicts;
+}
+/** Where the frames ended: refused by the wire parser, refused past it by the session (each by reason), or taken without
+    complaint (held, a repeat, or nothing to do). */
+export interface Verdicts { parser: Record<string, number>; session: Record<string, number>; taken: number }
 
-class UsageError extends Error {}
+/** A refusal line as its reason: without who sent it, where in the frame, numbers, quoted text or colours. */
+export function reasonClass(line: string): string {
+  return line
+    .replace(/^(?:\S+ \([^)]*\)|peer \S+): /, '')
+    .split(/ at byte | \(expected /)[0]
+    .replace(/"(?:[^"\\]|\\.)*"/g, 'S')
+    .replace(/U\+[0-9A-F]+/g, 'U+X')
+    .replace(/\b(red|black|green|white|orange|blue)\b/g, 'C')
+    .replace(/\d+/g, 'N')
+    .slice(0, 80);
+}
+
+function count(tally: Record<string, number>, reason: string): void {
+  tally[reason] = (tally[reason] ?? 0) + 1;
+}
+
+const total = (tally: Record<string, number>) => Object.values(tally).reduce((s, n) => s + n, 0);
+
+/** The distribution of verdicts, a few lines: the totals, then the most frequent reasons of each kind. */
+export function verdictLines(v: Verdicts, top = 8): string[] {
+  const lines = [
+    `verdicts: ${total(v.parser)} refused by the wire parser, ${total(v.session)} refused past it by the session, `
+      + `${v.taken} taken without complaint`,
+  ];
+  for (const [kind, tally] of [['parser', v.parser], ['session', v.session]] as const) {
+    const reasons = Object.entries(tally).sort(([ra, a], [rb, b]) => b - a || (ra < rb ? -1 : 1));
+    for (const [reason, n] of reasons.slice(0, top)) lines.push(`  ${kind} ${String(n).padStart(6)}  ${reason}`);
+    const others = reasons.slice(top).reduce((s, [, n]) => s + n, 0);
+    if (reasons.length > top) lines.push(`  ${kind} ${String(others).padStart(6)}  (${reasons.length - top} other reasons)`);
+  }
+  return lines;
+}
+
 const USAGE = 'usage: npm run fuzz -- --messages N [--seed S]';
 
 export function parseFuzzArgs(argv: string[]): FuzzArgs {
   const a: FuzzArgs = { messages: 10_000, seed: 1 };
-  for (let i = 0; i < argv.length; i++) {
-    const k = argv[i];
-    const v = argv[++i];
-    if (v === undefined || !/^\d{1,9}$/.test(v)) throw new UsageError(`${k} needs a whole number`);
-    if (k === '--messages') a.messages = Math.max(1, Number(v));
-    else if (k === '--seed') a.seed = Number(v);
-    else throw new UsageError(`unknown argument ${JSON.stringify(k.slice(0, 40))}`);
-  }
+  const { values: f } = parseFlags(argv, { messages: { type: 'string' }, seed: { type: 'string' } });
+  const whole = (name: string, v: string) => {
+    if (!/^\d{1,9}$/.test(v)) throw new UsageError(`${name} needs a whole number`);
+    return Number(v);
+  };
+  if (f.messages !== undefined) a.messages = Math.max(1, whole('--messages', f.messages));
+  if (f.seed !== undefined) a.seed = whole('--seed', f.seed);
   return a;
 }
 
@@ -235,6 +275,8 @@ export async function runFuzz(a: FuzzArgs, progress?: (line: string) => void): P
   let changes = 0;
   let firstCrash: string | null = null;
   let firstChange: string | null = null;
+  const verdicts: Verdicts = { parser: {}, session: {}, taken: 0 };
+  const rejects = sim.peers[0].rejects;
   const started = performance.now();
   for (let i = 0; i < a.messages; i++) {
     let frame: string;
@@ -270,10 +312,12 @@ export async function runFuzz(a: FuzzArgs, progress?: (line: string) => void): P
       frame = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
     }
     // The parser alone.
+    let refusedByParser: string | null = null;
     try {
       parseFrame(frame);
     } catch (e) {
-      if (!(e instanceof WireError)) {
+      if (e instanceof WireError) refusedByParser = e.message;
+      else {
         crashes++;
         firstCrash ??= `parseFrame: ${String(e).slice(0, 120)} on ${JSON.stringify(frame.slice(0, 80))}`;
       }
@@ -283,6 +327,7 @@ export async function runFuzz(a: FuzzArgs, progress?: (line: string) => void): P
     link.budget = 1_000_000;
     if (inside(victim).links.get(from) !== link) inside(victim).links.set(from, link as never); // after a "bye"
     link.authed = true;
+    const rejectsBefore = rejects.length;
     try {
       handlers.message(from, frame);
     } catch (e) {
@@ -293,6 +338,9 @@ export async function runFuzz(a: FuzzArgs, progress?: (line: string) => void): P
       crashes++;
       firstCrash ??= `session caught an internal error on ${JSON.stringify(frame.slice(0, 80))}`;
     }
+    if (refusedByParser !== null) count(verdicts.parser, reasonClass(refusedByParser));
+    else if (rejects.length > rejectsBefore) count(verdicts.session, reasonClass(rejects[rejectsBefore]));
+    else verdicts.taken++;
     const q = cheap();
     if (q !== quick) {
       changes++;
@@ -314,7 +362,7 @@ export async function runFuzz(a: FuzzArgs, progress?: (line: string) => void): P
   }
   const seconds = (performance.now() - started) / 1000;
   sim.dispose();
-  return { messages: a.messages, crashes, changes, perSecond: a.messages / seconds, firstCrash, firstChange };
+  return { messages: a.messages, crashes, changes, perSecond: a.messages / seconds, firstCrash, firstChange, verdicts };
 }
 
 export function fuzzSummary(r: FuzzResult): string {
@@ -322,17 +370,9 @@ export function fuzzSummary(r: FuzzResult): string {
 }
 
 async function main(): Promise<void> {
-  let args: FuzzArgs;
-  try {
-    args = parseFuzzArgs(process.argv.slice(2));
-  } catch (e) {
-    if (e instanceof UsageError) {
-      process.stderr.write(`fuzz: ${e.message}\n${USAGE}\n`);
-      process.exit(2);
-    }
-    throw e;
-  }
+  const args = commandLineOrExit('fuzz', USAGE, process.argv.slice(2), parseFuzzArgs);
   const r = await runFuzz(args, (line) => process.stdout.write(line + '\n'));
+  for (const line of verdictLines(r.verdicts)) process.stdout.write(line + '\n');
   if (r.firstCrash) process.stdout.write(`first crash: ${r.firstCrash}\n`);
   if (r.firstChange) process.stdout.write(`first state change: ${r.firstChange}\n`);
   process.stdout.write(fuzzSummary(r) + '\n');

@@ -12,7 +12,9 @@ import { networkInterfaces } from 'node:os';
 import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import QRCode from 'qrcode';
+import { oneLine } from '../fair/one-line';
 import { attachSignalling } from './signalling';
+import { parseFlags, readCommandLine, UsageError } from './args';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const USAGE = 'usage: npm run lan -- [--port N] [--host ADDR] [--no-build] [--dir DIR]';
@@ -26,26 +28,29 @@ export interface LanOptions {
 
 /** Strict flags: a bad one is a one-line reason. */
 export function parseLanArgs(argv: string[]): { ok: true; options: LanOptions } | { ok: false; reason: string } {
-  const options: LanOptions = { port: 8080, host: '0.0.0.0', build: true, dir: join(ROOT, 'dist') };
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i];
-    const value = () => (i + 1 < argv.length && !argv[i + 1].startsWith('--') ? argv[++i] : null);
-    if (flag === '--no-build') options.build = false;
-    else if (flag === '--port') {
-      const v = value();
-      if (v === null || !/^\d{1,5}$/.test(v) || Number(v) > 65535) return { ok: false, reason: `--port needs a number from 0 to 65535${v === null ? '' : `, not "${v}"`}` };
-      options.port = Number(v);
-    } else if (flag === '--host') {
-      const v = value();
-      if (v === null || !isIP(v)) return { ok: false, reason: `--host needs an IP address to bind, such as 0.0.0.0${v === null ? '' : `, not "${v}"`}` };
-      options.host = v;
-    } else if (flag === '--dir') {
-      const v = value();
-      if (v === null) return { ok: false, reason: '--dir needs a folder' };
-      options.dir = resolve(v);
-    } else return { ok: false, reason: `unknown flag "${flag}"; ${USAGE}` };
+  try {
+    return { ok: true, options: lanOptions(argv) };
+  } catch (e) {
+    if (e instanceof UsageError) return { ok: false, reason: e.message };
+    throw e;
   }
-  return { ok: true, options };
+}
+
+function lanOptions(argv: string[]): LanOptions {
+  const options: LanOptions = { port: 8080, host: '0.0.0.0', build: true, dir: join(ROOT, 'dist') };
+  const flags = { port: { type: 'string' }, host: { type: 'string' }, dir: { type: 'string' }, 'no-build': { type: 'boolean' } } as const;
+  const { values: f } = parseFlags(argv, flags);
+  if (f['no-build']) options.build = false;
+  if (f.port !== undefined) {
+    if (!/^\d{1,5}$/.test(f.port) || Number(f.port) > 65535) throw new UsageError(`--port needs a number from 0 to 65535, not "${f.port}"`);
+    options.port = Number(f.port);
+  }
+  if (f.host !== undefined) {
+    if (!isIP(f.host)) throw new UsageError(`--host needs an IP address to bind, such as 0.0.0.0, not "${f.host}"`);
+    options.host = f.host;
+  }
+  if (f.dir !== undefined) options.dir = resolve(f.dir);
+  return options;
 }
 
 /** Every non-internal IPv4 address of this machine. */
@@ -102,12 +107,13 @@ function build(): boolean {
 }
 
 export async function main(argv: string[]): Promise<number> {
-  const args = parseLanArgs(argv);
+  const args = readCommandLine('lan', USAGE, argv, lanOptions);
   if (!args.ok) {
-    process.stderr.write(`${args.reason}\n`);
-    return 2;
+    process.stdout.write(args.stdout);
+    process.stderr.write(args.stderr);
+    return args.code;
   }
-  const { options } = args;
+  const options = args.args;
   if (options.build && !build()) {
     process.stderr.write('the build failed (see above)\n');
     return 1;
@@ -164,7 +170,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   main(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (e: unknown) => {
-      process.stderr.write(`lan: ${e instanceof Error ? e.message : String(e)}\n`);
+      process.stderr.write(`lan: ${oneLine(e)}\n`);
       process.exit(1);
     },
   );

@@ -41,11 +41,11 @@ import { canonicalReplay, reportFor } from '../fair/verify';
 import { mulberry32 } from '../fair/mulberry32';
 import { MeshSim } from '../sim/mesh-sim';
 import { playLocal } from './play-local';
+import { parseFlags, readCommandLine, UsageError } from './args';
 
 export interface MutateOptions { replays: number; mutations: number; seed: number; net: number }
 export interface MutateResult { code: number; stdout: string; stderr: string }
 
-class UsageError extends Error {}
 
 /** The network simulation's seeded mulberry32 (tools only; the engine never sees it), with picks on top. */
 class Rng {
@@ -495,33 +495,26 @@ const USAGE = 'usage: npm run mutate -- --replays K --mutations N [--net M] [--s
 
 export function parseMutateArgs(argv: string[]): MutateOptions {
   const o: Partial<MutateOptions> = { seed: 1, net: 1 };
-  for (let i = 0; i < argv.length; i++) {
-    const k = argv[i];
-    const v = argv[i + 1];
-    const num = (max: number, min = 1) => {
-      if (v === undefined || !/^\d{1,9}$/.test(v) || Number(v) < min || Number(v) > max) throw new UsageError(`${k} needs a whole number from ${min} to ${max}, got ${v === undefined ? 'nothing' : JSON.stringify(v.slice(0, 20))}`);
-      i++;
-      return Number(v);
-    };
-    if (k === '--replays') o.replays = num(60);
-    else if (k === '--mutations') o.mutations = num(10_000_000);
-    else if (k === '--seed') o.seed = num(999_999_999);
-    else if (k === '--net') o.net = num(MAX_NET, 0);
-    else throw new UsageError(`unknown argument ${JSON.stringify(k.slice(0, 30))}`);
-  }
+  const flags = { replays: { type: 'string' }, mutations: { type: 'string' }, seed: { type: 'string' }, net: { type: 'string' } } as const;
+  const { values: f } = parseFlags(argv, flags);
+  const num = (k: string, v: string, max: number, min = 1) => {
+    if (!/^\d{1,9}$/.test(v) || Number(v) < min || Number(v) > max) {
+      throw new UsageError(`${k} needs a whole number from ${min} to ${max}, got ${JSON.stringify(v.slice(0, 20))}`);
+    }
+    return Number(v);
+  };
+  if (f.replays !== undefined) o.replays = num('--replays', f.replays, 60);
+  if (f.mutations !== undefined) o.mutations = num('--mutations', f.mutations, 10_000_000);
+  if (f.seed !== undefined) o.seed = num('--seed', f.seed, 999_999_999);
+  if (f.net !== undefined) o.net = num('--net', f.net, MAX_NET, 0);
   if (!o.replays || !o.mutations) throw new UsageError('--replays and --mutations are required');
   return o as MutateOptions;
 }
 
 export async function runMutateCli(argv: string[]): Promise<MutateResult> {
-  let o: MutateOptions;
-  try {
-    o = parseMutateArgs(argv);
-  } catch (e) {
-    if (e instanceof UsageError) return { code: 2, stdout: '', stderr: `mutate: ${e.message}\n${USAGE}\n` };
-    throw e;
-  }
-  return runMutate(o);
+  const o = readCommandLine('mutate', USAGE, argv, parseMutateArgs);
+  if (!o.ok) return { code: o.code, stdout: o.stdout, stderr: o.stderr };
+  return runMutate(o.args);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

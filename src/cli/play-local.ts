@@ -10,6 +10,8 @@ import { COLOURS, defaultOptions, RuleError, scorerName, type Colour, type GameO
 import { BOT_LEVELS, botByLevel, type BotLevel } from '../bots';
 import { SeededChooser } from '../bots/chooser';
 import { FairMatch, type MatchOptions } from '../fair';
+import { oneLine } from '../fair/one-line';
+import { parseFlags, readCommandLine, UsageError } from './args';
 
 export interface PlayLocalOptions {
   seats: Colour[];
@@ -25,7 +27,7 @@ export interface PlayLocalOptions {
   match?: Omit<MatchOptions, 'shuffleSeats'>;
 }
 
-export class UsageError extends Error {}
+export { UsageError };
 
 /** Plays a full game and returns the finished match. Throws UsageError/RuleError on a bad setup. */
 export function playLocal(o: PlayLocalOptions): FairMatch {
@@ -54,62 +56,52 @@ interface CliArgs { play: PlayLocalOptions; out: string; save: string | null }
 
 const USAGE = 'usage: npm run play:local -- --seats red,black[,…] --bots random|greedy|strong[,…] --out FILE [--expansion] [--teams] [--shuffle] [--unplaceable remove|return] [--seed N] [--save FILE]';
 
+const FLAGS = {
+  seats: { type: 'string' }, bots: { type: 'string' }, out: { type: 'string' }, save: { type: 'string' }, seed: { type: 'string' },
+  unplaceable: { type: 'string' }, expansion: { type: 'boolean' }, teams: { type: 'boolean' }, shuffle: { type: 'boolean' },
+} as const;
+
 export function parseArgs(argv: string[]): CliArgs {
   const play: PlayLocalOptions = { seats: [], bots: ['random'] };
-  let out: string | null = null;
-  let save: string | null = null;
-  const value = (name: string, v: string | undefined) => {
-    if (v === undefined || v.startsWith('--')) throw new UsageError(`${name} needs a value`);
-    return v;
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const k = argv[i];
-    switch (k) {
-      case '--seats':
-        play.seats = value(k, argv[++i]).split(',').map((c) => {
-          if (!COLOURS.includes(c as Colour)) throw new UsageError(`--seats: unknown colour "${c}"; use ${COLOURS.join(', ')}`);
-          return c as Colour;
-        });
-        break;
-      case '--bots':
-        play.bots = value(k, argv[++i]).split(',').map((b) => {
-          if (!BOT_LEVELS.includes(b as BotLevel)) throw new UsageError(`--bots: unknown bot "${b}"; use ${BOT_LEVELS.join(', ')}`);
-          return b as BotLevel;
-        });
-        break;
-      case '--out': out = value(k, argv[++i]); break;
-      case '--save': save = value(k, argv[++i]); break;
-      case '--seed': {
-        const v = value(k, argv[++i]);
-        if (!/^\d{1,9}$/.test(v)) throw new UsageError(`--seed needs a whole number below 10^9, got "${v}"`);
-        play.seed = Number(v);
-        break;
-      }
-      case '--unplaceable': {
-        const v = value(k, argv[++i]);
-        if (v !== 'remove' && v !== 'return') throw new UsageError(`--unplaceable must be remove or return, got "${v}"`);
-        play.unplaceable = v;
-        break;
-      }
-      case '--expansion': play.expansion = true; break;
-      case '--teams': play.teams = true; break;
-      case '--shuffle': play.shuffle = true; break;
-      default: throw new UsageError(`unknown argument ${JSON.stringify(k)}`);
-    }
+  const { values: f } = parseFlags(argv, FLAGS);
+  if (f.seats !== undefined) {
+    play.seats = f.seats.split(',').map((c) => {
+      if (!COLOURS.includes(c as Colour)) throw new UsageError(`--seats: unknown colour "${c}"; use ${COLOURS.join(', ')}`);
+      return c as Colour;
+    });
   }
+  if (f.bots !== undefined) {
+    play.bots = f.bots.split(',').map((b) => {
+      if (!BOT_LEVELS.includes(b as BotLevel)) throw new UsageError(`--bots: unknown bot "${b}"; use ${BOT_LEVELS.join(', ')}`);
+      return b as BotLevel;
+    });
+  }
+  if (f.seed !== undefined) {
+    if (!/^\d{1,9}$/.test(f.seed)) throw new UsageError(`--seed needs a whole number below 10^9, got "${f.seed}"`);
+    play.seed = Number(f.seed);
+  }
+  if (f.unplaceable !== undefined) {
+    const v = f.unplaceable;
+    if (v !== 'remove' && v !== 'return') throw new UsageError(`--unplaceable must be remove or return, got "${v}"`);
+    play.unplaceable = v;
+  }
+  if (f.expansion) play.expansion = true;
+  if (f.teams) play.teams = true;
+  if (f.shuffle) play.shuffle = true;
   if (!play.seats.length) throw new UsageError('--seats is required, e.g. --seats red,black,green');
-  if (!out) throw new UsageError('--out FILE is required');
-  return { play, out, save };
+  if (!f.out) throw new UsageError('--out FILE is required');
+  return { play, out: f.out, save: f.save ?? null };
 }
 
 export interface PlayLocalCliResult { code: number; stdout: string; stderr: string }
 
 /** The CLI as a function (tests call it): exit code and output instead of process side effects. */
 export function runPlayLocal(argv: string[]): PlayLocalCliResult {
-  let args: CliArgs;
+  const read = readCommandLine('play:local', USAGE, argv, parseArgs);
+  if (!read.ok) return { code: read.code, stdout: read.stdout, stderr: read.stderr };
+  const args = read.args;
   let match: FairMatch;
   try {
-    args = parseArgs(argv);
     match = playLocal(args.play);
   } catch (e) {
     if (e instanceof UsageError || e instanceof RuleError) return { code: 2, stdout: '', stderr: `play:local: ${e.message}\n${USAGE}\n` };
@@ -121,7 +113,7 @@ export function runPlayLocal(argv: string[]): PlayLocalCliResult {
     writeFileSync(resolve(here, args.out), match.replayText());
     if (args.save) writeFileSync(resolve(here, args.save), match.saveText());
   } catch (e) {
-    return { code: 2, stdout: '', stderr: `play:local: cannot write: ${(e as Error).message.split('\n')[0]}\n` };
+    return { code: 2, stdout: '', stderr: `play:local: cannot write: ${oneLine(e)}\n` };
   }
   const s = match.state;
   const scores = s.scores.map((v, i) => `${scorerName(s, i)} ${v}`).join(', ');

@@ -8,6 +8,7 @@ import { applyInPlace, defaultOptions, newGame, winners, type Colour, type GameS
 import { botByLevel, createStrongBot, BOT_LEVELS, type Bot, type BotLevel } from '../bots';
 import { SeededChooser } from '../bots/chooser';
 import { botAction, randomEventAction } from '../bots/playout';
+import { commandLineOrExit, parseFlags, UsageError } from './args';
 
 export interface Args {
   games: number;
@@ -19,39 +20,35 @@ export interface Args {
   progress: boolean;
 }
 
-class UsageError extends Error {}
-
 const USAGE = 'usage: npm run tournament -- --games N --seats a,b[,…] [--expansion] [--teams] [--seed N] [--strong-iterations N] [--progress]';
 
-function parseIntArg(name: string, v: string | undefined, min: number): number {
-  if (v === undefined || !/^\d+$/.test(v)) throw new UsageError(`${name} needs a whole number, got ${v === undefined ? 'nothing' : JSON.stringify(v)}`);
+function parseIntArg(name: string, v: string, min: number): number {
+  if (!/^\d+$/.test(v)) throw new UsageError(`${name} needs a whole number, got ${JSON.stringify(v)}`);
   const n = Number(v);
   if (!Number.isSafeInteger(n) || n < min) throw new UsageError(`${name} must be at least ${min}, got ${v}`);
   return n;
 }
 
+const FLAGS = {
+  games: { type: 'string' }, seed: { type: 'string' }, 'strong-iterations': { type: 'string' }, seats: { type: 'string' },
+  expansion: { type: 'boolean' }, teams: { type: 'boolean' }, progress: { type: 'boolean' },
+} as const;
+
 export function parseArgs(argv: string[]): Args {
   const a: Args = { games: 100, seats: [], expansion: false, teams: false, seed: 1, strongIterations: null, progress: false };
-  for (let i = 0; i < argv.length; i++) {
-    const k = argv[i];
-    switch (k) {
-      case '--games': a.games = parseIntArg(k, argv[++i], 1); break;
-      case '--seed': a.seed = parseIntArg(k, argv[++i], 0); break;
-      case '--strong-iterations': a.strongIterations = parseIntArg(k, argv[++i], 0); break;
-      case '--expansion': a.expansion = true; break;
-      case '--teams': a.teams = true; break;
-      case '--progress': a.progress = true; break;
-      case '--seats': {
-        const v = argv[++i];
-        if (!v) throw new UsageError('--seats needs a list such as strong,greedy');
-        a.seats = v.split(',').map((s) => {
-          if (!BOT_LEVELS.includes(s as BotLevel)) throw new UsageError(`--seats: unknown bot "${s}"; use random, greedy or strong`);
-          return s as BotLevel;
-        });
-        break;
-      }
-      default: throw new UsageError(`unknown argument ${JSON.stringify(k)}`);
-    }
+  const { values: f } = parseFlags(argv, FLAGS);
+  if (f.games !== undefined) a.games = parseIntArg('--games', f.games, 1);
+  if (f.seed !== undefined) a.seed = parseIntArg('--seed', f.seed, 0);
+  if (f['strong-iterations'] !== undefined) a.strongIterations = parseIntArg('--strong-iterations', f['strong-iterations'], 0);
+  a.expansion = f.expansion ?? false;
+  a.teams = f.teams ?? false;
+  a.progress = f.progress ?? false;
+  if (f.seats !== undefined) {
+    if (!f.seats) throw new UsageError('--seats needs a list such as strong,greedy');
+    a.seats = f.seats.split(',').map((s) => {
+      if (!BOT_LEVELS.includes(s as BotLevel)) throw new UsageError(`--seats: unknown bot "${s}"; use random, greedy or strong`);
+      return s as BotLevel;
+    });
   }
   if (!a.seats.length) throw new UsageError('--seats is required, e.g. --seats strong,greedy');
   const max = a.expansion ? 6 : 5;
@@ -201,16 +198,7 @@ export function report(a: Args, entries: Entry[]): string[] {
 }
 
 function main(): void {
-  let args: Args;
-  try {
-    args = parseArgs(process.argv.slice(2));
-  } catch (e) {
-    if (e instanceof UsageError) {
-      process.stderr.write(`tournament: ${e.message}\n${USAGE}\n`.split('\n')[0] + '\n');
-      process.exit(2);
-    }
-    throw e;
-  }
+  const args = commandLineOrExit('tournament', USAGE, process.argv.slice(2), parseArgs);
   const entries = runTournament(args, (l) => process.stderr.write(l + '\n'));
   for (const l of report(args, entries)) console.log(l);
 }

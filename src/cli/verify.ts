@@ -9,6 +9,7 @@ import { MAX_ERROR_LINE, MAX_FILE_BYTES, parseReplayOrSave } from '../fair/log';
 import { listDerived } from '../fair/verify';
 import { clip, quote } from '../fair/strict-json';
 import { ReadError, readBounded } from './read-bounded';
+import { parseFlags, readCommandLine, UsageError } from './args';
 
 export interface VerifyCliResult { code: number; stdout: string; stderr: string }
 
@@ -18,16 +19,21 @@ export function formatFailure(r: Extract<VerifyReport, { ok: false }>): string {
   return clip(`REJECTED at ${where}: expected ${r.expected}; found ${r.found}`, MAX_ERROR_LINE - 8);
 }
 
+const USAGE = 'usage: npm run verify -- [--list] FILE';
+
 export function runVerify(argv: string[]): VerifyCliResult {
-  const usage = 'usage: npm run verify -- [--list] FILE';
-  const list = argv[0] === '--list';
-  if (list) argv = argv.slice(1);
-  if (argv.length !== 1 || argv[0].startsWith('--')) return { code: 2, stdout: '', stderr: `verify: expected exactly one replay file. ${usage}\n` };
+  const read = readCommandLine('verify', USAGE, argv, (args) => {
+    const { values, positionals } = parseFlags(args, { list: { type: 'boolean' } }, true);
+    if (positionals.length !== 1) throw new UsageError(`expected exactly one replay file, got ${positionals.length}`);
+    return { list: values.list ?? false, file: positionals[0] };
+  });
+  if (!read.ok) return { code: read.code, stdout: read.stdout, stderr: read.stderr };
+  const { list, file } = read.args;
   let bytes: Uint8Array;
-  const shown = argv[0].length <= 80 ? argv[0] : quote(argv[0], 60);
+  const shown = file.length <= 80 ? file : quote(file, 60);
   try {
     // npm runs scripts from the package root; INIT_CWD is where the user typed the command.
-    bytes = readBounded(resolve(process.env.INIT_CWD ?? process.cwd(), argv[0]), MAX_FILE_BYTES, shown);
+    bytes = readBounded(resolve(process.env.INIT_CWD ?? process.cwd(), file), MAX_FILE_BYTES, shown);
   } catch (e) {
     if (e instanceof ReadError) return { code: 2, stdout: '', stderr: `verify: ${clip(e.message, MAX_ERROR_LINE - 8)}\n` };
     throw e;

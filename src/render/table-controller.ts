@@ -2,6 +2,7 @@
 // connects (inside the container the host renders), disposed when it disconnects.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Deployment, GameEvent, GameState, Placement } from '../engine';
+import { oneLine } from '../fair/one-line';
 import { Tabletop, type TableView } from './tabletop';
 
 /** CSS pixels of the table the HUD covers on each side. */
@@ -74,7 +75,7 @@ export class TableController implements ReactiveController {
         const note = document.createElement('p');
         note.className = 'no-webgl';
         note.setAttribute('role', 'alert');
-        const reason = (e instanceof Error ? e.message : String(e)).split('\n')[0];
+        const reason = oneLine(e);
         note.textContent = this.handlers.noWebGl?.(reason) ?? `The 3D table cannot start: ${reason}`;
         note.style.cssText = 'margin:0;padding:2em;color:#fff;font:16px system-ui,sans-serif;';
         container.append(note);

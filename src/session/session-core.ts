@@ -7,16 +7,13 @@ import { cloneState, type GameEvent, type GameState } from '../engine';
 import { createBotRunner, type BotRunner } from '../bots/bot-runner';
 import type { BotChoice } from '../bots';
 import { botSeed } from './bot-seed';
+import { oneLine } from '../fair/one-line';
 import type { BotLevel, SessionStatus, SessionStep, SessionUpdate } from './session';
 
 export interface CoreOptions {
   botRunner?: BotRunner;
   /** Awaited before every bot move, so the UI can finish showing the previous one. */
   pace?: () => Promise<void>;
-}
-
-export function oneLine(e: unknown): string {
-  return (e instanceof Error ? e.message : String(e)).split('\n')[0];
 }
 
 export abstract class SessionCore {

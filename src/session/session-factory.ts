@@ -5,7 +5,7 @@ import type { GameSetup } from '../engine';
 import type { BotRunner } from '../bots/bot-runner';
 import { GameStore } from './game-store';
 import { LocalSession, storedSeats } from './local-session';
-import { oneLine } from './session-core';
+import { oneLine } from '../fair/one-line';
 import type { SeatController, Session } from './session';
 
 export interface SessionDeps {

@@ -5,6 +5,7 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
 import { verifyReplay, type VerifyReport } from '../fair';
+import { oneLine } from '../fair/one-line';
 import { GameStore } from '../session/game-store';
 import { ReplaySession } from '../session/replay-session';
 import { openSession, resumeStored, type OpenRequest, type SessionDeps } from '../session/session-factory';
@@ -37,10 +38,6 @@ function browserStore(): GameStore | null {
   } catch {
     return null;
   }
-}
-
-function oneLine(e: unknown): string {
-  return (e instanceof Error ? e.message : String(e)).split('\n')[0];
 }
 
 @customElement('sw-app')

@@ -5,7 +5,7 @@
 // The game screen draws what it says (the table's view, the controls) and calls its intents.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { legalDeployments, legalPlacements, sameDeployTarget, type Deployment, type Placement } from '../engine';
-import { oneLine } from '../session/session-core';
+import { oneLine } from '../fair/one-line';
 import { normaliseChoice, type DeployChoice } from './deploy-choice';
 import { t } from './i18n';
 import type { SessionController } from './session-controller';

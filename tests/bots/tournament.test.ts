@@ -1,11 +1,35 @@
 // A small tournament (the full figures come from `npm run tournament`), the CLI's argument
-// checks (bad arguments exit 2 with one line) and the Wilson interval it reports.
+// checks (bad arguments exit 2 with one line and the usage) and the Wilson interval it reports;
+// ties (R8.3) and team credit (R9.1) checked against the final states the bots saw.
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { legalPlacements, scorerOf, winners, type GameState } from '../../src/engine';
+import { botByLevel, type Bot, type BotLevel } from '../../src/bots';
 import { parseArgs, runTournament, wilson } from '../../src/cli/tournament';
 
+/** Bots made by `make`, watched: the states they were asked about (a game's state is one object,
+    changed in place, so it ends as the final state) and the seats each bot played in each game. */
+function watched(make: (level: BotLevel) => Bot) {
+  const seats = new Map<GameState, Map<string, Set<number>>>();
+  const makeBot = (level: BotLevel): Bot => {
+    const bot = make(level);
+    return {
+      name: bot.name,
+      choose(state, ctx) {
+        if (!seats.has(state)) seats.set(state, new Map());
+        const played = seats.get(state)!;
+        played.set(level, (played.get(level) ?? new Set()).add(state.seat));
+        return bot.choose(state, ctx);
+      },
+    };
+  };
+  const finals = () => [...seats.keys()].map((f) => (expect(f.phase).toBe('over'), f));
+  const seatsOf = (state: GameState, level: BotLevel) => [...(seats.get(state)?.get(level) ?? [])];
+  return { makeBot, finals, seatsOf };
+}
+
 describe('tournament', () => {
-  it('greedy beats random by a clear margin over 30 rotated 2-seat games (R8.3 ties share)', () => {
+  it('greedy beats random by a clear margin over 30 rotated 2-seat games', () => {
     const args = parseArgs(['--games', '30', '--seats', 'greedy,random', '--seed', '3']);
     const [greedy, random] = runTournament(args, () => {});
     expect(greedy.games).toBe(30);
@@ -15,10 +39,35 @@ describe('tournament', () => {
     expect(greedy.score / greedy.games).toBeGreaterThan(random.score / random.games);
   });
 
+  it('a shared victory counts 1/k for each of the k tied winners (R8.3)', () => {
+    // Bots that never deploy a meeple never score: every game ends 0 to 0 to 0, a three-way tie.
+    const pacifist = (): Bot => ({
+      name: 'pacifist',
+      choose: (s) => (s.phase === 'place' ? { type: 'place', placement: legalPlacements(s)[0] } : { type: 'deploy', deployment: null }),
+    });
+    const games = watched(pacifist);
+    const entries = runTournament(parseArgs(['--games', '3', '--seats', 'random,random,random']), () => {}, games.makeBot);
+    expect(games.finals().map((f) => f.scores)).toEqual([[0, 0, 0], [0, 0, 0], [0, 0, 0]]);
+    for (const e of entries) {
+      expect({ games: e.games, wins: e.wins, ties: e.ties, score: e.score }).toEqual({ games: 3, wins: 1, ties: 3, score: 0 });
+    }
+  });
+
   it('the team variant credits each team bot with its team score (R9.1)', () => {
-    const args = parseArgs(['--games', '4', '--seats', 'greedy,random', '--teams']);
-    const [greedy, random] = runTournament(args, () => {});
-    expect(greedy.games).toBe(4);
+    const games = watched((level) => botByLevel(level));
+    const [greedy, random] = runTournament(parseArgs(['--games', '4', '--seats', 'greedy,random', '--teams']), () => {}, games.makeBot);
+    const finals = games.finals();
+    expect(finals).toHaveLength(4);
+    for (const [e, bot] of [[greedy, 'greedy'], [random, 'random']] as const) {
+      // each game, the bot played the two seats of one team, and is credited with that team's score
+      const teams = finals.map((f) => [...new Set(games.seatsOf(f, bot).map((seat) => scorerOf(f, seat)))]);
+      expect(teams.map((t) => t.length)).toEqual([1, 1, 1, 1]);
+      expect(finals.map((f) => games.seatsOf(f, bot).length)).toEqual([2, 2, 2, 2]);
+      expect(e.games).toBe(4);
+      expect(e.score).toBe(finals.reduce((sum, f, g) => sum + f.scores[teams[g][0]], 0));
+      expect(e.wins).toBe(finals.filter((f, g) => winners(f).includes(teams[g][0])).reduce((sum, f) => sum + 1 / winners(f).length, 0));
+    }
+    expect(greedy.score).toBeGreaterThan(0);
     expect(greedy.wins + random.wins).toBeCloseTo(4, 9);
   });
 
@@ -40,11 +89,11 @@ describe('tournament', () => {
     expect(() => parseArgs(['--seats', 'greedy,random', '--colour'])).toThrow(/unknown argument/);
   });
 
-  it('the CLI exits 2 with one line on bad arguments', () => {
+  it('the CLI exits 2 with one line and the usage on bad arguments', () => {
     const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/tournament.ts', '--games', '0', '--seats', 'greedy,random'], { encoding: 'utf8' });
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(/--games must be at least 1/);
+    const usage = expect.stringMatching(/^usage: npm run tournament /);
+    expect(r.stderr.trim().split('\n')).toEqual(['tournament: --games must be at least 1, got 0', usage]);
   });
 });

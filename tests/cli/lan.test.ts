@@ -57,7 +57,7 @@ function get(port: number, path: string): Promise<{ status: number; type: string
 }
 
 describe('npm run lan', () => {
-  it('serves the page and signalling on one port, links two peers, and stops cleanly on SIGINT', async () => {
+  it('serves the page and signalling on one port, links two peers, and stops cleanly on SIGINT', { timeout: 120_000 }, async () => {
     const { port, out } = await startLan();
     expect(out()).toMatch(/[▄█▀]/); // the QR code of the join link
 
@@ -85,18 +85,17 @@ describe('npm run lan', () => {
 
     const c = child!;
     const exited = new Promise<number | null>((resolve) => c.once('exit', (code) => resolve(code)));
-    const stoppedAt = Date.now();
     c.kill('SIGINT');
-    const bound = new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), 5_000).unref());
+    // It stops by itself, with exit 0: a generous bound against a hang, not a figure (a loaded machine is slow).
+    const bound = new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), 30_000).unref());
     expect(await Promise.race([exited, bound])).toBe(0);
-    expect(Date.now() - stoppedAt).toBeLessThan(5_000);
   });
 
-  it('refuses a bad flag with one line and exit code 2', () => {
+  it('refuses a bad flag with one line and the usage, exit code 2', () => {
     const r = spawnSync(process.execPath, ['--import', 'tsx', LAN, '--port', 'lots'], { cwd: ROOT, encoding: 'utf8', timeout: 20_000 });
     expect(r.status).toBe(2);
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toContain('--port');
+    const usage = expect.stringMatching(/^usage: npm run lan /);
+    expect(r.stderr.trim().split('\n')).toEqual(['lan: --port needs a number from 0 to 65535, not "lots"', usage]);
   });
 
   it('parses its flags strictly', () => {

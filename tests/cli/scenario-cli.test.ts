@@ -159,13 +159,13 @@ describe('scenario CLI as a child process', () => {
     });
   });
 
-  it('a missing file and a missing argument exit 2 with one line', async () => {
+  it('a missing file exits 2 with one line, a missing argument with one line and the usage', async () => {
     // no game rule: the CLI contract (bad arguments exit 2 with one line), as for R4.2 input above
     const [missing, none] = await Promise.all([cli([join(work, 'no-such-file.json')]), cli([])]);
     expect(missing.code).toBe(2);
     expect(missing.stderr.trim().split('\n')).toHaveLength(1);
     expect(missing.stderr).toContain('cannot read');
     expect(none.code).toBe(2);
-    expect(none.stderr).toMatch(/^usage: /);
+    expect(none.stderr).toMatch(/^scenario: expected exactly one scenario file, got 0\nusage: /);
   });
 });

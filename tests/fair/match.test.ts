@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultOptions, legalPlacements, RuleError, stateHash, type Action, type GameSetup } from '../../src/engine';
 import { FairMatch, replayLog, verifyReplay } from '../../src/fair';
+import type { SeatsEntry } from '../../src/fair/log';
 import { fixedSecrets } from './fixtures';
 
 const setup = (): GameSetup => ({ seats: ['red', 'black', 'green'], options: defaultOptions() });
@@ -88,6 +89,15 @@ describe('FairMatch', () => {
     expect(replay.states.length).toBe(m.log.entries.length);
     expect(stateHash(replay.states[replay.states.length - 1])).toBe(stateHash(m.state));
     expect(replay.events.flat().filter((e) => e.type === 'placed').length).toBe(m.state.tiles.length - 1);
-    expect(m.log.entries.find((e) => e.k === 'seats')).toBeTruthy(); // R2.3 shuffle recorded as event 0
+    // R2.3: the shuffle is event 0: both chains reveal for event 0, the seating follows, the first draw is event 1
+    const first = m.log.entries.slice(0, 8).map((e) => ('event' in e ? `${e.k} ${e.event}` : e.k));
+    expect(first).toEqual(['settings', 'commit', 'commit', 'reveal 0', 'reveal 0', 'seats 0', 'reveal 1', 'reveal 1']);
+    const seating = m.log.entries[5] as SeatsEntry;
+    expect([...seating.order].sort()).toEqual(['black', 'red']);
+    expect(m.state.setup.seats).toEqual(seating.order); // the game was played in that order
+    // and it is the seating derived from event 0: the other order does not verify
+    const other = JSON.parse(m.replayText()) as { entries: { k: string; order?: string[] }[] };
+    other.entries[5].order = [...seating.order].reverse();
+    expect(verifyReplay(JSON.stringify(other)).ok).toBe(false);
   });
 });

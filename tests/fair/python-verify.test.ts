@@ -10,12 +10,11 @@ import { runVerify } from '../../src/cli/verify';
 import { parseLog, stringifyLog } from '../../src/fair';
 import { fixtureMatch, type FixtureGame } from './fixtures';
 import { netReplay, unsigned, type NetGame } from './net-replays';
+import { hasPython311, skipWithout } from '../support/needs-tool';
 
 const ROOT = join(__dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'fair-py-'));
-const python = spawnSync('python3', ['--version'], { encoding: 'utf8' });
-const hasPython = python.status === 0 && /Python 3\.(1[1-9]|[2-9]\d)/.test(python.stdout + python.stderr);
-if (!hasPython) console.warn('python3 ≥ 3.11 not found: tools/verify.py is not checked');
+const skipPython = skipWithout('python3 ≥ 3.11', hasPython311, 'tools/verify.py\'s agreement with npm run verify');
 
 function py(path: string): { code: number | null; stdout: string; stderr: string } {
   const r = spawnSync('python3', [join(ROOT, 'tools/verify.py'), path], { encoding: 'utf8' });
@@ -98,7 +97,7 @@ beforeAll(() => {
   files.push({ name: 'an unfinished game', path: join(dir, 'half.json'), text: half, version: 2 });
 });
 
-describe.skipIf(!hasPython)('tools/verify.py agrees with npm run verify', () => {
+describe.skipIf(skipPython)('tools/verify.py agrees with npm run verify', () => {
   it('on every draw, die and seating of replays of every kind', () => {
     expect(files).toHaveLength(GAMES.length + 3);
     const seen = { draws: 0, throws: 0, yellow: 0, seats: 0, redraws: 0 };

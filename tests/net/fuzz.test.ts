@@ -1,8 +1,10 @@
 // Issue 12: `npm run fuzz` against the wire parser and a live session (src/cli/fuzz.ts):
 // 20,000 structure-aware, re-signed, truncated, reordered and random frames from an
-// authenticated peer crash nothing and change none of the victim's state.
+// authenticated peer crash nothing and change none of the victim's state; and they are not all
+// refused at the door: many pass the wire parser and meet the session's signature, seat and turn
+// checks, and some are taken (held, repeats) without complaint.
 import { describe, expect, it } from 'vitest';
-import { fuzzSummary, parseFuzzArgs, runFuzz } from '../../src/cli/fuzz';
+import { fuzzSummary, parseFuzzArgs, reasonClass, runFuzz, verdictLines } from '../../src/cli/fuzz';
 
 describe('npm run fuzz', () => {
   it('20,000 hostile frames: 0 crashes, 0 state changes', async () => {
@@ -12,7 +14,28 @@ describe('npm run fuzz', () => {
     expect(r.crashes).toBe(0);
     expect(r.changes).toBe(0);
     expect(fuzzSummary(r)).toMatch(/^fuzz: 20000 messages, 0 crashes, 0 state changes, \d+ per second$/);
+    // where the frames ended: every frame once, and each stage reached by a share of them
+    const { parser, session, taken } = r.verdicts;
+    const sum = (t: Record<string, number>, re = /./) => Object.entries(t).filter(([k]) => re.test(k)).reduce((n, [, c]) => n + c, 0);
+    expect(sum(parser) + sum(session) + taken).toBe(20_000);
+    expect(sum(parser, /^not a valid frame/)).toBeGreaterThan(2_000); // not JSON
+    expect(sum(parser) - sum(parser, /^not a valid frame/)).toBeGreaterThan(2_000); // JSON of the wrong shape
+    expect(sum(session)).toBeGreaterThan(400); // past the parser, refused by the session's deeper checks:
+    expect(sum(session, /is not signed by C's key/)).toBeGreaterThan(50);
+    expect(sum(session, /sent a move for C's seat|wrote an entry for another seat|reveal of another seat's chain/)).toBeGreaterThan(50);
+    expect(sum(session, /out of turn/)).toBeGreaterThan(5);
+    expect(taken).toBeGreaterThan(2_000);
+    const refused = `${sum(parser)} refused by the wire parser, ${sum(session)} refused past it by the session`;
+    expect(verdictLines(r.verdicts)[0]).toBe(`verdicts: ${refused}, ${taken} taken without complaint`);
   }, 240_000);
+
+  it('names a refusal by its reason, without who, where, numbers, quotes or colours', () => {
+    const wire = 'p1 (black): not a valid frame: unterminated string at byte 17 ($.item.sig)';
+    expect(reasonClass(wire)).toBe('not a valid frame: unterminated string');
+    expect(reasonClass('peer p1-3: item.body has an unexpected field "zz"')).toBe('item.body has an unexpected field S');
+    const session = "an item claiming to be green's is not signed by green's key";
+    expect(reasonClass(session)).toBe("an item claiming to be C's is not signed by C's key");
+  });
 
   it('reads its arguments', () => {
     expect(parseFuzzArgs(['--messages', '5', '--seed', '3'])).toEqual({ messages: 5, seed: 3 });

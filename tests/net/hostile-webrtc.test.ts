@@ -2,6 +2,25 @@
 // 127.0.0.1: a peer sends lies down its real data channel — a forged signature, a message
 // claiming another seat, a malformed item — and the honest peer
 // refuses each with a reason, its log unchanged; the game still ends with identical logs.
+//
+// Which lies are tested where (sim = the simulated in-memory network: tests/net/hostile-peers.test.ts,
+// the random liar of src/sim/liar.ts in `npm run chaos -- --liars` and tests/cli/chaos.test.ts, and
+// tests/net/fuzz.test.ts; WebRTC = this file, real data channels through a real signalling server):
+//   lie                                                          sim   WebRTC
+//   forged signature (one bit of a good one flipped)             yes   yes
+//   an item claiming another seat (its number, the liar's key)   yes   yes
+//   a move for another seat under the liar's own key             yes   yes
+//   a malformed item (fields missing)                            yes   yes
+//   unsigned item                                                yes   no
+//   illegal move (off the board), move out of turn               yes   no
+//   reveal early, of a later number, or not the next preimage    yes   no
+//   an entry for a slot already filled (late)                    yes   no
+//   replayed: from another game, or a duplicate of this one's    yes   no
+//   numbered beyond what one seat may send                       yes   no
+//   oversized, too deeply nested, random bytes                   yes   no
+//   flood (the rate limit)                                       yes   no
+//   equivocation (one entry signed twice, the seat dropped)      yes   no
+//   withheld reveal (timeout, the drop by vote, a bot plays on)  yes   no
 import './support/node-webrtc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultOptions, stateHash } from '../../src/engine';

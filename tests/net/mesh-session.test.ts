@@ -73,7 +73,7 @@ describe('MeshSession over a chaotic in-memory network', () => {
   it('a peer that crashes mid-game restarts from its storage with a new transport id, reclaims its seat and the game ends identically (P1.6)', async () => {
     const sim = new MeshSim({ peers: 3, seed: 11, chaos: CHAOS });
     await sim.open();
-    await sim.runUntil(() => sim.peers[1].session.started && sim.peers[1].session.state.turn >= 12, HOUR);
+    expect(await sim.runUntil(() => sim.peers[1].session.started && sim.peers[1].session.state.turn >= 12, HOUR)).toBe(true);
     const oldId = sim.peers[1].session.transportId;
     sim.crash(1);
     await sim.runUntil(() => false, 3_000);
@@ -89,7 +89,7 @@ describe('MeshSession over a chaotic in-memory network', () => {
   it('the host leaves after turn 5 and the others finish; its seat is dropped, played by a bot, and forfeits', async () => {
     const sim = new MeshSim({ peers: 3, seed: 12, chaos: CHAOS });
     await sim.open();
-    await sim.runUntil(() => sim.peers[0].session.started && sim.peers[0].session.state.turn >= 5, HOUR);
+    expect(await sim.runUntil(() => sim.peers[0].session.started && sim.peers[0].session.state.turn >= 5, HOUR)).toBe(true);
     sim.crash(0);
     await playToEnd(sim);
     const log = expectConverged(sim);
@@ -101,11 +101,12 @@ describe('MeshSession over a chaotic in-memory network', () => {
   it('a seat that goes silent before its reveal is dropped at one definite point by every other peer (P2.6)', async () => {
     const sim = new MeshSim({ peers: 3, seed: 13, chaos: CHAOS });
     await sim.open();
-    await sim.runUntil(() => sim.peers[2].session.started && sim.peers[2].session.state.turn >= 9, HOUR);
+    expect(await sim.runUntil(() => sim.peers[2].session.started && sim.peers[2].session.state.turn >= 9, HOUR)).toBe(true);
     // Silence: nothing leaves peer 2 any more (it keeps running, so it sees itself dropped).
     const silent = sim.peers[2].session.transportId;
     sim.net.filter = (from) => from !== silent;
-    await sim.runUntil(() => sim.peers[0].session.forfeits().length > 0 && sim.peers[1].session.forfeits().length > 0, HOUR);
+    const bothTold = () => sim.peers[0].session.forfeits().length > 0 && sim.peers[1].session.forfeits().length > 0;
+    expect(await sim.runUntil(bothTold, HOUR)).toBe(true);
     sim.net.filter = null;
     await playToEnd(sim);
     const log = expectConverged(sim); // the silent peer, back in touch, rewound to the same log
@@ -116,7 +117,7 @@ describe('MeshSession over a chaotic in-memory network', () => {
   it('a seat that sends its reveal to one peer only and then goes silent: both others end with the same log (veto, then drop)', async () => {
     const sim = new MeshSim({ peers: 3, seed: 14, chaos: { ...CHAOS, drop: 0.05 } });
     await sim.open();
-    await sim.runUntil(() => sim.peers[2].session.started && sim.peers[2].session.state.turn >= 7, HOUR);
+    expect(await sim.runUntil(() => sim.peers[2].session.started && sim.peers[2].session.state.turn >= 7, HOUR)).toBe(true);
     const liar = sim.peers[2].session.transportId;
     const favoured = sim.peers[0].session.transportId;
     let halfSent = false;
@@ -160,7 +161,7 @@ describe('MeshSession over a chaotic in-memory network', () => {
   it('a spectator that joins at turn 20 ends with the same log and scores, holding no seat (P3.5)', async () => {
     const sim = new MeshSim({ peers: 3, seed: 16, chaos: CHAOS });
     await sim.open();
-    await sim.runUntil(() => sim.peers[0].session.started && sim.peers[0].session.state.turn >= 20, HOUR);
+    expect(await sim.runUntil(() => sim.peers[0].session.started && sim.peers[0].session.state.turn >= 20, HOUR)).toBe(true);
     const watcher = sim.spectate(1);
     await playToEnd(sim);
     expectConverged(sim);
@@ -172,7 +173,7 @@ describe('MeshSession over a chaotic in-memory network', () => {
   it('chat, resignation and its forfeit are in the log every peer ends with', async () => {
     const sim = new MeshSim({ peers: 3, seed: 17, chaos: CHAOS });
     await sim.open();
-    await sim.runUntil(() => sim.peers[0].session.started && sim.peers[0].session.state.turn >= 4, HOUR);
+    expect(await sim.runUntil(() => sim.peers[0].session.started && sim.peers[0].session.state.turn >= 4, HOUR)).toBe(true);
     sim.peers[1].session.sendChat('good luck, rebels');
     sim.peers[2].session.resign();
     await playToEnd(sim);
@@ -192,7 +193,7 @@ describe('MeshSession: a dropped player comes back, and a rematch', () => {
   for (const seed of [20, 1003]) it(`a dropped seat whose player returns takes its moves back at a definite point (still forfeited, its chain stays out), seed ${seed}`, async () => {
     const sim = new MeshSim({ peers: 3, seed, chaos: CHAOS });
     await sim.open();
-    await sim.runUntil(() => sim.peers[2].session.started && sim.peers[2].session.state.turn >= 6, HOUR);
+    expect(await sim.runUntil(() => sim.peers[2].session.started && sim.peers[2].session.state.turn >= 6, HOUR)).toBe(true);
     await sim.silenceUntilDropped(2);
     sim.peers[2].session.reclaimSeat();
     await playToEnd(sim);
@@ -212,9 +213,9 @@ describe('MeshSession: a dropped player comes back, and a rematch', () => {
     const offered: string[] = [];
     sim.peers[1].session.onEvent((e) => e.kind === 'rematch' && offered.push(e.gameId));
     sim.peers[0].session = sim.peers[0].session.rematch();
-    await sim.runUntil(() => offered.length > 0, 60_000);
+    expect(await sim.runUntil(() => offered.length > 0, 60_000)).toBe(true);
     sim.peers[1].session = sim.peers[1].session.acceptRematch(offered[0]);
-    await sim.runUntil(() => sim.peers[1].session.lobby?.gameId === offered[0], 60_000);
+    expect(await sim.runUntil(() => sim.peers[1].session.lobby?.gameId === offered[0], 60_000)).toBe(true);
     sim.peers[0].session.startGame();
     for (const p of sim.peers) void p.session.start();
     await playToEnd(sim);
@@ -231,7 +232,9 @@ describe('MeshSession refuses hostile frames with a reason and changes nothing (
   it('malformed, oversized, deeply nested, forged, wrong-seat and out-of-turn frames', async () => {
     const sim = new MeshSim({ peers: 3, seed: 21 });
     await sim.open();
-    await sim.runUntil(() => sim.peers[0].session.started && sim.peers[0].session.state.turn >= 3 && sim.peers[0].session.state.phase === 'place', HOUR);
+    const host = sim.peers[0].session;
+    const placing = () => host.started && host.state.turn >= 3 && host.state.phase === 'place';
+    expect(await sim.runUntil(placing, HOUR)).toBe(true);
     const victim = sim.peers[0];
     const liar = sim.peers[1];
     const honestOther = sim.peers[2];

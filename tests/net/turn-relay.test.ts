@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultOptions } from '../../src/engine';
 import { verifyReplay } from '../../src/fair';
 import { GameStore } from '../../src/session/game-store';
-import { MeshSession, type MeshOptions } from '../../src/net/mesh-session';
+import { SimMeshSession as MeshSession, type SimMeshOptions as MeshOptions } from '../../src/sim/sim-mesh-session';
 import { parseIceServerLines, resolveNetSettings, saveNetSettings } from '../../src/net/net-settings';
 import { transportOptions } from '../../src/net/online';
 import { createPeerJsTransport, type PeerJsTransport, type PeerJsTransportOptions } from '../../src/net/peerjs-transport';
