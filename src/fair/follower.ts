@@ -9,7 +9,8 @@ import {
 import { revealMatches } from './chain';
 import { allowedSeatings, deriveDrawIndex, deriveSeating, deriveThrow, eventSeed } from './derive';
 import { fromHex, toHex } from './hex';
-import type { BotLevel, CommitEntry, DrawEntry, LogEntry, SeatsEntry, SettingsEntry, ThrowEntry, ThrowParticipant } from './log';
+import type { BotLevel } from './bot-levels';
+import type { CommitEntry, DrawEntry, LogEntry, SeatsEntry, SettingsEntry, ThrowEntry, ThrowParticipant } from './log-entries';
 
 /** The first entry that breaks the log: what the rules or the chains expected there, and what was found. */
 export class EntryError extends Error {
