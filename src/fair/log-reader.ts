@@ -8,7 +8,8 @@ import { GAME_ID_PATTERN } from './derive';
 import { isHex } from './hex';
 import {
   LOG_VERSION, LogFormatError, MAX_COORD, MAX_SCORE, MAX_SEATS, MAX_SEGMENT, MAX_TURN,
-  type DropEntry, type EntryKind, type LogEntry, type LogVersion, type ReclaimEntry, type ResignEntry, type SettingsEntry, type ThrowParticipant,
+  type DropEntry, type EntryKind, type LogEntry, type LogVersion, type ReclaimEntry, type ResignEntry, type SettingsEntry,
+  type ThrowParticipant,
 } from './log-entries';
 import { quote } from './strict-json';
 
