@@ -3,9 +3,9 @@ import { greedyBot } from './greedy';
 import { randomBot } from './random';
 import { strongBot } from './strong';
 import type { Bot } from './types';
+import { BOT_LEVELS, type BotLevel } from '../fair/bot-levels';
 
-export type BotLevel = 'random' | 'greedy' | 'strong';
-export const BOT_LEVELS: readonly BotLevel[] = ['random', 'greedy', 'strong'];
+export { BOT_LEVELS, type BotLevel };
 
 export function botByLevel(level: BotLevel): Bot {
   switch (level) {

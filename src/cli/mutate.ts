@@ -36,7 +36,7 @@ import { pathToFileURL } from 'node:url';
 import { COLOURS, TILESET, type Colour } from '../engine';
 import type { BotLevel } from '../bots';
 import { LogFollower, parseReplayOrSave, stringifyLog, verifyEntries, verifyReplay, type GameLog, type LogEntry, type VerifyReport } from '../fair';
-import { parseLog, withoutSignatures } from '../fair/log';
+import { parseLog, withoutSignatures } from '../fair/log-file';
 import { canonicalReplay, reportFor } from '../fair/verify';
 import { mulberry32 } from '../fair/mulberry32';
 import { MeshSim } from '../sim/mesh-sim';

@@ -5,7 +5,8 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { verifyReplay, type VerifyReport } from '../fair';
-import { MAX_ERROR_LINE, MAX_FILE_BYTES, parseReplayOrSave } from '../fair/log';
+import { MAX_ERROR_LINE, MAX_FILE_BYTES } from '../fair/log-entries';
+import { parseReplayOrSave } from '../fair/save-file';
 import { listDerived } from '../fair/verify';
 import { clip, quote } from '../fair/strict-json';
 import { ReadError, readBounded } from './read-bounded';

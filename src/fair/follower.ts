@@ -9,7 +9,8 @@ import {
 import { revealMatches } from './chain';
 import { allowedSeatings, deriveDrawIndex, deriveSeating, deriveThrow, eventSeed } from './derive';
 import { fromHex, toHex } from './hex';
-import type { BotLevel, CommitEntry, DrawEntry, LogEntry, SeatsEntry, SettingsEntry, ThrowEntry, ThrowParticipant } from './log';
+import type { BotLevel } from './bot-levels';
+import type { CommitEntry, DrawEntry, LogEntry, SeatsEntry, SettingsEntry, ThrowEntry, ThrowParticipant } from './log-entries';
 
 /** The first entry that breaks the log: what the rules or the chains expected there, and what was found. */
 export class EntryError extends Error {
@@ -38,6 +39,17 @@ export type SeatControl = { by: 'player' } | { by: 'bot'; level: BotLevel; why: 
 
 /** The bot that plays a dropped or resigned seat (P2.6): deterministic and cheap on every peer. */
 export const STAND_IN_BOT: BotLevel = 'greedy';
+
+/** The next step of the log, from the follower's side: what awaiting(), expectation() and apply() read. */
+export type NextStep =
+  | { kind: 'settings' }
+  | { kind: 'commit'; chain: number; colour: Colour }
+  | { kind: 'hash'; turn: number }
+  | { kind: 'over' }
+  | { kind: 'end' }
+  | { kind: 'reveal'; event: number; chains: number[] }
+  | { kind: 'result'; event: number; of: RandomKind }
+  | { kind: 'move'; phase: GameState['phase']; seat: number; colour: Colour };
 
 /** What the log awaits next, and from whom: the seam between the log and the peers that feed it. */
 export type Awaiting =
@@ -175,23 +187,38 @@ export class LogFollower {
     return { by: 'player' };
   }
 
-  /** What must come next, and who authors it. */
-  awaiting(): Awaiting {
+  /**
+   * The next step of the log, as one value: awaiting(), expectation() and apply() all read
+   * it, so the order of what comes next is written once (P1.3).
+   */
+  next(): NextStep {
     if (!this.settings) return { kind: 'settings' };
     if (this.commits.length < this.chainSeats.length) {
       const chain = this.chainSeats[this.commits.length];
       return { kind: 'commit', chain, colour: this.lobby[chain] };
     }
-    if (this.hashDue !== null || this.overDue) return { kind: 'derived' };
+    if (this.hashDue !== null) return { kind: 'hash', turn: this.hashDue };
+    if (this.overDue) return { kind: 'over' };
     if (this.finished) return { kind: 'end' };
     if (this.due) {
-      const chains = this.dueEvent!.missing;
-      return chains.length ? { kind: 'reveal', event: this.due.event, chains } : { kind: 'derived' };
+      const { event, kind, missing } = this.dueEvent!;
+      return missing.length ? { kind: 'reveal', event, chains: missing } : { kind: 'result', event, of: kind };
     }
     const s = this.state!;
-    if (s.phase !== 'place' && s.phase !== 'deploy') return { kind: 'derived' };
-    const colour = s.setup.seats[s.seat];
-    return { kind: 'action', phase: s.phase, seat: s.seat, colour, control: this.control(colour) };
+    return { kind: 'move', phase: s.phase, seat: s.seat, colour: s.setup.seats[s.seat] };
+  }
+
+  /** What must come next, and who authors it. */
+  awaiting(): Awaiting {
+    const step = this.next();
+    switch (step.kind) {
+      case 'settings': case 'commit': case 'end': return step;
+      case 'hash': case 'over': case 'result': return { kind: 'derived' };
+      case 'reveal': return { kind: 'reveal', event: step.event, chains: step.chains };
+      case 'move':
+        if (step.phase !== 'place' && step.phase !== 'deploy') return { kind: 'derived' };
+        return { kind: 'action', phase: step.phase, seat: step.seat, colour: step.colour, control: this.control(step.colour) };
+    }
   }
 
   get lobby(): Colour[] {
@@ -216,25 +243,22 @@ export class LogFollower {
 
   /** What the next entry must be, in words (for error messages and the end-of-log check). */
   expectation(): string {
-    if (!this.settings) return 'the settings entry';
-    if (this.commits.length < this.chainSeats.length) {
-      const chain = this.chainSeats[this.commits.length];
-      return `the commitment of chain ${chain} (${this.lobby[chain]})`;
+    const step = this.next();
+    switch (step.kind) {
+      case 'settings': return 'the settings entry';
+      case 'commit': return `the commitment of chain ${step.chain} (${step.colour})`;
+      case 'hash': return `the state hash after turn ${step.turn}`;
+      case 'over': return 'the final scores';
+      case 'end': return 'the end of the log';
+      case 'reveal': return `a reveal for event ${step.event} from chain ${step.chains.join(' or ')}`;
+      case 'result': return `the ${step.of} derived from event ${step.event}`;
+      case 'move': {
+        const who = `seat ${step.seat} (${step.colour})`;
+        if (step.phase === 'place') return `the placement of ${this.state!.drawn} by ${who}`;
+        if (step.phase === 'deploy') return `the deployment (or none) of ${who}`;
+        return `an entry for ${pending(this.state!).kind}`;
+      }
     }
-    if (this.hashDue !== null) return `the state hash after turn ${this.hashDue}`;
-    if (this.overDue) return 'the final scores';
-    if (this.finished) return 'the end of the log';
-    if (this.due) {
-      const missing = this.dueEvent!.missing;
-      if (missing.length) return `a reveal for event ${this.due.event} from chain ${missing.join(' or ')}`;
-      return `the ${this.due.kind} derived from event ${this.due.event}`;
-    }
-    const s = this.state!;
-    const p = pending(s);
-    const who = `seat ${s.seat} (${s.setup.seats[s.seat]})`;
-    if (p.kind === 'place') return `the placement of ${p.tile} by ${who}`;
-    if (p.kind === 'deploy') return `the deployment (or none) of ${who}`;
-    return `an entry for ${p.kind}`;
   }
 
   private fail(expected: string, found: string, ruleError?: RuleError): never {
@@ -264,53 +288,61 @@ export class LogFollower {
   /** Checks one entry and applies it; throws EntryError (and changes nothing) when it may not come next. */
   apply(entry: LogEntry, events?: GameEvent[]): void {
     const found = describeEntry(entry);
-    if (!this.settings) {
-      if (entry.k !== 'settings') this.fail('the settings entry', found);
-      this.applySettings(entry, found);
-    } else if (this.commits.length < this.chainSeats.length) {
-      const i = this.chainSeats[this.commits.length];
-      if (entry.k !== 'commit' || entry.chain !== i || entry.colour !== this.lobby[i]) this.fail(this.expectation(), found);
-      this.commits.push(entry);
-      this.heads[i] = fromHex(entry.commitment, 32, 'commitment');
-      if (this.commits.length === this.chainSeats.length) {
-        if (this.settings.shuffleSeats) this.openEvent('seats');
-        else {
-          this.state = newGame(this.settings.setup);
-          this.scheduleNext();
-        }
+    const step = this.next();
+    switch (step.kind) {
+      case 'settings':
+        if (entry.k !== 'settings') this.fail('the settings entry', found);
+        this.applySettings(entry, found);
+        break;
+      case 'commit':
+        if (entry.k !== 'commit' || entry.chain !== step.chain || entry.colour !== step.colour) this.fail(this.expectation(), found);
+        this.applyCommit(entry);
+        break;
+      case 'hash': {
+        const want = this.dueHash()!;
+        if (entry.k !== 'hash' || entry.turn !== want.turn || entry.state !== want.hash)
+          this.fail(`state hash ${want.hash.slice(0, 16)}… for turn ${want.turn}`, found);
+        this.hashDue = null;
+        this.turnsHashed++;
+        if (this.state!.phase === 'over') this.overDue = true;
+        else this.scheduleNext();
+        break;
       }
-    } else if (this.hashDue !== null) {
-      const want = this.dueHash()!;
-      if (entry.k !== 'hash' || entry.turn !== want.turn || entry.state !== want.hash)
-        this.fail(`state hash ${want.hash.slice(0, 16)}… for turn ${want.turn}`, found);
-      this.hashDue = null;
-      this.turnsHashed++;
-      if (this.state!.phase === 'over') this.overDue = true;
-      else this.scheduleNext();
-    } else if (this.overDue) {
-      const scores = this.state!.scores;
-      if (entry.k !== 'over' || entry.scores.length !== scores.length || entry.scores.some((s, i) => s !== scores[i]))
-        this.fail(`final scores ${JSON.stringify(scores)}`, found);
-      this.overDue = false;
-      this.finished = true;
-    } else if (this.finished) {
-      this.fail('the end of the log', found);
-    } else if (entry.k === 'reveal') {
-      this.applyReveal(entry.chain, entry.event, entry.value, found);
-    } else if (entry.k === 'drop' || entry.k === 'resign' || entry.k === 'reclaim') {
-      this.applySeatChange(entry.k, entry.colour, found);
-    } else if (this.due) {
-      if (this.due.missing) this.fail(this.expectation(), found);
-      this.applyResult(entry, found, events);
-    } else if (entry.k === 'place' || entry.k === 'deploy') {
-      const s = this.state!;
-      if (entry.seat !== s.seat) this.fail(this.expectation(), found);
-      const action = entry.k === 'place' ? { type: 'place' as const, x: entry.x, y: entry.y, r: entry.r } : { type: 'deploy' as const, deployment: entry.deployment };
-      this.applyEngine(action, found, events);
-    } else {
-      this.fail(this.expectation(), found);
+      case 'over': {
+        const scores = this.state!.scores;
+        if (entry.k !== 'over' || entry.scores.length !== scores.length || entry.scores.some((s, i) => s !== scores[i]))
+          this.fail(`final scores ${JSON.stringify(scores)}`, found);
+        this.overDue = false;
+        this.finished = true;
+        break;
+      }
+      case 'end':
+        this.fail('the end of the log', found);
+      default: // a reveal, drop, resignation or reclaim is judged by its own rules, whatever else is due
+        if (entry.k === 'reveal') this.applyReveal(entry.chain, entry.event, entry.value, found);
+        else if (entry.k === 'drop' || entry.k === 'resign' || entry.k === 'reclaim') this.applySeatChange(entry.k, entry.colour, found);
+        else if (step.kind === 'reveal') this.fail(this.expectation(), found);
+        else if (step.kind === 'result') this.applyResult(entry, found, events);
+        else if (entry.k === 'place' || entry.k === 'deploy') {
+          if (entry.seat !== step.seat) this.fail(this.expectation(), found);
+          const action = entry.k === 'place' ? { type: 'place' as const, x: entry.x, y: entry.y, r: entry.r }
+            : { type: 'deploy' as const, deployment: entry.deployment };
+          this.applyEngine(action, found, events);
+        } else this.fail(this.expectation(), found);
     }
     this.index++;
+  }
+
+  private applyCommit(entry: CommitEntry): void {
+    const settings = this.settings!;
+    this.commits.push(entry);
+    this.heads[entry.chain] = fromHex(entry.commitment, 32, 'commitment');
+    if (this.commits.length < this.chainSeats.length) return;
+    if (settings.shuffleSeats) this.openEvent('seats');
+    else {
+      this.state = newGame(settings.setup);
+      this.scheduleNext();
+    }
   }
 
   /** At the end of the log: throws EntryError unless the game is over and fully recorded. */

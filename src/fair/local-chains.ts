@@ -2,7 +2,7 @@
 // its own save. A chain reveals only for the event the replica says is due (P2.3).
 import { freshSecret, HashChain, SECRET_BYTES } from './chain';
 import { fromHex, toHex } from './hex';
-import type { CommitEntry, RevealEntry } from './log';
+import type { CommitEntry, RevealEntry } from './log-entries';
 import type { Replica } from './replica';
 
 export interface SavedSecret { chain: number; secret: string }

@@ -11,7 +11,9 @@ import { GAME_ID_PATTERN } from './derive';
 import { EntryError } from './follower';
 import { toHex } from './hex';
 import { LocalChains } from './local-chains';
-import { LOG_VERSION, LogFormatError, parseSave, readEntry, stringifySave, type GameLog, type LogEntry } from './log';
+import { LOG_VERSION, LogFormatError, type GameLog, type LogEntry } from './log-entries';
+import { readEntry } from './log-reader';
+import { parseSave, stringifySave } from './save-file';
 import { Replica } from './replica';
 
 export interface MatchOptions {

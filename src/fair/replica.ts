@@ -6,7 +6,8 @@
 // the reveals of one event in chain order (P4.2), so every peer writes the same bytes.
 import type { GameEvent, GameState } from '../engine';
 import { EntryError, LogFollower, type Awaiting } from './follower';
-import { LOG_VERSION, REPLAY_FORMAT, stringifyLog, type GameLog, type LogEntry, type SettingsEntry } from './log';
+import { LOG_VERSION, REPLAY_FORMAT, type GameLog, type LogEntry, type SettingsEntry } from './log-entries';
+import { stringifyLog } from './log-file';
 
 export type ReceiveResult =
   | { kind: 'applied'; events: GameEvent[]; derived: LogEntry[] }

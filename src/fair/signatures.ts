@@ -8,7 +8,8 @@
 import type { Colour } from '../engine';
 import { EntryError } from './follower';
 import { fingerprint } from './fingerprint';
-import type { GameLog, LogEntry, RosterSeat } from './log';
+import type { GameLog, LogEntry } from './log-entries';
+import type { RosterSeat } from './signed-section';
 import { itemSigningText, startSigningText, verifyEd25519 } from './signing';
 
 /** What the log needs signed at one index: its author's signature, or the votes behind a seat change. */

@@ -1,6 +1,6 @@
 // The replay verification page (verify.html, P4.2): the same verifyReplay as `npm run
 // verify`, on a file the user drops or picks. Nothing leaves the browser.
-import { MAX_FILE_BYTES } from './log';
+import { MAX_FILE_BYTES } from './log-entries';
 import { quote } from './strict-json';
 import { verifyReplay, type VerifyReport } from './verify';
 

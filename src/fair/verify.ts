@@ -6,7 +6,9 @@ import { allowedSeatings } from './derive';
 import { EntryError, LogFollower, STAND_IN_BOT, throwParticipants } from './follower';
 import { chainEnd } from './chain';
 import { fromHex, toHex } from './hex';
-import { LogFormatError, MAX_ERROR_LINE, parseReplayOrSave, stringifyLog, type FileInput, type GameLog, type LogEntry, type SaveFile } from './log';
+import { LogFormatError, MAX_ERROR_LINE, type GameLog, type LogEntry } from './log-entries';
+import { stringifyLog, type FileInput } from './log-file';
+import { parseReplayOrSave, type SaveFile } from './save-file';
 import { clip } from './strict-json';
 import { checkSignatures, type SignatureReport } from './signatures';
 

@@ -6,7 +6,7 @@
 import { COLOURS, type Colour, type GameOptions } from '../engine';
 import { MAX_CHAIN_LENGTH } from '../fair/chain';
 import { isHex } from '../fair/hex';
-import { LogFormatError, readEntry, type BotLevel, type LogEntry, type SettingsEntry } from '../fair/log';
+import { BOT_LEVELS, LogFormatError, readEntry, type BotLevel, type LogEntry, type SettingsEntry } from '../fair/log';
 import { parseStrictJson, StrictJsonError } from '../fair/strict-json';
 import { MAX_FRAME_CHARS } from './transport';
 
@@ -17,7 +17,6 @@ export const MAX_CHAT_CHARS = 200;
 export const MAX_ITEMS_PER_ANSWER = 64;
 const MAX_SEQ = 1_000_000;
 const MAX_LOG = 1_000_000;
-const BOT_LEVELS: readonly BotLevel[] = ['random', 'greedy', 'strong'];
 
 /** What a seat authors and signs, beside the log entries: votes, vetoes, chat (P2.6). */
 export type ItemBody =

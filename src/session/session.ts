@@ -3,9 +3,9 @@
 // session (hotseat, solo) and the later networked session share this interface, so the
 // UI never knows where a seat's moves come from.
 import type { Colour, Deployment, GameEvent, GameSetup, GameState, Placement } from '../engine';
+import { BOT_LEVELS, type BotLevel } from '../fair/bot-levels';
 
-export type BotLevel = 'random' | 'greedy' | 'strong';
-export const BOT_LEVELS: readonly BotLevel[] = ['random', 'greedy', 'strong'];
+export { BOT_LEVELS, type BotLevel };
 
 /** Who moves for a seat. `remote` seats belong to other peers (networked sessions). */
 export type SeatController = { kind: 'human' } | { kind: 'bot'; level: BotLevel } | { kind: 'remote'; name: string };

@@ -8,7 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { runVerify } from '../../src/cli/verify';
 import { FairMatch, parseLog, stringifyLog, verifyReplay, type GameLog, type LogEntry, type VerifyReport } from '../../src/fair';
 import { MAX_CHAIN_LENGTH } from '../../src/fair/chain';
-import { MAX_ERROR_LINE, MAX_FILE_BYTES, parseReplayOrSave } from '../../src/fair/log';
+import { MAX_ERROR_LINE, MAX_FILE_BYTES } from '../../src/fair/log-entries';
+import { parseReplayOrSave } from '../../src/fair/save-file';
 import { fixtureMatch } from './fixtures';
 
 const dir = mkdtempSync(join(tmpdir(), 'fair-hard-'));

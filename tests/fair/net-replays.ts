@@ -3,7 +3,7 @@
 // (P2.6): a bot seat, a host that crashes for good (drop), a resignation with chat, a
 // dropped seat reclaimed, and all of a bot seat, a drop and chat in one game. Each is
 // repeatable from its seed and takes a second or two.
-import { parseLog, stringifyLog, withoutSignatures } from '../../src/fair/log';
+import { parseLog, stringifyLog, withoutSignatures } from '../../src/fair/log-file';
 import { MeshSim } from '../../src/sim/mesh-sim';
 
 export type NetGame = 'bot-seat' | 'host-drop' | 'resign-chat' | 'reclaim' | 'bot-drop-chat';

@@ -1,0 +1,103 @@
+// The game log (P4.1): the ordered list of entries that is at once the save file, the
+// replay file and the crash report. Here: its formats, versions and limits, the entry types,
+// chat lines, and the one-line error every reader of these files throws (P1.3, P4.2).
+import { COLOURS, type Colour, type Deployment, type GameSetup } from '../engine';
+import type { BotLevel } from './bot-levels';
+import type { SignedSection } from './signed-section';
+import { clip, type StrictJsonOptions } from './strict-json';
+
+export const REPLAY_FORMAT = 'carcassonne-star-wars-replay';
+export const SAVE_FORMAT = 'carcassonne-star-wars-save';
+/** The version this program writes for a one-device game. Version 2 added the participants of a throw (P4.2). */
+export const LOG_VERSION = 2;
+/** The version of a networked game's replay: version 2 plus every seat's key and signatures (P5.1). */
+export const SIGNED_LOG_VERSION = 3;
+/** Versions this program reads: every version-1 and version-2 replay still verifies (as unsigned). */
+export const READABLE_VERSIONS: readonly LogVersion[] = [1, 2, 3];
+export type LogVersion = 1 | 2 | 3;
+
+/** Largest replay or save file accepted, in bytes (a full 6-seat Expansion 1 game is about 110 KB). */
+export const MAX_FILE_BYTES = 4 * 1024 * 1024;
+/** The strict JSON grammar (strict-json.ts) with the limits of replay and save files. */
+export const LOG_JSON_LIMITS: StrictJsonOptions = { maxBytes: MAX_FILE_BYTES, maxDepth: 8, maxStringChars: 256, maxItems: 65_536 };
+/** Longest error line any reader of these files prints. */
+export const MAX_ERROR_LINE = 200;
+/** Most seats (and so chains, secrets, participants, scores). */
+export const MAX_SEATS = COLOURS.length;
+/** Board coordinates in a placement lie in [-MAX_COORD, MAX_COORD] (a game has at most 94 tiles). */
+export const MAX_COORD = 1000;
+/** Turn numbers of hash entries lie in [1, MAX_TURN]. */
+export const MAX_TURN = 4096;
+/** Scores lie in [0, MAX_SCORE]. */
+export const MAX_SCORE = 1_000_000;
+/** Segment indices of a tile lie in [0, MAX_SEGMENT]. */
+export const MAX_SEGMENT = 15;
+
+/**
+ * Entry 0: what the game is. `setup.seats` is the lobby order, which is also chain order.
+ * `bots` (networked games): per lobby seat, the level of the bot that plays it on every
+ * peer, or null for a player's seat; a bot seat holds no chain. Absent: every seat has a chain.
+ */
+export interface SettingsEntry { k: 'settings'; setup: GameSetup; gameId: string; chainLength: number; shuffleSeats: boolean; bots?: (BotLevel | null)[] }
+/** P2.1: chain i's commitment C_i = c_i[L]; one per chain seat, in lobby order, before any reveal. */
+export interface CommitEntry { k: 'commit'; chain: number; colour: Colour; commitment: string }
+/** P2.2: r_i[e] = c_i[L-1-e]. */
+export interface RevealEntry { k: 'reveal'; chain: number; event: number; value: string }
+/** R2.3: the seating derived from event 0 when the seat shuffle is on. */
+export interface SeatsEntry { k: 'seats'; event: number; order: Colour[] }
+/** A tile draw derived from event `event` (P2.4), for the seat that draws. */
+export interface DrawEntry { k: 'draw'; event: number; seat: number; tile: string }
+export interface PlaceEntry { k: 'place'; seat: number; x: number; y: number; r: number }
+export interface DeployEntry { k: 'deploy'; seat: number; deployment: Deployment | null }
+/** One participant of a battle throw as the engine's pending(state) lists it (P4.2, version 2). */
+export interface ThrowParticipant {
+  /** The seat index (in seat order, after any seat shuffle), or the team index in the team variant (0 Rebel, 1 Empire). */
+  scorer: number;
+  /** How many dice it rolls (1–3, R6.2). */
+  dice: number;
+  /** Whether its last die is the yellow 3–8 die (R6.8). */
+  yellow: boolean;
+}
+/**
+ * A battle throw derived from event `event` (P2.4): dice per participant in participant
+ * order. Version 2 names the participants, so the dice can be re-derived without the rules
+ * engine; version-1 entries have no `participants`.
+ */
+export interface ThrowEntry { k: 'throw'; event: number; participants?: ThrowParticipant[]; values: number[][] }
+/** P1.4: the engine's state hash once turn `turn` has ended. */
+export interface HashEntry { k: 'hash'; turn: number; state: string }
+/** The final scores (R8), one per seat or per team. */
+export interface OverEntry { k: 'over'; scores: number[] }
+/** P2.6: the other players dropped a silent seat; a bot plays it from here and it forfeits. */
+export interface DropEntry { k: 'drop'; colour: Colour }
+/** A player gave up; a bot plays the seat from here and it forfeits (ranks last). */
+export interface ResignEntry { k: 'resign'; colour: Colour }
+/** P2.6: a dropped seat's player takes its moves back (still forfeited; its chain stays out). */
+export interface ReclaimEntry { k: 'reclaim'; colour: Colour }
+
+export type LogEntry = SettingsEntry | CommitEntry | RevealEntry | SeatsEntry | DrawEntry | PlaceEntry | DeployEntry | ThrowEntry | HashEntry | OverEntry
+  | DropEntry | ResignEntry | ReclaimEntry;
+export type EntryKind = LogEntry['k'];
+
+/**
+ * A chat line of a networked game: seat `colour`'s `n`-th item, written when its log had
+ * `at` entries. Kept beside the entries, in one order (at, colour, n), so every peer writes
+ * the same bytes whatever order the lines arrived in.
+ */
+export interface ChatEntry { colour: Colour; n: number; at: number; text: string; /** Version 3: the author's signature. */ sig?: string }
+export const MAX_CHAT_TEXT = 200;
+export const MAX_CHAT_LINES = 200 * MAX_SEATS;
+
+export function compareChat(x: ChatEntry, y: ChatEntry): number {
+  return x.at - y.at || (x.colour < y.colour ? -1 : x.colour > y.colour ? 1 : x.n - y.n);
+}
+
+export interface GameLog { format: typeof REPLAY_FORMAT; version: LogVersion; entries: LogEntry[]; chat?: ChatEntry[]; signed?: SignedSection }
+
+/** A malformed file, or a malformed entry (`entry` is its index). The message is one line of at most MAX_ERROR_LINE characters. */
+export class LogFormatError extends Error {
+  constructor(message: string, readonly entry: number | null) {
+    super(clip(message, MAX_ERROR_LINE));
+    this.name = 'LogFormatError';
+  }
+}
