@@ -71,7 +71,7 @@ export function realmSymbols(state: GameState, info: RealmInfo): Faction[] {
   return out;
 }
 
-function realmTiles(state: GameState, info: RealmInfo): number[] {
+function realmTiles(_state: GameState, info: RealmInfo): number[] {
   const set = new Set<number>();
   for (const n of info.nodes) set.add(Math.floor(n / STRIDE));
   return [...set].sort((a, b) => a - b);

@@ -277,7 +277,7 @@ export class LogFollower {
     const due = this.due;
     if (!due || due.missing) return null;
     // P2.4 over the chains that take part, in chain order (a dropped seat's chain no longer does, P2.6).
-    const seed = eventSeed(this.settings!.gameId, due.event, due.reveals.filter((r, i) => due.takesPart[i]) as Uint8Array[]);
+    const seed = eventSeed(this.settings!.gameId, due.event, due.reveals.filter((_r, i) => due.takesPart[i]) as Uint8Array[]);
     if (due.kind === 'seats') return { k: 'seats', event: due.event, order: deriveSeating(seed, this.lobby, this.settings!.setup.options) };
     const p = pending(this.state!);
     if (p.kind === 'draw') return { k: 'draw', event: due.event, seat: p.seat, tile: p.supply[deriveDrawIndex(seed, p.supply.length)] };
@@ -317,7 +317,7 @@ export class LogFollower {
         break;
       }
       case 'end':
-        this.fail('the end of the log', found);
+        return this.fail('the end of the log', found);
       default: // a reveal, drop, resignation or reclaim is judged by its own rules, whatever else is due
         if (entry.k === 'reveal') this.applyReveal(entry.chain, entry.event, entry.value, found);
         else if (entry.k === 'drop' || entry.k === 'resign' || entry.k === 'reclaim') this.applySeatChange(entry.k, entry.colour, found);

@@ -12,5 +12,5 @@ export {
 } from './log-entries';
 export { readEntry } from './log-reader';
 export { stringifyLog, readLog, parseLog, withoutSignatures, type FileInput } from './log-file';
-export { type RosterSeat, type EntrySignature, type VoteSignature, type VoteRecord, type SignedSection } from './signed-section';
+export type { RosterSeat, EntrySignature, VoteSignature, VoteRecord, SignedSection } from './signed-section';
 export { stringifySave, parseSave, parseReplayOrSave, type SaveFile } from './save-file';

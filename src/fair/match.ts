@@ -68,7 +68,7 @@ export class FairMatch {
 
   /** Resumes a local save: replays its log through the verifier and rebuilds the chains from the secrets. */
   static fromSave(text: string): FairMatch {
-    let save;
+    let save: ReturnType<typeof parseSave>;
     try {
       save = parseSave(text);
     } catch (e) {

@@ -5,7 +5,7 @@
 import type { Action, Deployment, GameEvent, GameSetup, GameState, Placement } from '../engine';
 import { FairMatch, replayLog } from '../fair';
 import type { BotChoice } from '../bots';
-import { GameStore, type StoredSeat } from './game-store';
+import type { GameStore, StoredSeat } from './game-store';
 import { encodeLocalSave, isLocalSave, parseLocalSave } from './local-save';
 import { SessionCore, type CoreOptions } from './session-core';
 import type { BotLevel, SeatController, SeatInfo, Session, SessionStatus } from './session';

@@ -3,7 +3,7 @@
 // loads is removed from the store (and the reason returned), never left to fail again.
 import type { GameSetup } from '../engine';
 import type { BotRunner } from '../bots/bot-runner';
-import { GameStore } from './game-store';
+import type { GameStore } from './game-store';
 import { LocalSession, storedSeats } from './local-session';
 import { oneLine } from '../fair/one-line';
 import type { SeatController, Session } from './session';

@@ -130,7 +130,7 @@ export class MeshSim {
   async runUntil(done: () => boolean, maxMs: number): Promise<boolean> {
     const end = this.clock.now() + maxMs;
     await flush();
-    for (let steps = 0; !done(); steps++) {
+    while (!done()) {
       if (this.clock.now() > end) return false;
       if (!this.clock.step()) {
         await flush();

@@ -99,7 +99,7 @@ export class SwVerifyReport extends LitElement {
 
 /** Dice lists such as [[1],[2,5]] as "1 | 2 5": the verifier's words are technical, its arrays need not be raw. */
 export function readable(text: string): string {
-  return text.replace(/\[\[[\d,\[\] ]*\]\]/g, (m) => {
+  return text.replace(/\[\[[\d,[\] ]*\]\]/g, (m) => {
     try {
       return (JSON.parse(m) as number[][]).map((d) => d.join(' ')).join(' | ');
     } catch {

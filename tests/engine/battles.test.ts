@@ -133,7 +133,7 @@ describe('ties, losers and winners (R6.4–R6.6)', () => {
   it('ties score 1 each and throw again with the same dice; the loser scores its dice once', () => {
     // R6.4, R6.5: two ties, then black loses: black 1 + 1 + 1 (one die, once), red 1 + 1
     const s = redPlanet('large');
-    const events = play(s, { tile: 'SW22', x: -1, y: 0, deploy: { attack: { x: 0, y: 1 } } }); // red: 3 dice now
+    play(s, { tile: 'SW22', x: -1, y: 0, deploy: { attack: { x: 0, y: 1 } } }); // red: 3 dice now
     const all = play(s, { tile: 'SW15', x: 1, y: 1, r: 3, deploy: { attack: { x: 0, y: 1 } }, throws: [[[4, 2, 1], [4]], [[5, 5, 5], [5]], [[6, 1, 1], [2]]] });
     expect(scoreEvents(all).map((e) => [e.scorer, e.reason, e.points])).toEqual([
       [0, 'tie', 1], [1, 'tie', 1], [0, 'tie', 1], [1, 'tie', 1], [1, 'lost', 1],

@@ -69,7 +69,7 @@ function referenceRealms(s: GameState): Map<string, RefRealm> {
   return byNode;
 }
 
-function aroundCount(s: GameState, x: number, y: number, at: Map<string, number>): number {
+function aroundCount(_s: GameState, x: number, y: number, at: Map<string, number>): number {
   let n = 0;
   for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) if ((dx || dy) && at.has(`${x + dx},${y + dy}`)) n++;
   return n;

@@ -16,7 +16,6 @@ import { randomAction } from '../support/engine-random';
 interface RawTile { id: string; count: number; edges: string; segments: string[] }
 const raw = JSON.parse(readFileSync(new URL('../../src/engine/tiles.json', import.meta.url), 'utf8')) as { start: { tile: string }; base: RawTile[]; expansion1: RawTile[] };
 const rawById = new Map([...raw.base, ...raw.expansion1].map((t) => [t.id, t]));
-const DIRS = 'NESW';
 
 /** Printed edge letter facing direction d (0 N … 3 W) after r quarter-turns clockwise. */
 function edgeAfter(id: string, r: number, d: number): string {

@@ -220,7 +220,7 @@ function mutate(prng: Prng, kind: Kind): Mutation {
  * identical remainder must be judged as in the original log, so its report is reused.
  */
 function verifyFast(text: string): { report: VerifyReport; entries: LogEntry[] | null } {
-  let parsed;
+  let parsed: ReturnType<typeof parseReplayOrSave>;
   try {
     parsed = parseReplayOrSave(text);
   } catch {

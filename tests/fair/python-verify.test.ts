@@ -198,7 +198,7 @@ describe.skipIf(skipPython)('tools/verify.py agrees with npm run verify', () => 
       ['a reclaim of a resigned seat', resign.replace(/(\{"k":"draw","event":\d+,"seat":2,[^\n]*\n)(?![\s\S]*\{"k":"draw","event":\d+,"seat":2,)/, '$1  {"k":"reclaim","colour":"green"},\n'), 1],
       ['a reclaim before a deployment', swapLines(reclaim, rc, rc + 1), 1],
       ['a chat line from a seat not in the game', resign.replace('{"colour":"black","n":', '{"colour":"white","n":'), 2],
-      ['chat lines out of order', resign.replace(/("chat":\[\n)(  \{[^\n]*\})\n\]/, '$1$2,\n$2\n]'), 2],
+      ['chat lines out of order', resign.replace(/("chat":\[\n)( {2}\{[^\n]*\})\n\]/, '$1$2,\n$2\n]'), 2],
       ['a chat line with a control character', resign.replace('"text":"good luck, rebels"', '"text":"good\\u0007luck"'), 2],
       ['a chat line too long', resign.replace('"text":"good luck, rebels"', `"text":"${'x'.repeat(201)}"`), 2],
     ];
@@ -222,7 +222,7 @@ describe.skipIf(skipPython)('tools/verify.py agrees with npm run verify', () => 
       expect(lines, f.name).toEqual(signatureLines(ts.stdout));
     }
     const all = signedNets.map((f) => f.text).join('\n');
-    expect(all).toMatch(/"votes":\[\n  \{"at":\d+,"what":"drop"/);
+    expect(all).toMatch(/"votes":\[\n {2}\{"at":\d+,"what":"drop"/);
     expect(all).toMatch(/"what":"reclaim"/);
     // the unsigned ones say so
     expect(signatureLines(py(nets[0].path).stdout)).toEqual(['unsigned: log version 2 carries no signatures (a one-device game, or an older file); it proves consistency with its commitments, not who wrote each entry']);
@@ -233,14 +233,14 @@ describe.skipIf(skipPython)('tools/verify.py agrees with npm run verify', () => 
     const drop = signedNets.find((f) => f.text.includes('"what":"drop"') && !f.text.includes('"what":"reclaim"'))!.text;
     const flipSig = (text: string, re: RegExp) => text.replace(re, (m) => m.slice(0, -1) + (m.endsWith('0') ? '1' : '0'));
     const edits: [string, string, number][] = [
-      ['an entry signature', flipSig(chat, /"signed":\[\n  \{"at":\d+,"a":\d+,"n":\d+,"h":[^\n]*?"sig":"[0-9a-f]{10}/), 1],
+      ['an entry signature', flipSig(chat, /"signed":\[\n {2}\{"at":\d+,"a":\d+,"n":\d+,"h":[^\n]*?"sig":"[0-9a-f]{10}/), 1],
       ['the host\'s start signature', flipSig(chat, /"startSig":"[0-9a-f]{10}/), 1],
       ['a chat line\'s text', chat.replace('"text":"good luck, rebels"', '"text":"good luck, empire"'), 1],
       ['a placement under its signature', chat.replace(/\{"k":"place","seat":(\d),"x":(-?\d+),"y":(-?\d+),"r":(\d)\}/, (_, s, x, y, r) => `{"k":"place","seat":${s},"x":${x},"y":${y},"r":${(Number(r) + 2) % 4}}`), 1],
-      ['a key in the roster', chat.replace(/("roster":\[\n  \{"colour":"red","bot":null,"pub":")([0-9a-f])/, (_, a, c) => a + (c === '0' ? '1' : '0')), 1],
+      ['a key in the roster', chat.replace(/("roster":\[\n {2}\{"colour":"red","bot":null,"pub":")([0-9a-f])/, (_, a, c) => a + (c === '0' ? '1' : '0')), 1],
       ['a vote\'s signature', flipSig(drop, /"by":\[\{"a":\d+,"n":\d+,"at":\d+,"sig":"[0-9a-f]{10}/), 1],
       ['a vote left out', drop.replace(/"by":\[(\{[^\]]*?\}),(\{[^\]]*?\})\]/, '"by":[$1]'), 1],
-      ['an unknown field in a signature', chat.replace(/"signed":\[\n  \{"at":/, '"signed":[\n  {"why":1,"at":'), 2],
+      ['an unknown field in a signature', chat.replace(/"signed":\[\n {2}\{"at":/, '"signed":[\n  {"why":1,"at":'), 2],
       ['a signature that is not hex', chat.replace(/("startSig":")[0-9a-f]/, '$1Z'), 2],
     ];
     expectBothRefuse(edits, signedNets.map((f) => f.text), 'bad-signed');

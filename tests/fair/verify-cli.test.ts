@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runVerify } from '../../src/cli/verify';
-import { LOG_VERSION, verifyReplay } from '../../src/fair';
+import { verifyReplay } from '../../src/fair';
 import { fixtureMatch } from './fixtures';
 
 const ROOT = join(__dirname, '../..');
