@@ -17,7 +17,7 @@ import {
   type RealmSummary, type Reserve,
 } from './types';
 
-/** A rule broken by an action or a setup; `rule` is the RULES.md number it cites. */
+/** A rule broken by an action or a setup; `rule` is the number it cites from docs/rules-spec.md. */
 export class RuleError extends Error {
   constructor(message: string, readonly rule: string) {
     super(`${message} (${rule})`);
