@@ -16,7 +16,7 @@ function redPlanet(equipment: 'lightsaber' | 'blaster' | null, patch: OptionsPat
   return s;
 }
 
-describe('the special tiles (TILES.md, R7.1, R7.2)', () => {
+describe('the special tiles (docs/tiles.md, R7.1, R7.2)', () => {
   it('SWX01: its planet ends the routes on both sides (R7.1)', () => {
     // R7.1: the route from the start tile ends at SWX01's planet; its east route is another realm
     const s = startGame(['red', 'black'], { expansion: { tiles: true } });

@@ -64,7 +64,7 @@ describe('the tile set (R1.1, R1.2)', () => {
       }
   });
 
-  it('symbols are balanced as TILES.md says: base Rebel 11, Empire 11, Bounty Hunters 10; every planet has one (R1.2)', () => {
+  it('symbols are balanced as docs/tiles.md says: base Rebel 11, Empire 11, Bounty Hunters 10; every planet has one (R1.2)', () => {
     // R1.2
     const count = { Rebel: 0, Empire: 0, BountyHunters: 0 };
     for (const t of TILESET.tiles.filter((x) => x.group === 'base')) for (const s of t.segments) for (const f of s.symbols) count[f] += t.count;
@@ -75,7 +75,7 @@ describe('the tile set (R1.1, R1.2)', () => {
 
 describe('rotations (R4.1)', () => {
   it('rotation r turns every printed edge r quarter-turns clockwise (R4.1)', () => {
-    // R4.1: "in any of 4 rotations"; TILES.md: the printed N edge faces E for r = 1
+    // R4.1: "in any of 4 rotations"; docs/tiles.md: the printed N edge faces E for r = 1
     const code = { S: 0, R: 1, A: 2 } as const;
     for (const t of TILESET.tiles)
       for (let r = 0; r < 4; r++)

@@ -1,5 +1,5 @@
 // The worked examples of the printed rules, rebuilt as scenario files (tests/scenarios/*.json)
-// on our reconstructed tile set (TILES.md) and run through the scenario runner. The boards
+// on our reconstructed tile set (docs/tiles.md) and run through the scenario runner. The boards
 // are ours; the figures (dice, points, who stays) are the examples' own.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
