@@ -1,5 +1,5 @@
 // The tile set: parsed from the one data file (tiles.json) into rotation-ready tables.
-// Notation: see ../../docs/rules.md and the shared TILES.md. Nothing here assumes a
+// Notation: see ../../docs/tiles.md and docs/rules.md. Nothing here assumes a
 // particular tile beyond that notation (R1.1, R1.2).
 import tileData from './tiles.json';
 
@@ -79,7 +79,7 @@ function buildTile(raw: RawTile, group: TileDef['group'], order: number): TileDe
   const segments = raw.segments.map((s, i) => parseSegment(id, s, i));
   const planets = segments.filter((s) => s.kind === 'P');
   if (planets.length > 1) throw new Error(`tiles.json: ${id} has more than one planet`);
-  // TILES.md: every A or R edge belongs to exactly one segment of its kind; S edges to none.
+  // docs/tiles.md: every A or R edge belongs to exactly one segment of its kind; S edges to none.
   const owner = new Int8Array([-1, -1, -1, -1]);
   for (const seg of segments) {
     for (const d of seg.edges) {

@@ -1,4 +1,4 @@
-// Fair randomness and the game log (PROTOCOL.md P2, P4): the public face of src/fair.
+// Fair randomness and the game log (docs/protocol-spec.md P2, P4): the public face of src/fair.
 export { FairMatch, freshGameId, type MatchOptions } from './match';
 export { verifyReplay, verifyEntries, replayLog, chiSquareUniform, CHI_SQUARE_5DF_P01, type VerifyReport } from './verify';
 export {

@@ -1,6 +1,6 @@
 // Where each printed feature of a tile design is drawn: route lanes, asteroid-field
 // regions, the planet, faction badges and meeple spots, all computed from the tile data
-// (TILES.md notation) in the tile's printed frame. Pure: no DOM, no three.js, so the
+// (docs/tiles.md notation) in the tile's printed frame. Pure: no DOM, no three.js, so the
 // geometry can be tested. Frame: u grows east, v grows south, both in [0, 1].
 import { TILESET, tileDef, type Dir, type Faction, type TileDef } from '../engine';
 
@@ -44,7 +44,7 @@ const CENTRE: Pt = { u: 0.5, v: 0.5 };
 /** Midpoint of each printed edge N, E, S, W. */
 export const EDGE_MIDPOINT: readonly Pt[] = [{ u: 0.5, v: 0 }, { u: 1, v: 0.5 }, { u: 0.5, v: 1 }, { u: 0, v: 0.5 }];
 
-/** One quarter-turn clockwise about the tile centre, q times (rotation r of R4.1 / TILES.md). */
+/** One quarter-turn clockwise about the tile centre, q times (rotation r of R4.1 / docs/tiles.md). */
 export function rotatePoint(p: Pt, q: number): Pt {
   let { u, v } = p;
   for (let i = 0; i < ((q % 4) + 4) % 4; i++) [u, v] = [1 - v, u];

@@ -1,4 +1,4 @@
-// Paints one tile design procedurally onto a 2D canvas from its layout (TILES.md
+// Paints one tile design procedurally onto a 2D canvas from its layout (docs/tiles.md
 // "Drawing the tiles": starfield space, luminous route lanes, rocky fields, a planet and
 // a badge per faction symbol). No artwork is copied; everything comes from the tile data.
 import type { Faction } from '../engine';

@@ -1,7 +1,7 @@
 // The Session: the one thing the UI talks to while a game runs. Intents go in (place,
 // deploy); states and per-action engine events come out through subscribe(). The local
-// session (hotseat, solo) and the later networked session share this interface, so the
-// UI never knows where a seat's moves come from.
+// session (hotseat, solo), the mesh session (online, src/net) and the replay session share
+// this interface, so the UI never knows where a seat's moves come from.
 import type { Colour, Deployment, GameEvent, GameSetup, GameState, Placement } from '../engine';
 import { BOT_LEVELS, type BotLevel } from '../fair/bot-levels';
 
@@ -43,7 +43,7 @@ export interface SessionUpdate {
   reset?: boolean;
 }
 
-/** A session over a finished log that the player steps through (replays; later spectators catching up). */
+/** A session over a recorded log that the player steps through (a replay file, P4.3). */
 export interface ReplayControl {
   /** 0: the first recorded state; k: after the k-th game action. */
   readonly step: number;

@@ -1,5 +1,5 @@
 // The long texts of the rules page (<sw-rules>), per language, in the project's own words
-// (RULES.md R1–R9). Apart from the message catalogues so they load with the rules page,
+// (docs/rules-spec.md R1–R9). Apart from the message catalogues so they load with the rules page,
 // not with the game. Keys and languages are checked like the catalogues (tests/ui/i18n).
 import type { Language } from './i18n';
 

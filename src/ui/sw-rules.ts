@@ -1,4 +1,4 @@
-// <sw-rules>: a short illustrated rules page in the project's own words (RULES.md R1–R9),
+// <sw-rules>: a short illustrated rules page in the project's own words (docs/rules-spec.md R1–R9),
 // each part shown with the game's own tiles drawn by the project's painter (sw-tile-preview):
 // placing, realms, battles, planet attacks, scoring, final scoring, the team variant,
 // Expansion 1, and what each bot level does. Loaded when first opened (lazy-rules.ts), with its

@@ -1,5 +1,5 @@
 // <sw-tile-preview tile="SW07" rotation="1">: a tile drawn in 2D from its data, turned
-// like the ghost on the table (rotation r = r quarter-turns clockwise, TILES.md), painted
+// like the ghost on the table (rotation r = r quarter-turns clockwise, docs/tiles.md), painted
 // by the table's own tile painter (tile-image.ts).
 import { LitElement, css, html, svg } from 'lit';
 import { customElement, property } from 'lit/decorators.js';

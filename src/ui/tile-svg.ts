@@ -1,4 +1,4 @@
-// Draws a tile procedurally from its data (TILES.md "Drawing the tiles"): a starfield for
+// Draws a tile procedurally from its data (docs/tiles.md "Drawing the tiles"): a starfield for
 // space, a luminous lane for each route, a rocky belt for each asteroid field, a sphere
 // for the planet and a badge per faction symbol. Printed orientation; callers rotate it.
 import { svg, type SVGTemplateResult } from 'lit';

@@ -42,7 +42,7 @@ function recordGame(setup: GameSetup, seed: number): { state: GameState; text: s
 }
 
 describe('scenario runner agrees with the engine', () => {
-  it('on random games of every setup kind: scores, laps and reserves', () => {
+  it('on random games of every setup kind: scores, laps and reserves (R8.1, R8.2, R1.7, R9.1, R5.5, R4.3)', () => {
     // R8.1, R8.2, R1.7 (laps), R9.1 (team scores), R5.5 (cards in reserve), R4.3 (unplaceable entries)
     const prng = new Prng(5150);
     let lapped = 0;

@@ -17,7 +17,7 @@ function redPlanet(meeple: 'small' | 'large' = 'small', seats: GameState['setup'
 }
 
 describe('when battles happen and in which order (R6.1)', () => {
-  it('planets, then asteroid fields, then routes, when one tile starts three battles', () => {
+  it('planets, then asteroid fields, then routes, when one tile starts three battles (R6.1)', () => {
     // R6.1: red's SW26 joins a field (red vs black) and a route (black vs red) and attacks
     // black's planet, all in one turn
     const s = startGame(['red', 'black']);
@@ -44,7 +44,7 @@ describe('when battles happen and in which order (R6.1)', () => {
     expect(s.phase).toBe('draw');
   });
 
-  it('within a kind, by the smallest (y, x, segment) the realm covers — not by segment order on the new tile', () => {
+  it('within a kind, by the smallest (y, x, segment) the realm covers — not by segment order on the new tile (R6.1)', () => {
     // R6.1: SWX18 turned once joins E+S with segment 0 and W+N with segment 1; the W+N realm
     // reaches row -2, so it is fought first although its segment index is higher
     const s = startGame(['red', 'green', 'black', 'white'], { expansion: { tiles: true } });
@@ -70,7 +70,7 @@ describe('when battles happen and in which order (R6.1)', () => {
     expect(s.board.ys[second.realm[0]]).toBe(-1);
   });
 
-  it('a realm with meeples of two players is fought even if the active player takes no part', () => {
+  it('a realm with meeples of two players is fought even if the active player takes no part (R6.1)', () => {
     // R6.1
     const s = startGame(['red', 'black', 'green']);
     play(s, { tile: 'SW42', x: -1, y: 0, r: 3, deploy: { seg: 'R:S' } }); // red
@@ -84,7 +84,7 @@ describe('when battles happen and in which order (R6.1)', () => {
 });
 
 describe('dice (R6.2, R6.3)', () => {
-  it('1 per small, 2 per large, +1 for an own symbol, at most 3', () => {
+  it('1 per small, 2 per large, +1 for an own symbol, at most 3 (R6.2)', () => {
     // R6.2: red large + red small + the Rebel symbol of the planet = 4, capped at 3
     const s = redPlanet('large');
     play(s, { tile: 'SW22', x: -1, y: 0, deploy: { attack: { x: 0, y: 1 } } }); // red joins its own planet: no battle (R5.6)
@@ -95,7 +95,7 @@ describe('dice (R6.2, R6.3)', () => {
     expect(ps.map((p) => p.symbol)).toEqual([true, false]);
   });
 
-  it('players of the same faction battle too, and each gets the die of its own symbol', () => {
+  it('players of the same faction battle too, and each gets the die of its own symbol (R6.1, R6.2, R1.3)', () => {
     // R6.1, R6.2, R1.3: black and white are both Empire; outside the team variant they fight
     const s = startGame(['black', 'white']);
     play(s, { tile: 'SW34', x: 0, y: 1, deploy: { seg: 'P' } }); // black on an Empire planet
@@ -103,7 +103,7 @@ describe('dice (R6.2, R6.3)', () => {
     expect(throwParticipants(s).map((p) => [p.id, p.dice, p.symbol])).toEqual([[0, 2, true], [1, 2, true]]);
   });
 
-  it('only each participant’s highest die counts', () => {
+  it('only each participant’s highest die counts (R6.3)', () => {
     // R6.3: red's 1, 6, 1 beats black's 5
     const s = redPlanet('large');
     play(s, { tile: 'SW22', x: -1, y: 0, deploy: { attack: { x: 0, y: 1 } } }); // red: 3 dice
@@ -112,7 +112,7 @@ describe('dice (R6.2, R6.3)', () => {
     expect(t).toMatchObject({ winner: 0, losers: [{ id: 1, points: 1 }], rolls: [{ id: 0, best: 6 }, { id: 1, best: 5 }] });
   });
 
-  it('refuses a throw with the wrong number of participants, dice or faces', () => {
+  it('refuses a throw with the wrong number of participants, dice or faces (R6.3, R6.2, R1.5)', () => {
     // R6.3, R6.2, R1.5
     const s = redPlanet();
     play(s, { tile: 'SW22', x: -1, y: 0 });
@@ -130,7 +130,7 @@ describe('dice (R6.2, R6.3)', () => {
 });
 
 describe('ties, losers and winners (R6.4–R6.6)', () => {
-  it('ties score 1 each and throw again with the same dice; the loser scores its dice once', () => {
+  it('ties score 1 each and throw again with the same dice; the loser scores its dice once (R6.4, R6.5)', () => {
     // R6.4, R6.5: two ties, then black loses: black 1 + 1 + 1 (one die, once), red 1 + 1
     const s = redPlanet('large');
     play(s, { tile: 'SW22', x: -1, y: 0, deploy: { attack: { x: 0, y: 1 } } }); // red: 3 dice now
@@ -144,7 +144,7 @@ describe('ties, losers and winners (R6.4–R6.6)', () => {
     expect(s.reserves[1]).toMatchObject({ small: 4, large: 1 });
   });
 
-  it('an attack from the tile that completes the planet: battle first, then the winner scores it', () => {
+  it('an attack from the tile that completes the planet: battle first, then the winner scores it (R3, R5.4, R6.6, R7.3)', () => {
     // R3, R5.4, R6.6, R7.3 (decision in docs/rules.md): deploy → battle → scoring
     const s = startGame(['red', 'black']);
     const ring: Move[] = [
@@ -161,7 +161,7 @@ describe('ties, losers and winners (R6.4–R6.6)', () => {
     expect(s.scores).toEqual([11, 2]);
   });
 
-  it('the attacker who wins stays on the planet; the defender returns', () => {
+  it('the attacker who wins stays on the planet; the defender returns (R6.6)', () => {
     // R6.6
     const s = redPlanet('small');
     play(s, { tile: 'SW22', x: -1, y: 0, r: 0 }); // red
@@ -171,7 +171,7 @@ describe('ties, losers and winners (R6.4–R6.6)', () => {
     expect(s.scores).toEqual([2, 0]);
   });
 
-  it('with three tied at the top, all three score and throw again', () => {
+  it('with three tied at the top, all three score and throw again (R6.4)', () => {
     // R6.4: the three-player field of the worked example, but all three throw 4 first
     const scenario = JSON.parse(readFileSync(new URL('../scenarios/asteroid-battle-three-players.json', import.meta.url), 'utf8'));
     scenario.turns[6].throws = [{ red: [4, 2], white: [4], black: [4, 1] }, { red: [6, 1], white: [2], black: [5, 5] }];
@@ -186,7 +186,7 @@ describe('ties, losers and winners (R6.4–R6.6)', () => {
 describe('the team variant (R9)', () => {
   const teams = ['red', 'black', 'green', 'white'] as GameState['setup']['seats'];
 
-  it('team-mates never battle; a team is one participant with dice from both colours, at most 3', () => {
+  it('team-mates never battle; a team is one participant with dice from both colours, at most 3 (R9.2, R9.3)', () => {
     // R9.2, R9.3: Empire = black small + white large + Empire symbol of SW34 = 4 → 3
     const s = startGame(teams, { teams: true });
     play(s, { tile: 'SW22', x: 1, y: 0 }); // red
@@ -214,7 +214,7 @@ describe('the team variant (R9)', () => {
     expect(() => applyInPlace(s, { type: 'deploy', deployment: { meeple: 'small', target: { seg: 0 }, equipment: null } })).toThrow(/\(R5\.3\)$/);
   });
 
-  it('the team variant takes exactly red, green, black and white, alternating', () => {
+  it('the team variant takes exactly red, green, black and white, alternating (R9.1, R9.3)', () => {
     // R9.1, R9.3
     expect(() => startGame(['red', 'green', 'black', 'white'], { teams: true })).toThrow(/\(R9\.1\)$/);
     expect(() => startGame(['red', 'black', 'green', 'orange'], { teams: true })).toThrow(/\(R9\.3\)$/);

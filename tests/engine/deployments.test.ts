@@ -12,7 +12,7 @@ function drawAndPlace(s: GameState, tile: string, x: number, y: number, r = 0): 
 }
 
 describe('where a meeple may go (R5.2, R5.3)', () => {
-  it('onto any route or field segment of the tile just placed, in either size; never into space', () => {
+  it('onto any route or field segment of the tile just placed, in either size; never into space (R5.2)', () => {
     // R5.2: SW25 is a field (N) and a T-intersection of three one-edge route segments
     const s = startGame(['red', 'black']);
     drawAndPlace(s, 'SW25', 1, 0, 0);
@@ -24,7 +24,7 @@ describe('where a meeple may go (R5.2, R5.3)', () => {
     expect(deploymentError(s, { meeple: 'small', target: { seg: 4 }, equipment: null })?.rule).toBe('R5.2');
   });
 
-  it('never onto a route whose realm already holds a meeple, the player’s own included', () => {
+  it('never onto a route whose realm already holds a meeple, the player’s own included (R5.3)', () => {
     // R5.3
     const s = startGame(['red', 'black']);
     play(s, { tile: 'SW22', x: 1, y: 0, deploy: { seg: 'R:EW' } }); // red on the start route
@@ -39,7 +39,7 @@ describe('where a meeple may go (R5.2, R5.3)', () => {
     expect(deploymentError(s, onRoute)?.rule).toBe('R5.3');
   });
 
-  it('a field beside an occupied route is its own realm and stays open', () => {
+  it('a field beside an occupied route is its own realm and stays open (R5.3)', () => {
     // R5.3 counts realms, not tiles
     const s = startGame(['red', 'black']);
     play(s, { tile: 'SW22', x: 1, y: 0, deploy: { seg: 'R:EW' } });
@@ -49,7 +49,7 @@ describe('where a meeple may go (R5.2, R5.3)', () => {
 });
 
 describe('the reserve (R5.1, R1.4)', () => {
-  it('lists only the sizes left; with no meeple left nothing is listed and deploying is refused', () => {
+  it('lists only the sizes left; with no meeple left nothing is listed and deploying is refused (R5.1, R1.4)', () => {
     // R5.1, R1.4: 4 small and 1 large per colour. R5.4: attacks on several planets, held or not.
     const s = startGame(['red', 'black']);
     play(s, { tile: 'SW22', x: 1, y: 0, deploy: { seg: 'R:EW' } }); // red small 1
@@ -86,7 +86,7 @@ function placeAndDeployRest(s: GameState, d: Deployment): void {
 }
 
 describe('planet attacks (R5.4)', () => {
-  it('a tile among the 8 cells around a planet may attack it, held by another player or empty', () => {
+  it('a tile among the 8 cells around a planet may attack it, held by another player or empty (R5.4)', () => {
     // R5.4
     const s = startGame(['red', 'black']);
     play(s, { tile: 'SW31', x: 0, y: 1, deploy: { seg: 'P' } }); // red
@@ -104,7 +104,7 @@ describe('planet attacks (R5.4)', () => {
       .toBe('the planet at (0,1) is not among the 8 cells around the tile just placed (R5.4)');
   });
 
-  it('a tile with its own planet may still attack a neighbouring planet; its own planet is new and empty', () => {
+  it('a tile with its own planet may still attack a neighbouring planet; its own planet is new and empty (R5.4)', () => {
     // R5.4
     const s = startGame(['red', 'black']);
     play(s, { tile: 'SW31', x: 0, y: 1, deploy: { seg: 'P', meeple: 'large' } }); // red large
@@ -120,7 +120,7 @@ describe('planet attacks (R5.4)', () => {
 });
 
 describe('same colour in one realm (R5.6)', () => {
-  it('merging two routes that each hold a red meeple is no battle', () => {
+  it('merging two routes that each hold a red meeple is no battle (R5.6)', () => {
     // R5.6; realms merge across tiles into one union-find root
     const s = startGame(['red', 'black']);
     play(s, { tile: 'SW22', x: 1, y: 0, deploy: { seg: 'R:EW' } }); // red, start route
@@ -137,7 +137,7 @@ describe('same colour in one realm (R5.6)', () => {
 });
 
 describe('turn order (R3)', () => {
-  it('place, then deploy, then battles and scoring; actions out of order are refused', () => {
+  it('place, then deploy, then battles and scoring; actions out of order are refused (R3)', () => {
     // R3
     const s = startGame(['red', 'black']);
     expect(() => applyInPlace(s, { type: 'place', x: 1, y: 0, r: 0 })).toThrow(/\(R3\)$/);

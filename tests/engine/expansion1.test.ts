@@ -16,8 +16,8 @@ function redPlanet(equipment: 'lightsaber' | 'blaster' | null, patch: OptionsPat
   return s;
 }
 
-describe('the special tiles (TILES.md, R7.1, R7.2)', () => {
-  it('SWX01: its planet ends the routes on both sides', () => {
+describe('the special tiles (docs/tiles.md, R7.1, R7.2)', () => {
+  it('SWX01: its planet ends the routes on both sides (R7.1)', () => {
     // R7.1: the route from the start tile ends at SWX01's planet; its east route is another realm
     const s = startGame(['red', 'black'], { expansion: { tiles: true } });
     play(s, { tile: 'SWX01', x: 1, y: 0, deploy: { seg: 'R:W' } });
@@ -27,7 +27,7 @@ describe('the special tiles (TILES.md, R7.1, R7.2)', () => {
     expect(scoreEvents(events)).toMatchObject([{ scorer: 0, points: 3, realm: { kind: 'R', tiles: [[-1, 0], [0, 0], [1, 0]], symbols: [] } }]);
   });
 
-  it('SWX11: its asteroid field ends the routes on both sides', () => {
+  it('SWX11: its asteroid field ends the routes on both sides (R7.1)', () => {
     // R7.1: turned once, SWX11's printed south route faces west and ends at its field
     const s = startGame(['red', 'black'], { expansion: { tiles: true } });
     play(s, { tile: 'SWX11', x: 1, y: 0, r: 1, deploy: { seg: 'R:S' } });
@@ -38,7 +38,7 @@ describe('the special tiles (TILES.md, R7.1, R7.2)', () => {
     expect(scoreEvents(events)).toMatchObject([{ scorer: 0, points: 3, realm: { kind: 'R', symbols: [] } }]);
   });
 
-  it('SWX04: four separate asteroid fields', () => {
+  it('SWX04: four separate asteroid fields (R7.2)', () => {
     // R7.2: only the south field joins the start tile's field, and closes it at once (2 tiles × 2)
     const s = startGame(['red', 'black'], { expansion: { tiles: true } });
     applyInPlace(s, { type: 'draw', tile: 'SWX04' });
@@ -54,7 +54,7 @@ describe('the special tiles (TILES.md, R7.1, R7.2)', () => {
 });
 
 describe('equipment at deployment (R5.5, R1.6)', () => {
-  it('every deployment is listed plain, with the lightsaber and with the blaster while they are in reserve', () => {
+  it('every deployment is listed plain, with the lightsaber and with the blaster while they are in reserve (R5.5, R1.6)', () => {
     // R5.5, R1.6
     const s = startGame(['red', 'black'], EQUIP);
     expect(s.reserves[0]).toEqual({ small: 4, large: 1, lightsaber: true, blaster: true });
@@ -76,7 +76,7 @@ describe('equipment at deployment (R5.5, R1.6)', () => {
       .toThrow('the lightsaber is already in use (R5.5)');
   });
 
-  it('the card returns with its meeple when the realm is scored', () => {
+  it('the card returns with its meeple when the realm is scored (R5.5, R7.5)', () => {
     // R5.5, R7.5
     const s = startGame(['red', 'black'], EQUIP);
     const events = play(s, { tile: 'SW04', x: 0, y: -1, r: 2, deploy: { seg: 'A:N', equipment: 'lightsaber' } }); // closes a 2-tile field
@@ -86,7 +86,7 @@ describe('equipment at deployment (R5.5, R1.6)', () => {
 });
 
 describe('lightsaber and blaster in battle (R6.7, R6.8)', () => {
-  it('the lightsaber adds 1 to the highest die of each throw', () => {
+  it('the lightsaber adds 1 to the highest die of each throw (R6.7)', () => {
     // R6.7: red's 6 + 1 beats black's 6
     const s = redPlanet('lightsaber');
     play(s, { tile: 'SW22', x: -1, y: 0 });
@@ -94,7 +94,7 @@ describe('lightsaber and blaster in battle (R6.7, R6.8)', () => {
     expect(events.find((e) => e.type === 'throw')).toMatchObject({ rolls: [{ id: 0, best: 7, lightsaber: true }, { id: 1, best: 6, lightsaber: false }], winner: 0 });
   });
 
-  it('the blaster makes one die the yellow one (given last) without changing the dice count', () => {
+  it('the blaster makes one die the yellow one (given last) without changing the dice count (R6.8, R1.5)', () => {
     // R6.8, R1.5: black's large meeple with a blaster rolls one normal die and the yellow die
     const s = redPlanet(null);
     play(s, { tile: 'SW22', x: -1, y: 0 });
@@ -110,7 +110,7 @@ describe('lightsaber and blaster in battle (R6.7, R6.8)', () => {
     expect(s.meeples).toEqual([expect.objectContaining({ seat: 1, equipment: 'blaster' })]);
   });
 
-  it('lightsaber and blaster together: the best possible value is 9', () => {
+  it('lightsaber and blaster together: the best possible value is 9 (R6.8)', () => {
     // R6.8: red's lightsaber meeple and blaster meeple on one planet; 3 dice (cap), yellow 8 + 1
     const s = redPlanet('lightsaber');
     play(s, { tile: 'SW22', x: -1, y: 0, deploy: { attack: { x: 0, y: 1 }, equipment: 'blaster' } });
@@ -122,7 +122,7 @@ describe('lightsaber and blaster in battle (R6.7, R6.8)', () => {
     expect(events.find((e) => e.type === 'throw')).toMatchObject({ rolls: [{ best: 9 }, { best: 6 }], winner: 0 });
   });
 
-  it('several blasters: each participant gives its own yellow value', () => {
+  it('several blasters: each participant gives its own yellow value (R6.8)', () => {
     // R6.8
     const s = redPlanet('blaster');
     play(s, { tile: 'SW22', x: -1, y: 0 });
@@ -163,7 +163,7 @@ describe('several cards on one side (R6.7, R6.8, R9.3)', () => {
     return s;
   }
 
-  it('two lightsabers: +1 once', () => {
+  it('two lightsabers: +1 once (R6.7, R9.3)', () => {
     // R6.7, R9.3
     const s = rebelsOnPlanet('lightsaber');
     const events: GameEvent[] = [];
@@ -171,7 +171,7 @@ describe('several cards on one side (R6.7, R6.8, R9.3)', () => {
     expect(events.find((e) => e.type === 'throw')).toMatchObject({ rolls: [{ best: 7 }, { best: 6 }], winner: 0 });
   });
 
-  it('two blasters: one yellow die among the three', () => {
+  it('two blasters: one yellow die among the three (R6.8, R9.3)', () => {
     // R6.8, R9.3
     const s = rebelsOnPlanet('blaster');
     expect(throwParticipants(s).map((p) => [p.dice, p.yellow])).toEqual([[3, true], [2, false]]);
@@ -182,7 +182,7 @@ describe('several cards on one side (R6.7, R6.8, R9.3)', () => {
 });
 
 describe('each option on its own (R2.4) and the sixth seat (R1.3)', () => {
-  it('tiles only: 18 more tiles in the supply, no blue seat, no equipment', () => {
+  it('tiles only: 18 more tiles in the supply, no blue seat, no equipment (R2.4, R1.1)', () => {
     // R2.4, R1.1
     const s = startGame(['red', 'black'], { expansion: { tiles: true } });
     expect(supplyList(s)).toHaveLength(75 + 18);
@@ -193,7 +193,7 @@ describe('each option on its own (R2.4) and the sixth seat (R1.3)', () => {
     expect(legalDeployments(s).every((d) => d.equipment === null)).toBe(true);
   });
 
-  it('blue only: six seats, base tiles, no equipment', () => {
+  it('blue only: six seats, base tiles, no equipment (R1.3, R2.4)', () => {
     // R1.3, R2.4
     const seats = ['red', 'green', 'black', 'white', 'orange', 'blue'] as GameState['setup']['seats'];
     const s = startGame(seats, { expansion: { blue: true } });
@@ -205,7 +205,7 @@ describe('each option on its own (R2.4) and the sixth seat (R1.3)', () => {
     expect(() => startGame(['red'])).toThrow(/\(R1\.3\)$/);
   });
 
-  it('equipment without the yellow die: only the lightsaber is dealt (decision: the blaster acts only through the yellow die)', () => {
+  it('equipment without the yellow die: only the lightsaber is dealt; decision: a blaster acts only through it (R2.4, R1.6)', () => {
     // R2.4, R1.6
     const s = startGame(['red', 'black'], { expansion: { equipment: true } });
     expect(s.reserves[0]).toMatchObject({ lightsaber: true, blaster: false });
@@ -215,7 +215,7 @@ describe('each option on its own (R2.4) and the sixth seat (R1.3)', () => {
     expect(() => applyInPlace(s, { type: 'deploy', deployment: { meeple: 'small', target: { seg: 0 }, equipment: 'blaster' } })).toThrow(/\(R2\.4\)$/);
   });
 
-  it('the yellow die without equipment: no blaster, so nobody ever rolls yellow', () => {
+  it('the yellow die without equipment: no blaster, so nobody ever rolls yellow (R2.4)', () => {
     // R2.4
     const s = redPlanet(null, { expansion: { yellowDie: true } });
     expect(s.reserves.map((r) => [r.lightsaber, r.blaster])).toEqual([[false, false], [false, false]]);
@@ -223,7 +223,7 @@ describe('each option on its own (R2.4) and the sixth seat (R1.3)', () => {
     expect(() => placeAndDeploy(s, { tile: 'SW15', x: 1, y: 1, r: 3, deploy: { attack: { x: 0, y: 1 }, equipment: 'lightsaber' } })).toThrow(/\(R2\.4\)$/);
   });
 
-  it('with everything on, six seats play with equipment and expansion tiles', () => {
+  it('with everything on, six seats play with equipment and expansion tiles (R1.3, R2.4)', () => {
     // R1.3, R2.4
     const s = startGame(['red', 'green', 'black', 'white', 'orange', 'blue'], ALL);
     expect(s.reserves.every((r) => r.lightsaber && r.blaster)).toBe(true);

@@ -19,7 +19,7 @@ function closedToCrossings(s: GameState): void {
 }
 
 describe('setup (R1.3, R1.4, R2.2, R2.3)', () => {
-  it('every seat gets 4 small and 1 large meeple; the supply holds every tile but the start tile', () => {
+  it('every seat gets 4 small and 1 large meeple; the supply holds every tile but the start tile (R1.4, R2.2)', () => {
     // R1.4, R2.2
     const s = startGame(['red', 'black', 'orange']);
     expect(s.reserves.map((r) => [r.small, r.large])).toEqual([[4, 1], [4, 1], [4, 1]]);
@@ -31,7 +31,7 @@ describe('setup (R1.3, R1.4, R2.2, R2.3)', () => {
     expect(supplySize(s)).toBe(75);
   });
 
-  it('the supply is listed in the canonical set order, whatever was drawn before', () => {
+  it('the supply is listed in the canonical set order, whatever was drawn before (R2.2)', () => {
     // R2.2: the engine never shuffles; a draw is an index into this list chosen by shared randomness
     const s = startGame(['red', 'black'], { expansion: { tiles: true } });
     const order = TILESET.tiles.map((t) => t.id);
@@ -44,7 +44,7 @@ describe('setup (R1.3, R1.4, R2.2, R2.3)', () => {
     expect(after).toEqual(expected);
   });
 
-  it('colours belong to factions; scores are named by colour, or by team in the team variant', () => {
+  it('colours belong to factions; scores are named by colour, or by team in the team variant (R1.3)', () => {
     // R1.3
     expect(COLOUR_FACTION).toEqual({ red: 'Rebel', green: 'Rebel', black: 'Empire', white: 'Empire', orange: 'BountyHunters', blue: 'Empire' });
     const s = startGame(['orange', 'red']);
@@ -55,7 +55,7 @@ describe('setup (R1.3, R1.4, R2.2, R2.3)', () => {
     expect(() => startGame(['red', 'purple' as 'red'])).toThrow(/\(R1\.3\)$/);
   });
 
-  it('seat 0 moves first, then each seat in order, round and round', () => {
+  it('seat 0 moves first, then each seat in order, round and round (R2.3, R3)', () => {
     // R2.3, R3
     const s = startGame(['white', 'orange', 'red']);
     const seats: number[] = [];
@@ -67,7 +67,7 @@ describe('setup (R1.3, R1.4, R2.2, R2.3)', () => {
     expect([s.seat, s.turn]).toEqual([1, 5]);
   });
 
-  it('a draw must name a tile still in the supply', () => {
+  it('a draw must name a tile still in the supply (R2.2, R1.1, R2.4)', () => {
     // R2.2, R1.1, R2.4
     const s = startGame(['red', 'black']);
     expect(() => applyInPlace(s, { type: 'draw', tile: 'SW99' })).toThrow(/\(R1\.1\)$/);
@@ -79,7 +79,7 @@ describe('setup (R1.3, R1.4, R2.2, R2.3)', () => {
 });
 
 describe('a tile that fits nowhere (R4.3)', () => {
-  it('"remove": it leaves the game and the same player draws again', () => {
+  it('"remove": it leaves the game and the same player draws again (R4.3)', () => {
     // R4.3
     const s = startGame(['red', 'black']);
     closedToCrossings(s);
@@ -93,7 +93,7 @@ describe('a tile that fits nowhere (R4.3)', () => {
     expect([s.phase, s.seat, s.turn]).toEqual(['draw', 0, 3]);
   });
 
-  it('"return" (Z-Man): it goes back into the supply and the same player draws again', () => {
+  it('"return" (Z-Man): it goes back into the supply and the same player draws again (R4.3)', () => {
     // R4.3 option
     const s = startGame(['red', 'black'], { unplaceable: 'return' });
     closedToCrossings(s);
@@ -109,7 +109,7 @@ describe('a tile that fits nowhere (R4.3)', () => {
     expect(s.tiles).toHaveLength(4);
   });
 
-  it('"return": when nothing left in the supply fits anywhere, those tiles are removed and the game ends', () => {
+  it('"return": when nothing left in the supply fits anywhere, those tiles are removed and the game ends (R4.3, R8.1)', () => {
     // R4.3, R8.1 — decision in the engine's applyDraw: otherwise the game could never end.
     // The scenario places the other 74 base tiles so that no cell accepts SW13's four routes.
     const r = runScenarioText(readFileSync(new URL('../scenarios/last-tile-fits-nowhere-return.json', import.meta.url), 'utf8'));
@@ -120,7 +120,7 @@ describe('a tile that fits nowhere (R4.3)', () => {
     ]);
   });
 
-  it('"remove": the game ends when the last tile of the supply fits nowhere', () => {
+  it('"remove": the game ends when the last tile of the supply fits nowhere (R8.1)', () => {
     // R8.1: "a tile that fits nowhere is removed as R4.3 says" — and the supply is then empty
     const r = runScenarioText(readFileSync(new URL('../scenarios/last-tile-fits-nowhere-remove.json', import.meta.url), 'utf8'));
     expect(r.events.filter((e) => e.type === 'unplaceable' || e.type === 'over')).toEqual([
@@ -131,7 +131,7 @@ describe('a tile that fits nowhere (R4.3)', () => {
 });
 
 describe('the end (R8.1, R8.3, R1.7)', () => {
-  it('the game ends after the turn that places the last tile, and then accepts nothing', () => {
+  it('the game ends after the turn that places the last tile, and then accepts nothing (R8.1)', () => {
     // R8.1
     const { state, actions } = playRandomGame(setupOf(['red', 'black']), 99);
     expect(state.phase).toBe('over');
@@ -142,14 +142,14 @@ describe('the end (R8.1, R8.3, R1.7)', () => {
     expect(() => applyInPlace(state, { type: 'draw', tile: 'SW01' })).toThrow('the game is over (R8.1)');
   });
 
-  it('endGame applies final scoring only between turns', () => {
+  it('endGame applies final scoring only between turns (R8.1, R8.2)', () => {
     // R8.1, R8.2
     const s = startGame(['red', 'black']);
     applyInPlace(s, { type: 'draw', tile: 'SW22' });
     expect(() => endGame(s)).toThrow(/\(R8\.1\)$/);
   });
 
-  it('the highest score wins; equal scores share the victory', () => {
+  it('the highest score wins; equal scores share the victory (R8.3)', () => {
     // R8.3
     const s = startGame(['red', 'black', 'green']);
     endGame(s);
@@ -169,14 +169,14 @@ describe('the end (R8.1, R8.3, R1.7)', () => {
     expect(winners(u)).toEqual([0, 1]);
   });
 
-  it('score laps of 50 for the score track', () => {
+  it('score laps of 50 for the score track (R1.7)', () => {
     // R1.7
     expect([0, 49, 50, 123].map(scoreLaps)).toEqual([{ laps: 0, position: 0 }, { laps: 0, position: 49 }, { laps: 1, position: 0 }, { laps: 2, position: 23 }]);
   });
 });
 
 describe('the state as data (R6.9, P1.1)', () => {
-  it('serialize → parseState → serialize is byte-identical, and equal states hash equal, at many points of random games', () => {
+  it('serialize → parseState → serialize is byte-identical, and equal states hash equal, at many points of random games (P1.1)', () => {
     // R6.9: every peer computes the same state from the same actions
     const prng = new Prng(777);
     let checked = 0;

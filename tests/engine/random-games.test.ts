@@ -102,7 +102,7 @@ describe(`${GAMES} random legal games`, () => {
     expect(new Set(setups.map((s) => s.options.unplaceable)).size).toBe(2);
   });
 
-  it('every game ends with every tile, meeple and card accounted for, and replays to the same hashes', () => {
+  it('every game ends with each tile, meeple and card accounted for; replays give the same hashes (R8.1, R4.3, R1.4, R5.5, P1.1)', () => {
     // R8.1, R4.3, R1.4, R5.5, R6.9
     let unplaceable = 0;
     let battles = 0;

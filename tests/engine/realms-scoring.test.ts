@@ -7,7 +7,7 @@ const completed = (events: GameEvent[]) => events.filter((e): e is Extract<GameE
 const rootOf = (s: GameState, x: number, y: number, seg: number) => s.board.find(s.board.tileAt(x, y) * STRIDE + seg);
 
 describe('routes (R7.1)', () => {
-  it('a route closing into a loop is complete: 4 curves score 4', () => {
+  it('a route closing into a loop is complete: 4 curves score 4 (R7.1)', () => {
     // R7.1: "or when it closes into a loop"
     const s = startGame(['red', 'black']);
     play(s, { tile: 'SW15', x: 0, y: 1, r: 3, deploy: { seg: 'R:SW' } }); // E and S
@@ -20,7 +20,7 @@ describe('routes (R7.1)', () => {
     expect(s.meeples).toEqual([]);
   });
 
-  it('ends at an intersection and at a planet: 3 tiles score 3', () => {
+  it('ends at an intersection and at a planet: 3 tiles score 3 (R7.1)', () => {
     // R7.1: SW25's west leg stops at its intersection; SW39's route stops at its planet
     const s = startGame(['red', 'black']);
     play(s, { tile: 'SW25', x: 1, y: 0, r: 0, deploy: { seg: 'R:W' } });
@@ -29,7 +29,7 @@ describe('routes (R7.1)', () => {
     // the Bounty Hunter symbol on SW39 sits on its planet, not on the route (R7.4)
   });
 
-  it('the legs of an intersection are separate realms', () => {
+  it('the legs of an intersection are separate realms (R7.1)', () => {
     // R7.1: an intersection ends every route that reaches it
     const s = startGame(['red', 'black']);
     play(s, { tile: 'SW13', x: 1, y: 0 });
@@ -40,14 +40,14 @@ describe('routes (R7.1)', () => {
 });
 
 describe('asteroid fields (R7.2)', () => {
-  it('complete when no open edge is left: 2 tiles score 4', () => {
+  it('complete when no open edge is left: 2 tiles score 4 (R7.2)', () => {
     // R7.2
     const s = startGame(['red', 'black']);
     const events = play(s, { tile: 'SW04', x: 0, y: -1, r: 2, deploy: { seg: 'A:N' } });
     expect(scoreEvents(events)).toMatchObject([{ reason: 'complete', scorer: 0, points: 4, realm: { kind: 'A', tiles: [[0, -1], [0, 0]] } }]);
   });
 
-  it('two separate fields on one tile stay separate (SW09)', () => {
+  it('two separate fields on one tile stay separate (SW09; R7.2, R1.2)', () => {
     // R7.2, R1.2: A:N and A:S of SW09 are two realms
     const s = startGame(['red', 'black']);
     play(s, { tile: 'SW09', x: 0, y: -1, r: 0 });
@@ -57,7 +57,7 @@ describe('asteroid fields (R7.2)', () => {
 });
 
 describe('planets (R7.3)', () => {
-  it('a planet tile placed into a fully surrounded hole is complete at once', () => {
+  it('a planet tile placed into a fully surrounded hole is complete at once (R7.3)', () => {
     // R7.3: the 8 neighbours first, then the planet with its conqueror: 9 + its symbol = 11
     const s = startGame(['red', 'black']);
     const ring = [
@@ -75,7 +75,7 @@ describe('planets (R7.3)', () => {
 });
 
 describe('symbols (R7.4)', () => {
-  it('a tile counts once even when the realm runs through two of its segments; every symbol on them counts', () => {
+  it('a tile counts once even when the realm runs through two of its segments; every symbol on them counts (R7.4)', () => {
     // R7.4: the route leaves SW30 east and comes back into its south leg (which carries a Bounty
     // Hunters symbol): 4 distinct tiles + 1 symbol = 6, scored by red whatever the faction.
     // (No tile of the set has symbols on two segments of the same kind, so one symbol is the most
@@ -89,7 +89,7 @@ describe('symbols (R7.4)', () => {
     expect(score).toMatchObject({ scorer: 0, points: 6, realm: { kind: 'R', tiles: [[1, 0], [2, 0], [1, 1], [2, 1]], symbols: ['BountyHunters'] } });
   });
 
-  it('symbols in two different tiles of a field both count', () => {
+  it('symbols in two different tiles of a field both count (R7.4)', () => {
     // R7.4: SW20 (Rebel) and SW21 (Empire) in one closed field: 4 tiles × 2 + 2 symbols × 2 = 12
     const s = startGame(['red', 'black']);
     play(s, { tile: 'SW20', x: 0, y: -1, r: 1, deploy: { seg: 'A:EW' } }); // field N–S
@@ -100,7 +100,7 @@ describe('symbols (R7.4)', () => {
 });
 
 describe('who scores (R7.5)', () => {
-  it('a completed realm without meeples scores nothing', () => {
+  it('a completed realm without meeples scores nothing (R7.5)', () => {
     // R7.5
     const s = startGame(['red', 'black']);
     const events = play(s, { tile: 'SW04', x: 0, y: -1, r: 2 });
@@ -109,7 +109,7 @@ describe('who scores (R7.5)', () => {
     expect(s.scores).toEqual([0, 0]);
   });
 
-  it('several meeples of one colour in a completed realm: it scores once, all return', () => {
+  it('several meeples of one colour in a completed realm: it scores once, all return (R7.5, R5.6)', () => {
     // R7.5, R5.6: two red meeples on one planet
     const s = startGame(['red', 'black']);
     play(s, { tile: 'SW31', x: 0, y: 1, deploy: { seg: 'P' } });
@@ -125,7 +125,7 @@ describe('who scores (R7.5)', () => {
 });
 
 describe('final scoring (R8.2)', () => {
-  it('route 1 per tile, field 1 per tile, planet 1 + 1 per tile around, each + 2 per symbol', () => {
+  it('route 1 per tile, field 1 per tile, planet 1 + 1 per tile around, each + 2 per symbol (R8.2)', () => {
     // R8.2
     const s = startGame(['red', 'black']);
     play(s, { tile: 'SW20', x: 0, y: -1, r: 1, deploy: { seg: 'A:EW' } }); // red: field start + SW20 (Rebel), open north

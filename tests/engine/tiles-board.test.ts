@@ -43,7 +43,7 @@ function referencePlacements(state: GameState, tile: string): Placement[] {
 }
 
 describe('the tile set (R1.1, R1.2)', () => {
-  it('holds 76 base tiles in 42 designs and 18 expansion tiles, with the published counts', () => {
+  it('holds 76 base tiles in 42 designs and 18 expansion tiles, with the published counts (R1.1)', () => {
     // R1.1
     const base = TILESET.tiles.filter((t) => t.group === 'base');
     const exp = TILESET.tiles.filter((t) => t.group === 'expansion1');
@@ -53,7 +53,7 @@ describe('the tile set (R1.1, R1.2)', () => {
     expect(base.map((t) => t.count)).toEqual([4, 3, 3, 5, 1, 1, 1, 1, 2, 1, 1, 1, 1, 3, 5, 1, 1, 2, 3, 2, 2, 4, 1, 2, 2, 2, 2, 3, 2, 2, ...Array(12).fill(1)]);
   });
 
-  it('every route or asteroid edge belongs to exactly one segment of its kind; space edges to none', () => {
+  it('every route or asteroid edge belongs to exactly one segment of its kind; space edges to none (R1.2)', () => {
     // R1.2
     for (const t of TILESET.tiles)
       for (let d = 0; d < 4; d++) {
@@ -63,7 +63,7 @@ describe('the tile set (R1.1, R1.2)', () => {
       }
   });
 
-  it('symbols are balanced as TILES.md says: base Rebel 11, Empire 11, Bounty Hunters 10; every planet has one', () => {
+  it('symbols are balanced as docs/tiles.md says: base Rebel 11, Empire 11, Bounty Hunters 10; every planet has one (R1.2)', () => {
     // R1.2
     const count = { Rebel: 0, Empire: 0, BountyHunters: 0 };
     for (const t of TILESET.tiles.filter((x) => x.group === 'base')) for (const s of t.segments) for (const f of s.symbols) count[f] += t.count;
@@ -73,8 +73,8 @@ describe('the tile set (R1.1, R1.2)', () => {
 });
 
 describe('rotations (R4.1)', () => {
-  it('rotation r turns every printed edge r quarter-turns clockwise', () => {
-    // R4.1: "in any of 4 rotations"; TILES.md: the printed N edge faces E for r = 1
+  it('rotation r turns every printed edge r quarter-turns clockwise (R4.1)', () => {
+    // R4.1: "in any of 4 rotations"; docs/tiles.md: the printed N edge faces E for r = 1
     const code = { S: 0, R: 1, A: 2 } as const;
     for (const t of TILESET.tiles)
       for (let r = 0; r < 4; r++)
@@ -86,7 +86,7 @@ describe('rotations (R4.1)', () => {
         }
   });
 
-  it('concrete cases: SW15 (R:SW) and SW02 (A:N, R:ES) turned once', () => {
+  it('concrete cases: SW15 (R:SW) and SW02 (A:N, R:ES) turned once (R4.1)', () => {
     // R4.1
     const sw15 = tileDef('SW15');
     expect([...sw15.edgeSegment[1]]).toEqual([0, -1, -1, 0]); // route N and W
@@ -97,7 +97,7 @@ describe('rotations (R4.1)', () => {
     expect(rotateDir(3, 2)).toBe(1);
   });
 
-  it('the start tile lies at the origin in its printed orientation', () => {
+  it('the start tile lies at the origin in its printed orientation (R2.1)', () => {
     // R2.1
     const s = startGame(['red', 'black']);
     expect(s.tiles).toEqual([{ id: raw.start.tile, x: 0, y: 0, r: 0 }]);
@@ -105,7 +105,7 @@ describe('rotations (R4.1)', () => {
 });
 
 describe('the unbounded grid (R1.1)', () => {
-  it('cell keys round-trip negative and positive coordinates', () => {
+  it('cell keys round-trip negative and positive coordinates (R1.1)', () => {
     // R1.1: an unbounded grid around the origin
     for (const [x, y] of [[0, 0], [-1, 0], [0, -1], [-95, 95], [95, -95], [-3, -7]]) {
       const k = cellKey(x, y);
@@ -113,7 +113,7 @@ describe('the unbounded grid (R1.1)', () => {
     }
   });
 
-  it('a far-away cell that would alias a frontier cell in the board index is refused', () => {
+  it('a far-away cell that would alias a frontier cell in the board index is refused (R4.1)', () => {
     // R4.1: (0, 8192) packs to the same cell key as (1, 0) next to the start tile; it touches
     // no placed tile and must be refused like any other (engine bug found by this test)
     const s = startGame(['red', 'black']);
@@ -126,7 +126,7 @@ describe('the unbounded grid (R1.1)', () => {
     expect(s.tiles).toHaveLength(1);
   });
 
-  it('tiles go west and north into negative coordinates and placements follow them', () => {
+  it('tiles go west and north into negative coordinates and placements follow them (R1.1, R4.1)', () => {
     // R1.1, R4.1
     const s = startGame(['red', 'black']);
     play(s, { tile: 'SW22', x: -1, y: 0 });
@@ -142,7 +142,7 @@ describe('the unbounded grid (R1.1)', () => {
 });
 
 describe('legal placements (R4.1, R4.2, R4.4)', () => {
-  it('on the start tile: exactly the cells and rotations whose touching edge matches', () => {
+  it('on the start tile: exactly the cells and rotations whose touching edge matches (R4.2, R4.4)', () => {
     // R4.2: start SW01 shows A north, R east and west, S south
     const s = startGame(['red', 'black']);
     expect(legalPlacementsFor(s, 'SW22')).toEqual([
@@ -153,7 +153,7 @@ describe('legal placements (R4.1, R4.2, R4.4)', () => {
     expect(legalPlacementsFor(s, 'SW31').map((p) => [p.x, p.y])).toEqual([[0, 1], [0, 1], [0, 1], [0, 1]]);
   });
 
-  it('placementError names the rule: occupied cell, no contact, bad rotation, mismatched edge', () => {
+  it('placementError names the rule: occupied cell, no contact, bad rotation, mismatched edge (R4.1, R4.2)', () => {
     // R4.1, R4.2
     const s = startGame(['red', 'black']);
     expect(placementError(s, 'SW22', 0, 0, 0)?.rule).toBe('R4.1');
@@ -167,7 +167,7 @@ describe('legal placements (R4.1, R4.2, R4.4)', () => {
     expect(s.tiles).toHaveLength(1);
   });
 
-  it('diagonal contact imposes nothing', () => {
+  it('diagonal contact imposes nothing (R4.2)', () => {
     // R4.2: (1,-1) touches the start tile only at a corner; only its west neighbour counts
     const s = startGame(['red', 'black']);
     play(s, { tile: 'SW04', x: 0, y: -1, r: 2 }); // field south into the start tile, space E
@@ -177,7 +177,7 @@ describe('legal placements (R4.1, R4.2, R4.4)', () => {
     expect(sw22).toEqual([{ x: 1, y: -1, r: 1 }, { x: 1, y: -1, r: 3 }]); // space to the west; the start tile's corner is ignored
   });
 
-  it('matches a brute-force reference for every tile design at many points of random games', () => {
+  it('matches a brute-force reference for every tile design at many points of random games (R4.1, R4.2)', () => {
     // R4.1, R4.2
     const prng = new Prng(4242);
     const ids = tilesInPlay(setupOf(['red', 'black'], { expansion: EXPANSION_ALL }).options).map((t) => t.id);

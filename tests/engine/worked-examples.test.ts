@@ -1,5 +1,5 @@
 // The worked examples of the printed rules, rebuilt as scenario files (tests/scenarios/*.json)
-// on our reconstructed tile set (TILES.md) and run through the scenario runner. The boards
+// on our reconstructed tile set (docs/tiles.md) and run through the scenario runner. The boards
 // are ours; the figures (dice, points, who stays) are the examples' own.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +12,7 @@ type Ev = Record<string, unknown>;
 const ofType = (r: ScenarioResult, type: string): Ev[] => r.events.filter((e) => e.type === type);
 
 describe('worked examples of the base game', () => {
-  it('a 3-tile route scores 3 for the merchant even when another player completes it', () => {
+  it('a 3-tile route scores 3 for the merchant even when another player completes it (R7.1, R7.5)', () => {
     // R7.1, R7.5: SW25's intersection ends the route at one side, SW07's asteroid field at the
     // other; black places the closing tile, red (merchant on the right of the intersection) scores.
     // R5.3: white's explorer went onto the field of the second tile because the route was taken.
@@ -25,7 +25,7 @@ describe('worked examples of the base game', () => {
     expect(r.reserve.white).toEqual({ small: 3, large: 1 });
   });
 
-  it('an asteroid field of 3 tiles with an Empire symbol scores 8', () => {
+  it('an asteroid field of 3 tiles with an Empire symbol scores 8 (R7.2, R7.4)', () => {
     // R7.2, R7.4: 3 tiles × 2 + 1 symbol × 2 = 8, scored when no open edge is left.
     const r = run('asteroid-field-8-points.json');
     expect(r.scores).toEqual({ red: 8, black: 0 });
@@ -35,7 +35,7 @@ describe('worked examples of the base game', () => {
     expect(r.reserve.red).toEqual({ small: 4, large: 1 }); // R7.5: the explorer returns
   });
 
-  it('a surrounded planet scores 11: 9 tiles and its own symbol', () => {
+  it('a surrounded planet scores 11: 9 tiles and its own symbol (R7.3, R7.4)', () => {
     // R7.3, R7.4: the planet and the 8 cells around; only the planet's own symbol counts.
     const r = run('planet-11-points.json');
     expect(r.scores).toEqual({ red: 11, black: 0 });
@@ -44,7 +44,7 @@ describe('worked examples of the base game', () => {
     expect((score.realm as { tiles: unknown[] }).tiles).toHaveLength(9);
   });
 
-  it('route battle: 6 beats 1, the loser scores 1 and the winner the completed 4-tile route', () => {
+  it('route battle: 6 beats 1, the loser scores 1 and the winner the completed 4-tile route (R6.1, R6.2, R6.5, R7.1)', () => {
     // R6.1: the battle comes before scoring; R6.2: one die each — the Rebel symbol printed on
     // SW42's planet belongs to the planet, not to the route ending there (the printed example
     // makes the same point). R6.5: white scores 1 per die and takes the meeple back. R7.1: the
@@ -64,7 +64,7 @@ describe('worked examples of the base game', () => {
     expect(r.scores).toEqual({ red: 4, white: 1 });
   });
 
-  it('three-player asteroid battle with a tie: white 1, then red 1+2, black 1+12', () => {
+  it('three-player asteroid battle with a tie: white 1, then red 1+2, black 1+12 (R6.2, R6.4, R6.5, R7.2, R7.4)', () => {
     // R6.2: red 1 small + own Rebel symbol = 2 dice; white 1 small = 1; black 1 large = 2.
     // The Empire symbol on the route of SW11 beside the field gives black and white nothing.
     // R6.4: throw 1 white 3 loses, red and black tie on 4 (1 point each); throw 2 black 6 wins.
@@ -84,7 +84,7 @@ describe('worked examples of the base game', () => {
     expect(Object.values(r.reserve)).toEqual([{ small: 4, large: 1 }, { small: 4, large: 1 }, { small: 4, large: 1 }]);
   });
 
-  it("planet attack with a tie: 5–5 gives 1 point each, then 5 beats 4 and the attacker stays", () => {
+  it('planet attack with a tie: 5–5 gives 1 point each, then 5 beats 4 and the attacker stays (R5.4, R6.2, R6.4, R6.5, R6.6)', () => {
     // R5.4: red attacks white's planet from a tile among its 8 neighbours. R6.2: red 1 small +
     // the Rebel symbol on the planet = 2 dice; white's large = 2 dice, and the Empire symbol on
     // the attacking route tile (SW11) counts for nothing in a planet battle.
@@ -99,7 +99,7 @@ describe('worked examples of the base game', () => {
     expect(ofType(r, 'returned')).toEqual([{ turn: 3, type: 'returned', seat: 'white', meeple: 'large', equipment: null, x: 0, y: 1, reason: 'battle' }]);
   });
 
-  it('final scoring: green 5, black 1, orange 6, white 2, red 3', () => {
+  it('final scoring: green 5, black 1, orange 6, white 2, red 3 (R8.2, R8.1)', () => {
     // R8.2: incomplete field 1 per tile + 2 per symbol (green 3 + 2; black 1; white 2);
     // incomplete planet 1 + 1 per tile around + its symbol (orange 1 + 3 + 2); open route 1 per
     // tile (red 3). R8.1: with "final" the scores are applied after the last turn.
@@ -113,7 +113,7 @@ describe('worked examples of the base game', () => {
     expect(ofType(r, 'over')).toHaveLength(1);
   });
 
-  it('team variant: team dice pool both colours and the team symbol, cap 3; the losing team scores once', () => {
+  it('team variant: team dice pool both colours and the team symbol, cap 3; the losing team scores once (R9.2, R9.3, R6.4)', () => {
     // R9.2: green attacking the planet its team-mate red holds starts no battle.
     // R9.3: Rebel = red large (2) + green small (1) + Rebel planet symbol (1) = 4 → 3 dice;
     // Empire = white small = 1 die. Tie 4–4: each team scores 1 (R6.4). Then Rebel loses:
@@ -131,7 +131,7 @@ describe('worked examples of the base game', () => {
 });
 
 describe('worked example of Expansion 1', () => {
-  it('blue (lightsaber, own symbol) against red (blaster): 7–7 tie, then 5+1 beats 5', () => {
+  it('blue (lightsaber, own symbol) against red (blaster): 7–7 tie, then 5+1 beats 5 (R6.2)', () => {
     // R6.2: blue 1 small + the Empire symbol of its field = 2 dice; R6.7 lightsaber +1.
     // R6.8: red's single die is the yellow one. Throw 1: blue 6+1 = 7 ties red's yellow 7 → 1
     // point each (R6.4). Throw 2: blue 5+1 = 6 beats 5 → red returns meeple and blaster and

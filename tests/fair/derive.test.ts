@@ -22,7 +22,7 @@ describe('golden vectors: fixed secrets give fixed draws and dice (P2.4)', () =>
     ]);
   });
 
-  it('seeds, draw indices and throws of events 0, 1, 2 and 7', () => {
+  it('seeds, draw indices and throws of events 0, 1, 2 and 7 (R2.2, R6.9)', () => {
     const golden: [number, string, number, number, number[][]][] = [
       [0, 'd9dc35b07288f317415ee322d9b5b6f02c2ee5ab52c980981c4454a8841610b4', 64, 0, [[3, 1, 1], [3, 8]]],
       [1, 'd2b6c5a13bbbfba3d7323b69cab6065796129d897772d1fa8ff0862b2ef25a3b', 26, 3, [[2, 5, 5], [2, 7]]],

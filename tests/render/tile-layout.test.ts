@@ -1,4 +1,4 @@
-// The procedural tile drawing follows the tile data (TILES.md notation, R1.2): every
+// The procedural tile drawing follows the tile data (docs/tiles.md notation, R1.2): every
 // segment is drawn touching exactly its printed edges, in every rotation.
 import { describe, expect, it } from 'vitest';
 import { TILESET, tileDef, type Dir } from '../../src/engine';
@@ -34,7 +34,7 @@ describe('tile layout', () => {
     }
   });
 
-  it('rotates points clockwise: the printed N midpoint faces E after one quarter-turn (TILES.md)', () => {
+  it('rotates points clockwise: the printed N midpoint faces E after one quarter-turn (docs/tiles.md)', () => {
     const n = EDGE_MIDPOINT[0];
     expect(rotatePoint(n, 1)).toEqual(EDGE_MIDPOINT[1]);
     expect(rotatePoint(n, 2)).toEqual(EDGE_MIDPOINT[2]);
