@@ -21,9 +21,16 @@ function newestMtime(path: string): number {
 
 function ensureBuilt(): void {
   const index = join(DIST, 'index.html');
-  const sources = Math.max(newestMtime(join(ROOT, 'src')), newestMtime(join(ROOT, 'index.html')), newestMtime(join(ROOT, 'vite.config.ts')));
+  const sources = Math.max(
+    newestMtime(join(ROOT, 'src')),
+    newestMtime(join(ROOT, 'index.html')),
+    newestMtime(join(ROOT, 'vite.config.ts')),
+  );
   if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
-  const r = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'error'], { cwd: ROOT, stdio: 'inherit' });
+  const r = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'error'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   if (r.status !== 0) throw new Error('vite build failed');
 }
 
@@ -46,8 +53,15 @@ export default async function bench(): Promise<BenchRow[]> {
   const assets = readdirSync(join(DIST, 'assets'));
   const worker = assets.find((f) => f.startsWith('bot-worker') && f.endsWith('.js'));
   const rows: BenchRow[] = [
-    { name: 'bundle: initial JS of the game page, gzip', value: gzip / 1024, unit: 'KB', target: '≤ 250 KB', note: `${scripts.length} file(s), ${(raw / 1024).toFixed(0)} KB raw` },
+    {
+      name: 'bundle: initial JS of the game page, gzip',
+      value: gzip / 1024,
+      unit: 'KB',
+      target: '≤ 250 KB',
+      note: `${scripts.length} file(s), ${(raw / 1024).toFixed(0)} KB raw`,
+    },
   ];
-  if (worker) rows.push({ name: 'bundle: bot worker (loaded after start), gzip', value: gz(join(DIST, 'assets', worker)) / 1024, unit: 'KB' });
+  if (worker)
+    rows.push({ name: 'bundle: bot worker (loaded after start), gzip', value: gz(join(DIST, 'assets', worker)) / 1024, unit: 'KB' });
   return rows;
 }

@@ -25,7 +25,13 @@ const child = fileURLToPath(new URL('../tests/net/support/transport-child.ts', i
 const detected: number[] = [];
 for (let round = 0; round < ROUNDS; round++) {
   const options = {
-    host: '127.0.0.1', port: signalling.port, path: '/', secure: false, iceServers: [], pingIntervalMs: PING_MS, deadAfterMs: DEAD_AFTER_MS,
+    host: '127.0.0.1',
+    port: signalling.port,
+    path: '/',
+    secure: false,
+    iceServers: [],
+    pingIntervalMs: PING_MS,
+    deadAfterMs: DEAD_AFTER_MS,
   };
   const a = await createPeerJsTransport(options);
   const opened: string[] = [];

@@ -9,7 +9,14 @@ import { median, type BenchRow } from './types';
 
 export default async function bench(): Promise<BenchRow[]> {
   const secrets = Array.from({ length: 6 }, (_, i) => new Uint8Array(32).fill(i + 1));
-  const match = playLocal({ seats: ['red', 'black', 'green', 'white', 'orange', 'blue'], bots: ['greedy'], expansion: true, shuffle: true, seed: 9, match: { secrets, gameId: 'bench' } });
+  const match = playLocal({
+    seats: ['red', 'black', 'green', 'white', 'orange', 'blue'],
+    bots: ['greedy'],
+    expansion: true,
+    shuffle: true,
+    seed: 9,
+    match: { secrets, gameId: 'bench' },
+  });
   const text = match.replayText();
   const reveals = parseLog(text).entries.flatMap((e) => (e.k === 'reveal' ? [fromHex(e.value, 32, 'reveal')] : []));
   const first = verifyReplay(text);
@@ -31,7 +38,7 @@ export default async function bench(): Promise<BenchRow[]> {
   const game = `${match.log.entries.length} entries, ${first.turns} turns, ${reveals.length} reveals, ${first.dice} dice`;
   return [
     { name: 'verify a full 6-seat expansion game', value: v, unit: 'ms', target: '≤ 100', note: `median of ${runs}; ${game}` },
-    { name: 'hashing floor: SHA-256 of the same game\'s reveals', value: f, unit: 'ms', note: `median of ${runs}` },
+    { name: "hashing floor: SHA-256 of the same game's reveals", value: f, unit: 'ms', note: `median of ${runs}` },
     { name: 'verify / hashing floor', value: v / f, unit: '×', note: 'the rest is the rules replay and per-turn state hashes' },
   ];
 }

@@ -14,9 +14,10 @@ import { benchSession, COLOURS, placementTimes, until } from './lockstep-game';
 async function main(): Promise<void> {
   const [port, think, hostId, colour] = process.argv.slice(2);
   const thinkMs = Number(think);
-  const botRunner: BotRunner = thinkMs > 0
-    ? { choose: (...a) => new Promise((r) => setTimeout(r, thinkMs)).then(() => immediateBots.choose(...a)), dispose() {} }
-    : immediateBots;
+  const botRunner: BotRunner =
+    thinkMs > 0
+      ? { choose: (...a) => new Promise((r) => setTimeout(r, thinkMs)).then(() => immediateBots.choose(...a)), dispose() {} }
+      : immediateBots;
   const transport = await createPeerJsTransport({ host: '127.0.0.1', port: Number(port), path: '/', secure: false, iceServers: [] });
   const host = hostId === 'host';
   const s = benchSession(transport, colour ?? 'host', botRunner, host ? null : hostId);

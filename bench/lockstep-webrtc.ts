@@ -50,7 +50,9 @@ async function gameInProcesses(port: number, thinkMs: number): Promise<number[]>
   const script = fileURLToPath(new URL('./lockstep-peer.ts', import.meta.url));
   /** A peer process: its transport id once it prints it, and its placement times at the end. */
   const run = (args: string[]) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, String(port), String(thinkMs), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', script, String(port), String(thinkMs), ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     const timer = setTimeout(() => child.kill('SIGKILL'), 300_000);
@@ -94,6 +96,11 @@ const hub = new Map<PeerId, LoopbackTransport>();
 let k = 0;
 const floor: number[] = [];
 for (let g = 0; g < GAMES; g++) floor.push(...(await game(async () => new LoopbackTransport(`loop${k++}`, hub))));
-const line = JSON.stringify({ processes: { samples: flatOut.length, p50: pct(flatOut, 50), p95: pct(flatOut, 95) },
-  paced: { thinkMs: THINK_MS, samples: paced.length, p50: pct(paced, 50), p95: pct(paced, 95) }, samples: real.length, webrtc: { p50: pct(real, 50), p95: pct(real, 95) }, loopback: { p50: pct(floor, 50), p95: pct(floor, 95) } });
+const line = JSON.stringify({
+  processes: { samples: flatOut.length, p50: pct(flatOut, 50), p95: pct(flatOut, 95) },
+  paced: { thinkMs: THINK_MS, samples: paced.length, p50: pct(paced, 50), p95: pct(paced, 95) },
+  samples: real.length,
+  webrtc: { p50: pct(real, 50), p95: pct(real, 95) },
+  loopback: { p50: pct(floor, 50), p95: pct(floor, 95) },
+});
 process.stdout.write(`${line}\n`, () => process.exit(0));

@@ -6,7 +6,10 @@ import type { PeerId, Transport, TransportHandlers } from '../src/net/transport'
 export class LoopbackTransport implements Transport {
   private handlers: TransportHandlers | null = null;
   private readonly peers = new Set<PeerId>();
-  constructor(readonly id: PeerId, private readonly hub: Map<PeerId, LoopbackTransport>) {
+  constructor(
+    readonly id: PeerId,
+    private readonly hub: Map<PeerId, LoopbackTransport>,
+  ) {
     hub.set(id, this);
   }
   listen(h: TransportHandlers) {
@@ -38,4 +41,3 @@ export class LoopbackTransport implements Transport {
     this.hub.delete(this.id);
   }
 }
-

@@ -20,7 +20,14 @@ const pct = (xs: number[], p: number) => {
 async function measure(ts: Transport[]): Promise<number[]> {
   let pending = 0;
   let done: (() => void) | null = null;
-  for (const t of ts) t.listen({ open: () => {}, close: () => {}, message: () => { if (--pending === 0) done?.(); } });
+  for (const t of ts)
+    t.listen({
+      open: () => {},
+      close: () => {},
+      message: () => {
+        if (--pending === 0) done?.();
+      },
+    });
   const times: number[] = [];
   for (let round = 0; round < WARMUP + ROUNDS; round++) {
     const from = ts[round % ts.length];
@@ -41,7 +48,8 @@ async function meshUp(ts: Transport[]): Promise<void> {
   while (ts.some((t) => t.connected().length < ts.length - 1)) {
     if (Date.now() > deadline) throw new Error('the 4-peer mesh did not form within 20 s');
     // a failed dial is reported by `close` and dropped: dial again, as the session does
-    for (let i = 0; i < ts.length; i++) for (let j = i + 1; j < ts.length; j++) if (!ts[i].connected().includes(ts[j].id)) ts[i].connect(ts[j].id);
+    for (let i = 0; i < ts.length; i++)
+      for (let j = i + 1; j < ts.length; j++) if (!ts[i].connected().includes(ts[j].id)) ts[i].connect(ts[j].id);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -58,5 +66,9 @@ const loop = [0, 1, 2, 3].map((i) => new LoopbackTransport(`p${i}`, hub));
 await meshUp(loop);
 const floor = await measure(loop);
 
-const line = JSON.stringify({ rounds: ROUNDS, webrtc: { p50: pct(real, 50), p95: pct(real, 95) }, loopback: { p50: pct(floor, 50), p95: pct(floor, 95) } });
+const line = JSON.stringify({
+  rounds: ROUNDS,
+  webrtc: { p50: pct(real, 50), p95: pct(real, 95) },
+  loopback: { p50: pct(floor, 50), p95: pct(floor, 95) },
+});
 process.stdout.write(`${line}\n`, () => process.exit(0));

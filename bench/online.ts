@@ -13,7 +13,17 @@ export default async function bench(): Promise<BenchRow[]> {
   const m = JSON.parse(line) as { seated: number[]; reload: number[] };
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
   return [
-    { name: 'online: join link opened → seated in the lobby (Chromium)', value: median(m.seated), unit: 'ms', note: `median of ${m.seated.length}` },
-    { name: 'online: reload → back in the game, same seat (Chromium)', value: median(m.reload), unit: 'ms', note: `median of ${m.reload.length}` },
+    {
+      name: 'online: join link opened → seated in the lobby (Chromium)',
+      value: median(m.seated),
+      unit: 'ms',
+      note: `median of ${m.seated.length}`,
+    },
+    {
+      name: 'online: reload → back in the game, same seat (Chromium)',
+      value: median(m.reload),
+      unit: 'ms',
+      note: `median of ${m.reload.length}`,
+    },
   ];
 }

@@ -3,7 +3,15 @@
 //       | place (mid-game, legal cells shown) | deploy (mid-game, meeple spots shown)
 // &seed=N  &turns=N (for place/deploy). Exposes window.bench for the screenshot / bench driver.
 import {
-  applyInPlace, cloneState, defaultOptions, legalDeployments, legalPlacements, newGame, type Colour, type GameEvent, type GameState,
+  applyInPlace,
+  cloneState,
+  defaultOptions,
+  legalDeployments,
+  legalPlacements,
+  newGame,
+  type Colour,
+  type GameEvent,
+  type GameState,
 } from '../src/engine';
 import { randomBot } from '../src/bots/random';
 import { botAction, continuePlayout, randomEventAction } from '../src/bots/playout';
@@ -51,7 +59,8 @@ if (board === 'battle' || board === 'score') {
     applyInPlace(state, a, all);
     if (state.turn < turns || state.phase !== 'draw') continue;
     const turnEvents = all.slice(mark.at);
-    const wanted = board === 'battle' ? turnEvents.some((e) => e.type === 'throw') : turnEvents.some((e) => e.type === 'score' && e.points > 2);
+    const wanted =
+      board === 'battle' ? turnEvents.some((e) => e.type === 'throw') : turnEvents.some((e) => e.type === 'score' && e.points > 2);
     if (wanted) {
       replay = { before: mark.before, after: cloneState(state), events: turnEvents };
       break;
@@ -75,10 +84,25 @@ table.onPlace = (p) => placed.push(p);
 table.onDeploy = (d) => placed.push(d);
 
 declare global {
-  interface Window { bench: { table: Tabletop; state: GameState; events: GameEvent[]; intents: unknown[]; view: TableView; play(): Promise<void>; replayEvents(): GameEvent[]; advance(): void } }
+  interface Window {
+    bench: {
+      table: Tabletop;
+      state: GameState;
+      events: GameEvent[];
+      intents: unknown[];
+      view: TableView;
+      play(): Promise<void>;
+      replayEvents(): GameEvent[];
+      advance(): void;
+    };
+  }
 }
 window.bench = {
-  table, state, events, intents: placed, view,
+  table,
+  state,
+  events,
+  intents: placed,
+  view,
   play: () => (replay ? table.playEvents(replay.events, replay.after) : Promise.resolve()),
   replayEvents: () => replay?.events ?? [],
   // plays on to the next placement and shows it (the board grows: the camera glides)
@@ -88,7 +112,12 @@ window.bench = {
       const a = randomEventAction(s, rng) ?? botAction(s, randomBot, ctx(s.seat));
       applyInPlace(s, a, events);
     } while (s.phase !== 'place' && s.phase !== 'over');
-    const next: TableView = { state: cloneState(s), placements: s.phase === 'place' ? legalPlacements(s) : [], deployments: [], deployChoice: view.deployChoice };
+    const next: TableView = {
+      state: cloneState(s),
+      placements: s.phase === 'place' ? legalPlacements(s) : [],
+      deployments: [],
+      deployChoice: view.deployChoice,
+    };
     window.bench.view = next;
     table.setView(next);
   },

@@ -9,7 +9,16 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { median, type BenchRow } from './types';
 
 const PORT = 5271;
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 async function start(): Promise<{ server: ViteDevServer; browser: Browser }> {
   const server = await createServer({
@@ -34,22 +43,33 @@ async function openBoard(browser: Browser, url: string, width = 1280, height = 7
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(url);
-  await page.waitForFunction(() => document.title.startsWith('ready') , null, { timeout: 120_000 }).catch(() => {
-    throw new Error(`bench page did not get ready: ${errors.join('; ') || 'timeout'}`);
-  });
+  await page
+    .waitForFunction(() => document.title.startsWith('ready'), null, { timeout: 120_000 })
+    .catch(() => {
+      throw new Error(`bench page did not get ready: ${errors.join('; ') || 'timeout'}`);
+    });
   return page;
 }
 
-interface Measure { drawCalls: number; triangles: number; times: number[]; medianMs: number; tiles: number; meeples: number }
+interface Measure {
+  drawCalls: number;
+  triangles: number;
+  times: number[];
+  medianMs: number;
+  tiles: number;
+  meeples: number;
+}
 
 async function measure(page: Page, frames: number): Promise<Measure> {
-  return page.evaluate((n) => {
-    const { table, state } = window.bench;
-    const times: number[] = [];
-    for (let i = 0; i < n; i++) times.push(table.renderFrameSync());
-    const s = table.stats();
-    return { drawCalls: s.drawCalls, triangles: s.triangles, times, tiles: state.tiles.length, meeples: state.meeples.length };
-  }, frames).then((r) => ({ ...r, medianMs: median(r.times) }));
+  return page
+    .evaluate((n) => {
+      const { table, state } = window.bench;
+      const times: number[] = [];
+      for (let i = 0; i < n; i++) times.push(table.renderFrameSync());
+      const s = table.stats();
+      return { drawCalls: s.drawCalls, triangles: s.triangles, times, tiles: state.tiles.length, meeples: state.meeples.length };
+    }, frames)
+    .then((r) => ({ ...r, medianMs: median(r.times) }));
 }
 
 export default async function bench(): Promise<BenchRow[]> {
@@ -64,10 +84,21 @@ export default async function bench(): Promise<BenchRow[]> {
     const e = await measure(empty, 60);
     const where = 'headless Chromium, SwiftShader (CPU) WebGL, 1280×720';
     return [
-      { name: 'render: draw calls, full board', value: f.drawCalls, unit: 'calls', target: '≤ 40', note: `${f.tiles} tiles, ${f.meeples} meeples, ${f.triangles} triangles` },
+      {
+        name: 'render: draw calls, full board',
+        value: f.drawCalls,
+        unit: 'calls',
+        target: '≤ 40',
+        note: `${f.tiles} tiles, ${f.meeples} meeples, ${f.triangles} triangles`,
+      },
       { name: 'render: draw calls, empty board', value: e.drawCalls, unit: 'calls', note: 'start tile only' },
       { name: 'render: draw calls, full / empty', value: round(f.drawCalls / e.drawCalls), unit: '×' },
-      { name: 'render: frame time, full board', value: round(f.medianMs), unit: 'ms', note: `median of 60 frames incl. GPU sync, ${where}` },
+      {
+        name: 'render: frame time, full board',
+        value: round(f.medianMs),
+        unit: 'ms',
+        note: `median of 60 frames incl. GPU sync, ${where}`,
+      },
       { name: 'render: frame time, empty board', value: round(e.medianMs), unit: 'ms', note: 'median of 60 frames incl. GPU sync' },
       { name: 'render: frame time, full / empty', value: round(f.medianMs / e.medianMs), unit: '×' },
     ];
@@ -122,7 +153,11 @@ async function check(): Promise<boolean> {
       await page.keyboard.press('r');
     }
     ok('ghost follows the pointer to the hovered legal cell', seen[0] !== -1, JSON.stringify(target));
-    ok('R cycles through the legal rotations only', seen.every((r) => legal.includes(r)) && new Set(seen).size === legal.length, `legal ${legal} seen ${seen}`);
+    ok(
+      'R cycles through the legal rotations only',
+      seen.every((r) => legal.includes(r)) && new Set(seen).size === legal.length,
+      `legal ${legal} seen ${seen}`,
+    );
     const before = await page.evaluate(() => window.bench.table.ghostPlacement());
     await page.mouse.click(pt!.x, pt!.y, { button: 'right' });
     const afterRight = await page.evaluate(() => window.bench.table.ghostPlacement());
@@ -135,13 +170,21 @@ async function check(): Promise<boolean> {
     await page.evaluate(() => window.bench.advance());
     await page.waitForTimeout(900); // software WebGL draws a frame in ~0.2 s
     const camDuring = await page.evaluate(() => window.bench.table.camera.position.toArray());
-    ok('the camera re-frames (glides) when the board grows', camBefore.some((v, i) => Math.abs(v - camDuring[i]) > 1e-6), `${camBefore.map((v) => v.toFixed(2))} → ${camDuring.map((v) => v.toFixed(2))}`);
+    ok(
+      'the camera re-frames (glides) when the board grows',
+      camBefore.some((v, i) => Math.abs(v - camDuring[i]) > 1e-6),
+      `${camBefore.map((v) => v.toFixed(2))} → ${camDuring.map((v) => v.toFixed(2))}`,
+    );
     await page.evaluate(() => window.bench.advance()); // and once more, clicking while it glides
     const next = await page.evaluate(() => window.bench.view.placements[0]);
     const np = await page.evaluate(([x, y]) => window.bench.table.cellToScreen(x, y), [next.x, next.y]);
     await page.mouse.click(np!.x, np!.y);
     const placed2 = (await page.evaluate(() => window.bench.intents)) as { x: number; y: number }[];
-    ok('after the board grows, a click at cellToScreen places on that cell', placed2.length === 2 && placed2[1].x === next.x && placed2[1].y === next.y, JSON.stringify(placed2[1]));
+    ok(
+      'after the board grows, a click at cellToScreen places on that cell',
+      placed2.length === 2 && placed2[1].x === next.x && placed2[1].y === next.y,
+      JSON.stringify(placed2[1]),
+    );
     const empty = await page.evaluate(() => window.bench.table.cellToScreen(50, 50));
     ok('cellToScreen of a far cell is off the canvas or null', !empty || empty.x < 0 || empty.x > 1280 || empty.y < 0 || empty.y > 720);
     await page.close();
@@ -154,31 +197,50 @@ async function check(): Promise<boolean> {
     await page.mouse.move(spot!.x, spot!.y);
     await page.mouse.click(spot!.x, spot!.y);
     await page.evaluate(() => window.bench.table.skip());
-    const intents = await page.evaluate(() => window.bench.intents) as unknown[];
-    ok('clicking a spot deploys onto its target', JSON.stringify((intents[0] as { target: unknown })?.target) === JSON.stringify(deployments[0].target), JSON.stringify(intents[0]));
+    const intents = (await page.evaluate(() => window.bench.intents)) as unknown[];
+    ok(
+      'clicking a spot deploys onto its target',
+      JSON.stringify((intents[0] as { target: unknown })?.target) === JSON.stringify(deployments[0].target),
+      JSON.stringify(intents[0]),
+    );
     ok('skip() sends no deployment', intents.length === 2 && intents[1] === null);
     const stats = await page.evaluate(() => window.bench.table.stats());
     ok('stats() reports draw calls', stats.drawCalls > 0, JSON.stringify(stats));
     // disposal frees every geometry and texture and removes the canvas
     const memory = await page.evaluate(() => {
-      const t = window.bench.table as unknown as { renderer: { info: { memory: { geometries: number; textures: number } } }; dispose(): void };
+      const t = window.bench.table as unknown as {
+        renderer: { info: { memory: { geometries: number; textures: number } } };
+        dispose(): void;
+      };
       const info = t.renderer.info.memory;
       const was = { ...info };
       t.dispose();
       return { was, now: { ...info }, canvases: document.querySelectorAll('canvas').length };
     });
-    ok('dispose() frees geometries and textures and removes the canvas', memory.now.geometries === 0 && memory.now.textures === 0 && memory.canvases === 0, JSON.stringify(memory));
+    ok(
+      'dispose() frees geometries and textures and removes the canvas',
+      memory.now.geometries === 0 && memory.now.textures === 0 && memory.canvases === 0,
+      JSON.stringify(memory),
+    );
     await page.close();
 
     // battle events: animate (takes time) and resolve; with reduced motion resolve at once
     page = await openBoard(browser, `${url}?board=battle&turns=10&seed=3`);
-    const animated = await page.evaluate(async () => { const t0 = performance.now(); await window.bench.play(); return performance.now() - t0; });
+    const animated = await page.evaluate(async () => {
+      const t0 = performance.now();
+      await window.bench.play();
+      return performance.now() - t0;
+    });
     ok('a battle turn animates and resolves (≤ ~1.5 s per throw)', animated > 300 && animated < 8000, `${Math.round(animated)} ms`);
     await page.close();
     page = await browser.newPage({ viewport: { width: 1280, height: 720 }, reducedMotion: 'reduce' });
     await page.goto(`${url}?board=battle&turns=10&seed=3`);
     await page.waitForFunction(() => document.title.startsWith('ready'), null, { timeout: 120_000 });
-    const reduced = await page.evaluate(async () => { const t0 = performance.now(); await window.bench.play(); return performance.now() - t0; });
+    const reduced = await page.evaluate(async () => {
+      const t0 = performance.now();
+      await window.bench.play();
+      return performance.now() - t0;
+    });
     ok('prefers-reduced-motion: playEvents resolves at once', reduced < 100, `${Math.round(reduced)} ms`);
     await page.close();
   } finally {
@@ -195,11 +257,19 @@ if (process.argv[1] && new URL(import.meta.url).pathname === process.argv[1]) {
     process.exitCode = (await check()) ? 0 : 1;
   } else if (args[0] === '--screens') {
     const dir = args[1] ?? '/tmp';
-    const specs = args.slice(2).length ? args.slice(2) : ['board=full&seed=7@render-full.png', 'board=empty@render-empty.png', 'board=place&turns=20@render-place.png', 'board=deploy&turns=20@render-deploy.png'];
+    const specs = args.slice(2).length
+      ? args.slice(2)
+      : [
+          'board=full&seed=7@render-full.png',
+          'board=empty@render-empty.png',
+          'board=place&turns=20@render-place.png',
+          'board=deploy&turns=20@render-deploy.png',
+        ];
     await screens(dir, specs);
   } else {
     const rows = await bench();
     const pad = Math.max(...rows.map((r) => r.name.length));
-    for (const r of rows) console.log(`${r.name.padEnd(pad)}  ${String(r.value).padStart(8)} ${r.unit.padEnd(6)} ${r.target ?? ''}  ${r.note ?? ''}`);
+    for (const r of rows)
+      console.log(`${r.name.padEnd(pad)}  ${String(r.value).padStart(8)} ${r.unit.padEnd(6)} ${r.target ?? ''}  ${r.note ?? ''}`);
   }
 }

@@ -27,7 +27,9 @@ async function main(): Promise<number> {
       const mod = (await import(`./${part}.ts`)) as { default: () => Promise<BenchRow[]> };
       for (const row of await mod.default()) {
         const v = row.value >= 100 ? row.value.toFixed(0) : row.value >= 1 ? row.value.toFixed(2) : row.value.toFixed(4);
-        console.log(`${row.name.padEnd(58)} ${v.padStart(10)} ${row.unit.padEnd(8)} ${row.target ? `target ${row.target}` : ''}${row.note ? `  (${row.note})` : ''}`);
+        console.log(
+          `${row.name.padEnd(58)} ${v.padStart(10)} ${row.unit.padEnd(8)} ${row.target ? `target ${row.target}` : ''}${row.note ? `  (${row.note})` : ''}`,
+        );
       }
     } catch (e) {
       failed++;

@@ -24,17 +24,26 @@ function timeEach(fn: (i: number) => void): number[] {
 export default async function bench(): Promise<BenchRow[]> {
   const sk = seededBytes(1, 'bench signing');
   const pk = nobleEd25519.publicKey(sk);
-  const msgs = Array.from({ length: N }, (_, i) => signingMessage('item', `{"a":1,"at":${100 + i},"body":{"entry":{"k":"place","r":1,"seat":1,"x":${i},"y":0},"k":"entry"},"g":"bench","h":null,"n":${i}}`));
+  const msgs = Array.from({ length: N }, (_, i) =>
+    signingMessage(
+      'item',
+      `{"a":1,"at":${100 + i},"body":{"entry":{"k":"place","r":1,"seat":1,"x":${i},"y":0},"k":"entry"},"g":"bench","h":null,"n":${i}}`,
+    ),
+  );
   const sigs = msgs.map((m) => nobleEd25519.sign(m, sk));
   const rows: { name: string; sign: number; verify: number }[] = [];
   // Alternate the two backends in rounds, so that load on the machine falls on both alike.
-  const sign = new Map<Ed25519Backend, number[]>(), check = new Map<Ed25519Backend, number[]>();
+  const sign = new Map<Ed25519Backend, number[]>(),
+    check = new Map<Ed25519Backend, number[]>();
   for (let round = 0; round < 3; round++) {
     for (const b of [nobleEd25519, nativeEd25519]) {
       sign.set(b, [...(sign.get(b) ?? []), ...timeEach((i) => b.sign(msgs[i], sk))]);
-      check.set(b, [...(check.get(b) ?? []), ...timeEach((i) => {
-        if (!b.verify(sigs[i], msgs[i], pk)) throw new Error(`${b.name} refused an honest signature`);
-      })]);
+      check.set(b, [
+        ...(check.get(b) ?? []),
+        ...timeEach((i) => {
+          if (!b.verify(sigs[i], msgs[i], pk)) throw new Error(`${b.name} refused an honest signature`);
+        }),
+      ]);
     }
   }
   for (const b of [nobleEd25519, nativeEd25519]) rows.push({ name: b.name, sign: median(sign.get(b)!), verify: median(check.get(b)!) });
@@ -57,6 +66,12 @@ for _ in range(40):
     assert ok
 ts.sort(); print(ts[len(ts) // 2])`;
   const py = spawnSync('python3', ['-c', code], { encoding: 'utf8' });
-  if (py.status === 0) out.push({ name: 'check one signature, tools/verify.py (pure Python)', value: Number(py.stdout.trim()), unit: 'ms', note: 'median of 40' });
+  if (py.status === 0)
+    out.push({
+      name: 'check one signature, tools/verify.py (pure Python)',
+      value: Number(py.stdout.trim()),
+      unit: 'ms',
+      note: 'median of 40',
+    });
   return out;
 }

@@ -14,5 +14,10 @@ export function chooseFromText(stateText: string, level: BotLevel, seed: number)
 }
 
 /** Messages between the runner and the worker. */
-export interface BotRequest { id: number; stateText: string; level: BotLevel; seed: number }
+export interface BotRequest {
+  id: number;
+  stateText: string;
+  level: BotLevel;
+  seed: number;
+}
 export type BotReply = { id: number; choice: BotChoice } | { id: number; error: string };

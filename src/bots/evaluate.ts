@@ -5,8 +5,16 @@
 // exact battle odds (R6.2–R6.8); realms completed this turn count their R7 points.
 // Uses only + − × ÷ and comparisons so that every browser computes the same bits (P2.6).
 import {
-  COLOUR_FACTION, STRIDE, TEAMS, scorerOf, supplySize,
-  type BoardIndex, type Equipment, type Faction, type GameState, type MeepleSize,
+  COLOUR_FACTION,
+  STRIDE,
+  TEAMS,
+  scorerOf,
+  supplySize,
+  type BoardIndex,
+  type Equipment,
+  type Faction,
+  type GameState,
+  type MeepleSize,
 } from '../engine';
 import { battleOdds, type Fighter } from './battle-odds';
 
@@ -255,7 +263,7 @@ export function project(pos: Position, w: Weights = DEFAULT_WEIGHTS, extra?: Mee
       const p = odds.win[i];
       // R6.5 the loser scores its dice; R6.4 ties score 1 each.
       values[s.scorer] += p * worth + (1 - p) * fighters[i].dice + odds.tiePoints[i];
-      back(s, (1 - p) + p * returnChance);
+      back(s, 1 - p + p * returnChance);
     });
   }
   // Option value of the reserve: worth less as the game runs out of turns.

@@ -11,12 +11,27 @@ export function createGreedyBot(weights: Weights = DEFAULT_WEIGHTS): Bot {
     choose(state, { rng }) {
       if (state.phase === 'place') {
         const moves = scoreMoves(state, weights);
-        const best = moves[bestIndex(moves.map((m) => m.value), rng)];
+        const best =
+          moves[
+            bestIndex(
+              moves.map((m) => m.value),
+              rng,
+            )
+          ];
         return { type: 'place', placement: best.placement };
       }
       if (state.phase !== 'deploy') throw new Error(`greedy bot asked to move in phase ${state.phase}`);
       const options = scoreDeployments(state, weights);
-      return { type: 'deploy', deployment: options[bestIndex(options.map((o) => o.value), rng)].deployment };
+      return {
+        type: 'deploy',
+        deployment:
+          options[
+            bestIndex(
+              options.map((o) => o.value),
+              rng,
+            )
+          ].deployment,
+      };
     },
   };
 }

@@ -9,9 +9,13 @@ export { BOT_LEVELS, type BotLevel };
 
 export function botByLevel(level: BotLevel): Bot {
   switch (level) {
-    case 'random': return randomBot;
-    case 'greedy': return greedyBot;
-    case 'strong': return strongBot;
-    default: throw new Error(`unknown bot level "${String(level)}"; use random, greedy or strong`);
+    case 'random':
+      return randomBot;
+    case 'greedy':
+      return greedyBot;
+    case 'strong':
+      return strongBot;
+    default:
+      throw new Error(`unknown bot level "${String(level)}"; use random, greedy or strong`);
   }
 }

@@ -2,8 +2,14 @@
 // legal deployment on it (or none), judged by the evaluation of evaluate.ts. Shared by
 // the greedy bot (pick the best), the strong bot (prune before searching) and rollouts.
 import {
-  STRIDE, applyInPlace, legalDeployments, legalPlacements, scorerOf,
-  type Deployment, type GameState, type Placement,
+  STRIDE,
+  applyInPlace,
+  legalDeployments,
+  legalPlacements,
+  scorerOf,
+  type Deployment,
+  type GameState,
+  type Placement,
 } from '../engine';
 import { DEFAULT_WEIGHTS, position, project, rootOf, utility, type MeepleView, type Weights } from './evaluate';
 import type { Chooser } from './types';
@@ -43,7 +49,11 @@ export function scoreDeployments(state: GameState, w: Weights = DEFAULT_WEIGHTS)
   const scorer = scorerOf(state, state.seat);
   const options = legalDeployments(state);
   const extras = options.map((d) => deployedMeeple(state, d));
-  const pos = position(state, state.board, extras.map((m) => m.root));
+  const pos = position(
+    state,
+    state.board,
+    extras.map((m) => m.root),
+  );
   const out: ScoredDeployment[] = [{ deployment: null, value: utility(project(pos, w), scorer) }];
   options.forEach((d, i) => out.push({ deployment: d, value: utility(project(pos, w, extras[i]), scorer) }));
   return out;

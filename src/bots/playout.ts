@@ -1,10 +1,7 @@
 // Plays a whole game in process with bots choosing and a seeded chooser standing in for
 // the shared randomness: for tests, benchmarks and tournaments (not for fair play,
 // where draws and dice come from src/fair).
-import {
-  applyInPlace, newGame, pending,
-  type Action, type GameEvent, type GameSetup, type GameState,
-} from '../engine';
+import { applyInPlace, newGame, pending, type Action, type GameEvent, type GameSetup, type GameState } from '../engine';
 import type { Bot, BotContext, Chooser } from './types';
 
 export interface PlayoutOptions {
@@ -19,7 +16,12 @@ export function randomEventAction(state: GameState, rng: Chooser): Action | null
   const p = pending(state);
   if (p.kind === 'draw') return { type: 'draw', tile: p.supply[rng.int(p.supply.length)] };
   if (p.kind === 'throw')
-    return { type: 'throw', values: p.participants.map((q) => Array.from({ length: q.dice }, (_, i) => (q.yellow && i === q.dice - 1 ? 3 + rng.int(6) : 1 + rng.int(6)))) };
+    return {
+      type: 'throw',
+      values: p.participants.map((q) =>
+        Array.from({ length: q.dice }, (_, i) => (q.yellow && i === q.dice - 1 ? 3 + rng.int(6) : 1 + rng.int(6))),
+      ),
+    };
   return null;
 }
 

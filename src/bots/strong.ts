@@ -11,8 +11,14 @@
 // choice on every peer. `ctx.budgetMs` is honoured only when `ctx.now` is given — a safety
 // cap for uses that are not in lockstep (hints, analysis); lockstep callers omit `now`.
 import {
-  applyInPlace, cloneState, legalPlacements, scorerOf,
-  type Action, type Deployment, type GameState, type Placement,
+  applyInPlace,
+  cloneState,
+  legalPlacements,
+  scorerOf,
+  type Action,
+  type Deployment,
+  type GameState,
+  type Placement,
 } from '../engine';
 import { SeededChooser } from './chooser';
 import { DEFAULT_WEIGHTS, evaluateState, type Weights } from './evaluate';
@@ -77,8 +83,17 @@ function rolloutTurn(state: GameState, rng: Chooser, opts: StrongOptions): Actio
     placements = pool.slice(0, opts.rolloutPlacements);
   }
   const moves = scoreMoves(state, opts.weights, placements);
-  const m = moves[bestIndex(moves.map((x) => x.value), rng)];
-  return [{ type: 'place', ...m.placement }, { type: 'deploy', deployment: m.deployment }];
+  const m =
+    moves[
+      bestIndex(
+        moves.map((x) => x.value),
+        rng,
+      )
+    ];
+  return [
+    { type: 'place', ...m.placement },
+    { type: 'deploy', deployment: m.deployment },
+  ];
 }
 
 /** Plays a sampled future from `state` (mutated) and judges it for `scorer`. */
@@ -109,11 +124,23 @@ export function createStrongBot(options: Partial<StrongOptions> = {}): Bot {
       let budget: number;
       let keep: number;
       if (state.phase === 'place') {
-        candidates = scoreMoves(state, opts.weights).map((m) => ({ placement: m.placement, deployment: m.deployment, prior: m.value, total: 0, samples: 0 }));
+        candidates = scoreMoves(state, opts.weights).map((m) => ({
+          placement: m.placement,
+          deployment: m.deployment,
+          prior: m.value,
+          total: 0,
+          samples: 0,
+        }));
         budget = opts.iterations;
         keep = opts.candidates;
       } else if (state.phase === 'deploy') {
-        candidates = scoreDeployments(state, opts.weights).map((d) => ({ placement: null, deployment: d.deployment, prior: d.value, total: 0, samples: 0 }));
+        candidates = scoreDeployments(state, opts.weights).map((d) => ({
+          placement: null,
+          deployment: d.deployment,
+          prior: d.value,
+          total: 0,
+          samples: 0,
+        }));
         budget = opts.deployIterations;
         keep = opts.deployCandidates;
       } else throw new Error(`strong bot asked to move in phase ${state.phase}`);

@@ -21,12 +21,29 @@ import { useEd25519 } from '../fair/signing';
 import { nativeEd25519 } from './native-ed25519';
 import { commandLineOrExit, parseFlags, UsageError } from './args';
 
-export interface ChaosArgs { games: number; minPeers: number; maxPeers: number; drop: number; seed: number; restarts: boolean; liars: boolean; jobs: number; progress: boolean }
+export interface ChaosArgs {
+  games: number;
+  minPeers: number;
+  maxPeers: number;
+  drop: number;
+  seed: number;
+  restarts: boolean;
+  liars: boolean;
+  jobs: number;
+  progress: boolean;
+}
 
-const USAGE = 'usage: npm run chaos -- --games N [--peers 2..6 | --peers K] [--drop 0.1] [--seed S] [--restarts] [--liars] [--jobs J] [--progress]';
+const USAGE =
+  'usage: npm run chaos -- --games N [--peers 2..6 | --peers K] [--drop 0.1] [--seed S] [--restarts] [--liars] [--jobs J] [--progress]';
 const FLAGS = {
-  games: { type: 'string' }, seed: { type: 'string' }, jobs: { type: 'string' }, drop: { type: 'string' }, peers: { type: 'string' },
-  restarts: { type: 'boolean' }, liars: { type: 'boolean' }, progress: { type: 'boolean' },
+  games: { type: 'string' },
+  seed: { type: 'string' },
+  jobs: { type: 'string' },
+  drop: { type: 'string' },
+  peers: { type: 'string' },
+  restarts: { type: 'boolean' },
+  liars: { type: 'boolean' },
+  progress: { type: 'boolean' },
 } as const;
 
 export function parseChaosArgs(argv: string[]): ChaosArgs {
@@ -63,9 +80,20 @@ export function parseChaosArgs(argv: string[]): ChaosArgs {
 }
 
 export interface GameOutcome {
-  seed: number; peers: number; kind: string; completed: boolean; desync: boolean; logsDiffer: boolean; verified: boolean; ms: number; note: string;
+  seed: number;
+  peers: number;
+  kind: string;
+  completed: boolean;
+  desync: boolean;
+  logsDiffer: boolean;
+  verified: boolean;
+  ms: number;
+  note: string;
   /** The lying peer's index, its lies sent, whether its seat ended forfeited, whether the honest peers were told why. */
-  liar: number | null; lies: number; liarDropped: boolean; liesReported: boolean;
+  liar: number | null;
+  lies: number;
+  liarDropped: boolean;
+  liesReported: boolean;
   /** Exceptions any frame caused inside any honest session (zero unless there is a bug). */
   internalErrors: number;
   /** Honest seats that ended forfeited, on any honest peer (must be none). */
@@ -110,7 +138,9 @@ export async function chaosGame(seed: number, a: ChaosArgs, restart: boolean, ly
       const fatal = f < 1 / 6 ? 'equivocation' : f < 1 / 3 ? 'withhold' : null;
       const signed = f < 2 / 3;
       liar = new Liar(sim, { peer, seed, fatal, signed });
-      notes.push(`peer ${peer} tells ${signed ? 'all kinds of' : 'harmless'} lies${fatal ? ` and ${fatal === 'withhold' ? 'withholds' : 'equivocates'}` : ''}`);
+      notes.push(
+        `peer ${peer} tells ${signed ? 'all kinds of' : 'harmless'} lies${fatal ? ` and ${fatal === 'withhold' ? 'withholds' : 'equivocates'}` : ''}`,
+      );
     }
     if (restart) {
       const who = 1 + Math.floor(rnd() * (peers - 1));
@@ -133,10 +163,16 @@ export async function chaosGame(seed: number, a: ChaosArgs, restart: boolean, ly
     const report = completed ? verifyReplay(logs[0]) : null;
     if (report && !report.ok) notes.push(`verify: ${report.message}`);
     const internalErrors = honestPeers.reduce((n, p) => n + p.session.internalErrorCount, 0);
-    let liarDropped = false, liesReported = true;
+    let liarDropped = false,
+      liesReported = true;
     const liarColour = liar ? sim.colours[liar.plan.peer] : null;
     // No honest seat ever forfeits: the network's chaos and a restart stay within the timeouts.
-    const honestForfeits = honestPeers.flatMap((p) => p.session.forfeits().filter((f) => f.colour !== liarColour).map((f) => f.colour));
+    const honestForfeits = honestPeers.flatMap((p) =>
+      p.session
+        .forfeits()
+        .filter((f) => f.colour !== liarColour)
+        .map((f) => f.colour),
+    );
     if (honestForfeits.length) notes.push(`honest seats forfeited: ${[...new Set(honestForfeits)].join(', ')}`);
     if (liar) {
       liarDropped = honestPeers.some((p) => p.session.forfeits().some((f) => f.colour === liarColour));
@@ -146,8 +182,22 @@ export async function chaosGame(seed: number, a: ChaosArgs, restart: boolean, ly
     // Lies that carry no valid signature of the liar for a slot of its own cost it nothing.
     const harmlessDropped = !!liar && !liar.plan.signed && !liar.plan.fatal && liarDropped;
     return {
-      seed, peers, kind, completed, desync, logsDiffer, verified: !!report?.ok, ms: performance.now() - started, note: notes.join('; '),
-      liar: liar ? liar.plan.peer : null, lies: liar?.total ?? 0, liarDropped, liesReported, internalErrors, honestForfeits: honestForfeits.length, harmlessDropped,
+      seed,
+      peers,
+      kind,
+      completed,
+      desync,
+      logsDiffer,
+      verified: !!report?.ok,
+      ms: performance.now() - started,
+      note: notes.join('; '),
+      liar: liar ? liar.plan.peer : null,
+      lies: liar?.total ?? 0,
+      liarDropped,
+      liesReported,
+      internalErrors,
+      honestForfeits: honestForfeits.length,
+      harmlessDropped,
     };
   } finally {
     liar?.stop();
@@ -155,7 +205,15 @@ export async function chaosGame(seed: number, a: ChaosArgs, restart: boolean, ly
   }
 }
 
-const failed = (r: GameOutcome) => !r.completed || r.desync || r.logsDiffer || !r.verified || r.internalErrors > 0 || !r.liesReported || r.honestForfeits > 0 || r.harmlessDropped;
+const failed = (r: GameOutcome) =>
+  !r.completed ||
+  r.desync ||
+  r.logsDiffer ||
+  !r.verified ||
+  r.internalErrors > 0 ||
+  !r.liesReported ||
+  r.honestForfeits > 0 ||
+  r.harmlessDropped;
 
 export function describeGame(g: number, r: GameOutcome): string {
   const bad = failed(r);
@@ -208,7 +266,10 @@ async function* fromChildren(a: ChaosArgs): AsyncGenerator<{ g: number; r: GameO
   let open = children.length;
   try {
     while (open > 0) {
-      if (queue.length === 0) await new Promise<void>((resolve) => { wake = resolve; });
+      if (queue.length === 0)
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
       wake = null;
       const x = queue.shift()!;
       if (x === null) open--;
@@ -230,8 +291,16 @@ function work(a: ChaosArgs): void {
 }
 
 export async function runChaos(a: ChaosArgs, out: (line: string) => void): Promise<boolean> {
-  let completed = 0, desyncs = 0, differing = 0, verified = 0, played = 0, internal = 0;
-  let liarGames = 0, lies = 0, dropped = 0, unreported = 0;
+  let completed = 0,
+    desyncs = 0,
+    differing = 0,
+    verified = 0,
+    played = 0,
+    internal = 0;
+  let liarGames = 0,
+    lies = 0,
+    dropped = 0,
+    unreported = 0;
   const times: number[] = [];
   for await (const { g, r } of outcomes(a)) {
     played++;
@@ -250,10 +319,23 @@ export async function runChaos(a: ChaosArgs, out: (line: string) => void): Promi
     if (failed(r) || a.progress) out(describeGame(g, r));
   }
   times.sort((x, y) => x - y);
-  out(`median ${times[Math.floor(times.length / 2)].toFixed(0)} ms per game (wall clock, simulated network time${a.jobs > 1 ? `, ${a.jobs} processes` : ''})`);
-  if (a.liars) out(`liars: ${liarGames} games with a lying peer, ${lies} lies sent, ${dropped} liars' seats dropped, ${unreported} games where no lie was reported, ${internal} internal errors`);
+  out(
+    `median ${times[Math.floor(times.length / 2)].toFixed(0)} ms per game (wall clock, simulated network time${a.jobs > 1 ? `, ${a.jobs} processes` : ''})`,
+  );
+  if (a.liars)
+    out(
+      `liars: ${liarGames} games with a lying peer, ${lies} lies sent, ${dropped} liars' seats dropped, ${unreported} games where no lie was reported, ${internal} internal errors`,
+    );
   out(`chaos: ${a.games} games, ${completed} completed, ${desyncs} desyncs, ${differing} logs differing, ${verified} verified`);
-  return played === a.games && completed === a.games && desyncs === 0 && differing === 0 && verified === a.games && internal === 0 && unreported === 0;
+  return (
+    played === a.games &&
+    completed === a.games &&
+    desyncs === 0 &&
+    differing === 0 &&
+    verified === a.games &&
+    internal === 0 &&
+    unreported === 0
+  );
 }
 
 async function main(): Promise<void> {

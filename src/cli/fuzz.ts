@@ -28,14 +28,26 @@ import { flush, MeshSim } from '../sim/mesh-sim';
 import { itemSigningText, parseFrame, WireError } from '../net/wire';
 import { commandLineOrExit, parseFlags, UsageError } from './args';
 
-export interface FuzzArgs { messages: number; seed: number }
+export interface FuzzArgs {
+  messages: number;
+  seed: number;
+}
 export interface FuzzResult {
-  messages: number; crashes: number; changes: number; perSecond: number; firstCrash: string | null; firstChange: string | null;
+  messages: number;
+  crashes: number;
+  changes: number;
+  perSecond: number;
+  firstCrash: string | null;
+  firstChange: string | null;
   verdicts: Verdicts;
 }
 /** Where the frames ended: refused by the wire parser, refused past it by the session (each by reason), or taken without
     complaint (held, a repeat, or nothing to do). */
-export interface Verdicts { parser: Record<string, number>; session: Record<string, number>; taken: number }
+export interface Verdicts {
+  parser: Record<string, number>;
+  session: Record<string, number>;
+  taken: number;
+}
 
 /** A refusal line as its reason: without who sent it, where in the frame, numbers, quoted text or colours. */
 export function reasonClass(line: string): string {
@@ -58,10 +70,13 @@ const total = (tally: Record<string, number>) => Object.values(tally).reduce((s,
 /** The distribution of verdicts, a few lines: the totals, then the most frequent reasons of each kind. */
 export function verdictLines(v: Verdicts, top = 8): string[] {
   const lines = [
-    `verdicts: ${total(v.parser)} refused by the wire parser, ${total(v.session)} refused past it by the session, `
-      + `${v.taken} taken without complaint`,
+    `verdicts: ${total(v.parser)} refused by the wire parser, ${total(v.session)} refused past it by the session, ` +
+      `${v.taken} taken without complaint`,
   ];
-  for (const [kind, tally] of [['parser', v.parser], ['session', v.session]] as const) {
+  for (const [kind, tally] of [
+    ['parser', v.parser],
+    ['session', v.session],
+  ] as const) {
     const reasons = Object.entries(tally).sort(([ra, a], [rb, b]) => b - a || (ra < rb ? -1 : 1));
     for (const [reason, n] of reasons.slice(0, top)) lines.push(`  ${kind} ${String(n).padStart(6)}  ${reason}`);
     const others = reasons.slice(top).reduce((s, [, n]) => s + n, 0);
@@ -105,7 +120,30 @@ class Gen {
     return xs[this.int(xs.length)];
   }
   text(max: number): string {
-    const alphabet = ['a', 'Z', '0', '"', '\\', '{', '}', '[', ']', ',', ':', ' ', '\u0000', '\u001f', '\u2028', 'é', '\ud83d\ude00', '\ud800', '-', '_', 'e', '.'];
+    const alphabet = [
+      'a',
+      'Z',
+      '0',
+      '"',
+      '\\',
+      '{',
+      '}',
+      '[',
+      ']',
+      ',',
+      ':',
+      ' ',
+      '\u0000',
+      '\u001f',
+      '\u2028',
+      'é',
+      '\ud83d\ude00',
+      '\ud800',
+      '-',
+      '_',
+      'e',
+      '.',
+    ];
     let s = '';
     const n = this.int(max + 1);
     for (let i = 0; i < n; i++) s += this.pick(alphabet);
@@ -114,18 +152,72 @@ class Gen {
   /** A value of any JSON type, with extremes. */
   value(depth = 0): Json {
     switch (this.int(depth > 3 ? 8 : 10)) {
-      case 0: return null;
-      case 1: return this.next() < 0.5;
-      case 2: return this.pick([0, -1, 1, 2, 5, 63, 64, 4095, 4096, 65536, 999_999, 1_000_000, 1_000_001, 2 ** 31, 2 ** 53, -(2 ** 53), 1.5, 1e308, -0]);
-      case 3: return this.int(5000);
-      case 4: return this.text(this.next() < 0.05 ? 70_000 : 40);
-      case 5: return this.pick(['red', 'black', 'green', 'entry', 'vote', 'veto', 'chat', 'reveal', 'place', 'deploy', 'commit', 'resign', 'drop', 'reclaim', 'settings', 'hash', 'item', 'evidence', 'sync', 'hello', 'auth']);
-      case 6: return 'ab'.repeat(32).slice(0, this.pick([64, 63, 65, 128, 32]));
-      case 7: return '0123456789abcdef'.repeat(8);
-      case 8: return Array.from({ length: this.int(4) }, () => this.value(depth + 1));
+      case 0:
+        return null;
+      case 1:
+        return this.next() < 0.5;
+      case 2:
+        return this.pick([
+          0,
+          -1,
+          1,
+          2,
+          5,
+          63,
+          64,
+          4095,
+          4096,
+          65536,
+          999_999,
+          1_000_000,
+          1_000_001,
+          2 ** 31,
+          2 ** 53,
+          -(2 ** 53),
+          1.5,
+          1e308,
+          -0,
+        ]);
+      case 3:
+        return this.int(5000);
+      case 4:
+        return this.text(this.next() < 0.05 ? 70_000 : 40);
+      case 5:
+        return this.pick([
+          'red',
+          'black',
+          'green',
+          'entry',
+          'vote',
+          'veto',
+          'chat',
+          'reveal',
+          'place',
+          'deploy',
+          'commit',
+          'resign',
+          'drop',
+          'reclaim',
+          'settings',
+          'hash',
+          'item',
+          'evidence',
+          'sync',
+          'hello',
+          'auth',
+        ]);
+      case 6:
+        return 'ab'.repeat(32).slice(0, this.pick([64, 63, 65, 128, 32]));
+      case 7:
+        return '0123456789abcdef'.repeat(8);
+      case 8:
+        return Array.from({ length: this.int(4) }, () => this.value(depth + 1));
       default: {
         const o: { [k: string]: Json } = {};
-        for (let i = this.int(4); i > 0; i--) o[this.pick(['k', 't', 'a', 'n', 'at', 'x', 'y', 'seat', 'chain', 'event', 'value', 'entry', 'body', '__proto__', 'constructor'])] = this.value(depth + 1);
+        for (let i = this.int(4); i > 0; i--)
+          o[
+            this.pick(['k', 't', 'a', 'n', 'at', 'x', 'y', 'seat', 'chain', 'event', 'value', 'entry', 'body', '__proto__', 'constructor'])
+          ] = this.value(depth + 1);
         return o;
       }
     }
@@ -211,10 +303,28 @@ function resigned(g: Gen, frame: Json, gameId: string, key: Identity, seat: numb
 function shapedItem(g: Gen, base: Json, gameId: string, key: Identity, len: number, same?: { a: number; n: number }): string {
   const colours = ['red', 'black', 'green'];
   const hex = () => Array.from({ length: 64 }, () => '0123456789abcdef'[g.int(16)]).join('');
-  const src = (base as { t?: string; item?: { n: number; at: number; body: Json } }).t === 'item' ? (base as { item: { n: number; at: number; body: Json } }).item : null;
+  const src =
+    (base as { t?: string; item?: { n: number; at: number; body: Json } }).t === 'item'
+      ? (base as { item: { n: number; at: number; body: Json } }).item
+      : null;
   const bodies: (() => Json)[] = [
     () => ({ k: 'entry', entry: { k: 'place', seat: g.int(3), x: g.int(7) - 3, y: g.int(7) - 3, r: g.int(4) } }),
-    () => ({ k: 'entry', entry: { k: 'deploy', seat: g.int(3), deployment: g.next() < 0.3 ? null : { meeple: g.pick(['small', 'large']), target: g.next() < 0.8 ? { seg: g.int(10) } : { attack: { x: g.int(5) - 2, y: g.int(5) - 2 } }, equipment: g.pick([null, 'lightsaber', 'blaster']) } } }) as Json,
+    () =>
+      ({
+        k: 'entry',
+        entry: {
+          k: 'deploy',
+          seat: g.int(3),
+          deployment:
+            g.next() < 0.3
+              ? null
+              : {
+                  meeple: g.pick(['small', 'large']),
+                  target: g.next() < 0.8 ? { seg: g.int(10) } : { attack: { x: g.int(5) - 2, y: g.int(5) - 2 } },
+                  equipment: g.pick([null, 'lightsaber', 'blaster']),
+                },
+        },
+      }) as Json,
     () => ({ k: 'entry', entry: { k: 'reveal', chain: g.int(3), event: g.int(40), value: hex() } }),
     () => ({ k: 'entry', entry: { k: 'commit', chain: g.int(3), colour: g.pick(colours), commitment: hex() } }),
     () => ({ k: 'entry', entry: { k: 'resign', colour: g.pick(colours) } }),
@@ -255,8 +365,32 @@ export async function runFuzz(a: FuzzArgs, progress?: (line: string) => void): P
   sim.net.filter = () => false;
   victimEnd.handlers!.message = deliver;
   const st = JSON.parse(victim.saveText()).start;
-  corpus.push(JSON.stringify({ t: 'start', start: st }), JSON.stringify({ t: 'lobby', lobby: { gameId: victim.gameId, host: st.host, options: st.settings.setup.options, shuffleSeats: false, seats: st.roster, rematchOf: null } }));
-  corpus.push(JSON.stringify({ t: 'hello', v: 1, pub: liar.session.identity.publicKey, nonce: '00'.repeat(16), name: 'p1', game: victim.gameId, role: 'player' }), JSON.stringify({ t: 'auth', sig: '00'.repeat(64) }));
+  corpus.push(
+    JSON.stringify({ t: 'start', start: st }),
+    JSON.stringify({
+      t: 'lobby',
+      lobby: {
+        gameId: victim.gameId,
+        host: st.host,
+        options: st.settings.setup.options,
+        shuffleSeats: false,
+        seats: st.roster,
+        rematchOf: null,
+      },
+    }),
+  );
+  corpus.push(
+    JSON.stringify({
+      t: 'hello',
+      v: 1,
+      pub: liar.session.identity.publicKey,
+      nonce: '00'.repeat(16),
+      name: 'p1',
+      game: victim.gameId,
+      role: 'player',
+    }),
+    JSON.stringify({ t: 'auth', sig: '00'.repeat(64) }),
+  );
   corpus.push(JSON.stringify({ t: 'take', colour: 'red' }), JSON.stringify({ t: 'rematch', gameId: 'x' }), JSON.stringify({ t: 'bye' }));
   const from = liar.session.transportId;
   const handlers = sim.net.transport(victim.transportId)!.handlers!;
@@ -296,7 +430,9 @@ export async function runFuzz(a: FuzzArgs, progress?: (line: string) => void): P
         const f = { t: 'evidence', first, second } as Json;
         if (g.next() < 0.3) mutate(g, f);
         frame = JSON.stringify(f);
-      } else frame = roll < 0.7 ? shapedItem(g, base, gameId, key, len) : resigned(g, structuredClone(base), gameId, key, 1) ?? JSON.stringify(base);
+      } else
+        frame =
+          roll < 0.7 ? shapedItem(g, base, gameId, key, len) : (resigned(g, structuredClone(base), gameId, key, 1) ?? JSON.stringify(base));
     } else if (kind === 5) {
       const text = JSON.stringify(base);
       frame = text.slice(0, g.int(text.length));

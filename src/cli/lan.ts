@@ -96,13 +96,20 @@ function serveStatic(dir: string, req: IncomingMessage, res: ServerResponse): vo
     res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('not found\n');
     return;
   }
-  res.writeHead(200, { 'content-type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream', 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' });
+  res.writeHead(200, {
+    'content-type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+    'cache-control': 'no-cache',
+    'x-content-type-options': 'nosniff',
+  });
   if (req.method === 'HEAD') res.end();
   else createReadStream(file).pipe(res);
 }
 
 function build(): boolean {
-  const r = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  const r = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   return r.status === 0;
 }
 
@@ -134,7 +141,13 @@ export async function main(argv: string[]): Promise<number> {
     s.once('close', () => sockets.delete(s));
   });
   const listening = await new Promise<string | null>((done) => {
-    server.once('error', (e: NodeJS.ErrnoException) => done(e.code === 'EADDRINUSE' ? `port ${options.port} on ${options.host} is taken; try --port N` : `cannot listen on ${options.host}:${options.port}: ${e.message}`));
+    server.once('error', (e: NodeJS.ErrnoException) =>
+      done(
+        e.code === 'EADDRINUSE'
+          ? `port ${options.port} on ${options.host} is taken; try --port N`
+          : `cannot listen on ${options.host}:${options.port}: ${e.message}`,
+      ),
+    );
     server.listen(options.port, options.host, () => done(null));
   });
   if (listening) {

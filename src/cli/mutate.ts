@@ -35,7 +35,16 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { pathToFileURL } from 'node:url';
 import { COLOURS, TILESET, type Colour } from '../engine';
 import type { BotLevel } from '../bots';
-import { LogFollower, parseReplayOrSave, stringifyLog, verifyEntries, verifyReplay, type GameLog, type LogEntry, type VerifyReport } from '../fair';
+import {
+  LogFollower,
+  parseReplayOrSave,
+  stringifyLog,
+  verifyEntries,
+  verifyReplay,
+  type GameLog,
+  type LogEntry,
+  type VerifyReport,
+} from '../fair';
 import { parseLog, withoutSignatures } from '../fair/log-file';
 import { canonicalReplay, reportFor } from '../fair/verify';
 import { mulberry32 } from '../fair/mulberry32';
@@ -43,9 +52,17 @@ import { MeshSim } from '../sim/mesh-sim';
 import { playLocal } from './play-local';
 import { parseFlags, readCommandLine, UsageError } from './args';
 
-export interface MutateOptions { replays: number; mutations: number; seed: number; net: number }
-export interface MutateResult { code: number; stdout: string; stderr: string }
-
+export interface MutateOptions {
+  replays: number;
+  mutations: number;
+  seed: number;
+  net: number;
+}
+export interface MutateResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
 
 /** The network simulation's seeded mulberry32 (tools only; the engine never sees it), with picks on top. */
 class Rng {
@@ -61,7 +78,14 @@ class Rng {
   }
 }
 
-interface Setup { seats: Colour[]; bots: BotLevel[]; expansion?: boolean; teams?: boolean; shuffle?: boolean; unplaceable?: 'remove' | 'return' }
+interface Setup {
+  seats: Colour[];
+  bots: BotLevel[];
+  expansion?: boolean;
+  teams?: boolean;
+  shuffle?: boolean;
+  unplaceable?: 'remove' | 'return';
+}
 
 const SETUPS: Setup[] = [
   { seats: ['red', 'black'], bots: ['random'] },
@@ -95,8 +119,14 @@ function secretsFor(seed: number, k: number, n: number): Uint8Array[] {
 function makeSubject(seed: number, k: number): Subject {
   const s = SETUPS[k % SETUPS.length];
   const match = playLocal({
-    seats: s.seats, bots: s.bots, expansion: s.expansion, teams: s.teams, shuffle: s.shuffle, unplaceable: s.unplaceable,
-    seed: seed * 1000 + k, match: { secrets: secretsFor(seed, k, s.seats.length), gameId: `mutate-${seed}-${k}` },
+    seats: s.seats,
+    bots: s.bots,
+    expansion: s.expansion,
+    teams: s.teams,
+    shuffle: s.shuffle,
+    unplaceable: s.unplaceable,
+    seed: seed * 1000 + k,
+    match: { secrets: secretsFor(seed, k, s.seats.length), gameId: `mutate-${seed}-${k}` },
   });
   return subjectOf(match.replayText());
 }
@@ -105,7 +135,8 @@ function makeSubject(seed: number, k: number): Subject {
 export function subjectOf(text: string): Subject {
   const log = parseReplayOrSave(text).log;
   const report = verifyReplay(text);
-  if (!report.ok || report.inProgress) throw new Error(`internal: the replay to mutate does not verify: ${report.ok ? 'in progress' : report.message}`);
+  if (!report.ok || report.inProgress)
+    throw new Error(`internal: the replay to mutate does not verify: ${report.ok ? 'in progress' : report.message}`);
   const f = new LogFollower();
   const snapshots: LogFollower[] = [];
   log.entries.forEach((e, i) => {
@@ -113,7 +144,17 @@ export function subjectOf(text: string): Subject {
     f.apply(e);
   });
   if (log.entries.length % SNAP === 0) snapshots.push(f.clone());
-  return { text, log, entryText: log.entries.map((e) => JSON.stringify(e)), canonical: canonicalReplay(log), report, snapshots, final: f, fingerprints: new Map(), gameKey: gameKey(log) };
+  return {
+    text,
+    log,
+    entryText: log.entries.map((e) => JSON.stringify(e)),
+    canonical: canonicalReplay(log),
+    report,
+    snapshots,
+    final: f,
+    fingerprints: new Map(),
+    gameKey: gameKey(log),
+  };
 }
 
 /**
@@ -137,14 +178,26 @@ const HOUR = 3_600_000;
  * fixed seed that the tests also play (a game's seed decides when its crash, silence or
  * resignation falls; these are known to produce the entry they are named after).
  */
-const NET_GAMES = [['bot-drop-chat', 7], ['host-drop', 12], ['resign-chat', 17], ['reclaim', 20]] as const;
+const NET_GAMES = [
+  ['bot-drop-chat', 7],
+  ['host-drop', 12],
+  ['resign-chat', 17],
+  ['reclaim', 20],
+] as const;
 export const MAX_NET = NET_GAMES.length;
 
 /** A whole networked game on the in-memory network (repeatable from its seed): the replay every surviving peer ends with. */
 export async function netReplayText(game: (typeof NET_GAMES)[number][0], seed: number): Promise<string> {
   const chaos = { drop: 0.1, duplicate: 0.05, minDelay: 5, maxDelay: 80, reorder: 0.1, reorderDelay: 150 };
-  const sim = new MeshSim(game === 'bot-drop-chat' ? { peers: 2, seed, botSeats: ['greedy'] } : game === 'reclaim' ? { peers: 3, seed, chaos } : { peers: 3, seed });
-  const turn = (peer: number, t: number) => sim.runUntil(() => sim.peers[peer].session.started && sim.peers[peer].session.state.turn >= t, HOUR);
+  const sim = new MeshSim(
+    game === 'bot-drop-chat'
+      ? { peers: 2, seed, botSeats: ['greedy'] }
+      : game === 'reclaim'
+        ? { peers: 3, seed, chaos }
+        : { peers: 3, seed },
+  );
+  const turn = (peer: number, t: number) =>
+    sim.runUntil(() => sim.peers[peer].session.started && sim.peers[peer].session.state.turn >= t, HOUR);
   try {
     await sim.open();
     if (game === 'bot-drop-chat') {
@@ -165,7 +218,8 @@ export async function netReplayText(game: (typeof NET_GAMES)[number][0], seed: n
       await sim.silenceUntilDropped(2);
       if (sim.peers[2].session.forfeits().length) sim.peers[2].session.reclaimSeat();
     }
-    if (!(await sim.runUntil(() => sim.finished(), 2 * HOUR))) throw new Error(`internal: the networked game ${game} (seed ${seed}) did not finish`);
+    if (!(await sim.runUntil(() => sim.finished(), 2 * HOUR)))
+      throw new Error(`internal: the networked game ${game} (seed ${seed}) did not finish`);
     // Mutated as an unsigned version-2 replay: what the log binds without signatures (a signed replay's signatures reject any edit).
     return stringifyLog(withoutSignatures(parseLog(sim.logs()[0])));
   } finally {
@@ -211,7 +265,8 @@ function verifyFast(s: Subject, text: string): { report: VerifyReport; log: Game
     for (let i = d; i < stop; i++) f.apply(parsed.log.entries[i]);
     if (stop < a.length || shift === 0) {
       // The rest is judged as in the original; the summary still reads this log (its seat changes, its chat).
-      if (f.fingerprint() === fingerprintAt(s, stop + shift)) return { report: reportFor(parsed.log, parsed.secrets, s.final), log: parsed.log };
+      if (f.fingerprint() === fingerprintAt(s, stop + shift))
+        return { report: reportFor(parsed.log, parsed.secrets, s.final), log: parsed.log };
     }
   } catch {
     return { report: verifyEntries(parsed.log, parsed.secrets, followerAt(s, d)), log: parsed.log };
@@ -224,7 +279,20 @@ function verifyFast(s: Subject, text: string): { report: VerifyReport; log: Game
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type Path = (string | number)[];
 
-const KINDS = ['field', 'field', 'field', 'swap', 'drop', 'duplicate', 'truncate', 'reveal-replayed', 'reveal-reorder', 'text', 'seat-change', 'chat'] as const;
+const KINDS = [
+  'field',
+  'field',
+  'field',
+  'swap',
+  'drop',
+  'duplicate',
+  'truncate',
+  'reveal-replayed',
+  'reveal-reorder',
+  'text',
+  'seat-change',
+  'chat',
+] as const;
 type Kind = (typeof KINDS)[number];
 
 function leaves(v: Json, path: Path, out: Path[]): void {
@@ -250,8 +318,31 @@ function setAt(root: Json, path: Path, value: Json | undefined): void {
 
 const HEX = '0123456789abcdef';
 const TILE_IDS = TILESET.tiles.map((t) => t.id);
-const WORDS = ['small', 'large', 'lightsaber', 'blaster', 'remove', 'return', 'reveal', 'draw', 'place', 'deploy', 'throw', 'hash', 'over', 'seats', 'commit', 'settings',
-  'drop', 'resign', 'reclaim', 'random', 'greedy', 'strong', ''];
+const WORDS = [
+  'small',
+  'large',
+  'lightsaber',
+  'blaster',
+  'remove',
+  'return',
+  'reveal',
+  'draw',
+  'place',
+  'deploy',
+  'throw',
+  'hash',
+  'over',
+  'seats',
+  'commit',
+  'settings',
+  'drop',
+  'resign',
+  'reclaim',
+  'random',
+  'greedy',
+  'strong',
+  '',
+];
 
 function mutateString(r: Rng, v: string): Json {
   if (/^[0-9a-f]{64}$/.test(v)) {
@@ -261,23 +352,35 @@ function mutateString(r: Rng, v: string): Json {
   if ((COLOURS as readonly string[]).includes(v)) return r.pick(COLOURS.filter((c) => c !== v));
   if (TILE_IDS.includes(v)) return r.pick(TILE_IDS.filter((t) => t !== v));
   switch (r.int(4)) {
-    case 0: return r.pick(WORDS.filter((w) => w !== v));
-    case 1: return v + r.pick(['x', '-', '0', 'é']);
-    case 2: return v.slice(0, Math.max(0, v.length - 1));
-    default: return v.toUpperCase() === v ? v.toLowerCase() + 'a' : v.toUpperCase();
+    case 0:
+      return r.pick(WORDS.filter((w) => w !== v));
+    case 1:
+      return v + r.pick(['x', '-', '0', 'é']);
+    case 2:
+      return v.slice(0, Math.max(0, v.length - 1));
+    default:
+      return v.toUpperCase() === v ? v.toLowerCase() + 'a' : v.toUpperCase();
   }
 }
 
 function mutateNumber(r: Rng, v: number): Json {
   switch (r.int(8)) {
-    case 0: return v + 1;
-    case 1: return v - 1;
-    case 2: return v + 2 + r.int(10);
-    case 3: return r.int(8);
-    case 4: return -v - 1;
-    case 5: return v + 0.5;
-    case 6: return 2 ** 53 + r.int(4);
-    default: return r.int(5000);
+    case 0:
+      return v + 1;
+    case 1:
+      return v - 1;
+    case 2:
+      return v + 2 + r.int(10);
+    case 3:
+      return r.int(8);
+    case 4:
+      return -v - 1;
+    case 5:
+      return v + 0.5;
+    case 6:
+      return 2 ** 53 + r.int(4);
+    default:
+      return r.int(5000);
   }
 }
 
@@ -292,27 +395,59 @@ function mutateField(r: Rng, entries: Json[], i: number): string {
   if (r.int(8) === 0) {
     // retype or remove
     const choice = r.int(4);
-    if (choice === 0) { setAt(root, path, undefined); return `${where}: removed`; }
+    if (choice === 0) {
+      setAt(root, path, undefined);
+      return `${where}: removed`;
+    }
     const other: Json = [null, '1', 1, true, [], {}][r.int(6)];
     setAt(root, path, other);
     return `${where}: retyped to ${JSON.stringify(other)}`;
   }
-  if (typeof v === 'number') { setAt(root, path, mutateNumber(r, v)); return `${where}: number`; }
-  if (typeof v === 'string') { setAt(root, path, mutateString(r, v)); return `${where}: string`; }
-  if (typeof v === 'boolean') { setAt(root, path, !v); return `${where}: flipped`; }
-  if (v === null) { setAt(root, path, r.pick<Json>([0, 'none', { meeple: 'small', target: { seg: r.int(4) }, equipment: null }, false])); return `${where}: null replaced`; }
+  if (typeof v === 'number') {
+    setAt(root, path, mutateNumber(r, v));
+    return `${where}: number`;
+  }
+  if (typeof v === 'string') {
+    setAt(root, path, mutateString(r, v));
+    return `${where}: string`;
+  }
+  if (typeof v === 'boolean') {
+    setAt(root, path, !v);
+    return `${where}: flipped`;
+  }
+  if (v === null) {
+    setAt(root, path, r.pick<Json>([0, 'none', { meeple: 'small', target: { seg: r.int(4) }, equipment: null }, false]));
+    return `${where}: null replaced`;
+  }
   if (Array.isArray(v)) {
     const c = r.int(4);
-    if (c === 0 && v.length) { v.splice(r.int(v.length), 1); return `${where}: element dropped`; }
-    if (c === 1 && v.length) { const j = r.int(v.length); v.splice(j, 0, structuredClone(v[j])); return `${where}: element duplicated`; }
-    if (c === 2 && v.length > 1) { const j = r.int(v.length - 1); [v[j], v[j + 1]] = [v[j + 1], v[j]]; return `${where}: elements swapped`; }
+    if (c === 0 && v.length) {
+      v.splice(r.int(v.length), 1);
+      return `${where}: element dropped`;
+    }
+    if (c === 1 && v.length) {
+      const j = r.int(v.length);
+      v.splice(j, 0, structuredClone(v[j]));
+      return `${where}: element duplicated`;
+    }
+    if (c === 2 && v.length > 1) {
+      const j = r.int(v.length - 1);
+      [v[j], v[j + 1]] = [v[j + 1], v[j]];
+      return `${where}: elements swapped`;
+    }
     v.push(v.length ? structuredClone(v[r.int(v.length)]) : 1);
     return `${where}: element added`;
   }
   const obj = v as Record<string, Json>;
-  if (r.int(2) === 0) { obj[r.pick(['extra', 'k', 'seat', 'value', 'event', 'turn'])] = r.int(3); return `${where}: field added or overwritten`; }
+  if (r.int(2) === 0) {
+    obj[r.pick(['extra', 'k', 'seat', 'value', 'event', 'turn'])] = r.int(3);
+    return `${where}: field added or overwritten`;
+  }
   const keys = Object.keys(obj);
-  if (keys.length) { delete obj[r.pick(keys)]; return `${where}: field removed`; }
+  if (keys.length) {
+    delete obj[r.pick(keys)];
+    return `${where}: field removed`;
+  }
   obj.extra = 1;
   return `${where}: field added`;
 }
@@ -323,14 +458,30 @@ function mutate(r: Rng, s: Subject): { kind: Kind; text: string | Uint8Array; wh
   const entries = JSON.parse(JSON.stringify(s.log.entries)) as Json[];
   const chat = JSON.parse(JSON.stringify(s.log.chat ?? [])) as Json[];
   const n = entries.length;
-  const textOf = () => stringifyLog({ ...s.log, entries: entries as unknown as LogEntry[], ...(s.log.chat ? { chat: chat as unknown as GameLog['chat'] } : {}) });
+  const textOf = () =>
+    stringifyLog({
+      ...s.log,
+      entries: entries as unknown as LogEntry[],
+      ...(s.log.chat ? { chat: chat as unknown as GameLog['chat'] } : {}),
+    });
   switch (kind) {
     case 'chat': {
       // one chat line changed (any field, or the line dropped, duplicated or moved), or the list emptied
       const c = r.int(6);
-      if (c === 0) { chat.length = 0; return { kind, text: textOf(), what: 'chat emptied' }; }
-      if (c === 1) { const i = r.int(chat.length); chat.splice(i, 1); return { kind, text: textOf(), what: `chat line ${i} dropped` }; }
-      if (c === 2) { const i = r.int(chat.length); chat.splice(r.int(chat.length + 1), 0, structuredClone(chat[i])); return { kind, text: textOf(), what: `chat line ${i} duplicated` }; }
+      if (c === 0) {
+        chat.length = 0;
+        return { kind, text: textOf(), what: 'chat emptied' };
+      }
+      if (c === 1) {
+        const i = r.int(chat.length);
+        chat.splice(i, 1);
+        return { kind, text: textOf(), what: `chat line ${i} dropped` };
+      }
+      if (c === 2) {
+        const i = r.int(chat.length);
+        chat.splice(r.int(chat.length + 1), 0, structuredClone(chat[i]));
+        return { kind, text: textOf(), what: `chat line ${i} duplicated` };
+      }
       const what = mutateField(r, chat, r.int(chat.length)).replace(/^entry/, 'chat line');
       return { kind, text: textOf(), what };
     }
@@ -391,7 +542,9 @@ function mutate(r: Rng, s: Subject): { kind: Kind; text: string | Uint8Array; wh
       const reveals = s.log.entries.flatMap((e, i) => (e.k === 'reveal' ? [i] : []));
       const i = r.pick(reveals);
       const e = s.log.entries[i] as Extract<LogEntry, { k: 'reveal' }>;
-      const others = s.log.entries.filter((o): o is Extract<LogEntry, { k: 'reveal' }> => o.k === 'reveal' && o.chain === e.chain && o.event !== e.event);
+      const others = s.log.entries.filter(
+        (o): o is Extract<LogEntry, { k: 'reveal' }> => o.k === 'reveal' && o.chain === e.chain && o.event !== e.event,
+      );
       (entries[i] as { value: string }).value = r.pick(others).value;
       return { kind, text: textOf(), what: `reveal ${i} replaced by another link of chain ${e.chain}` };
     }
@@ -463,7 +616,8 @@ export async function runMutate(o: MutateOptions): Promise<MutateResult> {
     const s = subjects[r.int(subjects.length)];
     const m = mutate(r, s);
     const v = judge(s, m.text, n % 50 === 0);
-    if (v.verdict === 'mismatch') return { code: 1, stdout: '', stderr: `mutate: internal: the fast path and verifyReplay disagree on mutation ${n} (${m.what})\n` };
+    if (v.verdict === 'mismatch')
+      return { code: 1, stdout: '', stderr: `mutate: internal: the fast path and verifyReplay disagree on mutation ${n} (${m.what})\n` };
     const k = (byKind[m.kind] ??= [0, 0, 0, 0]);
     if (v.verdict === 'harmless') {
       tally.harmless++;
@@ -483,7 +637,9 @@ export async function runMutate(o: MutateOptions): Promise<MutateResult> {
   }
   const lines = [
     `mutate: ${o.replays} replays and ${o.net} networked (${subjects.map((s) => s.log.entries.length).join(', ')} entries), seed ${o.seed}`,
-    `by kind (rejected/harmless/unbound/holes): ${Object.entries(byKind).map(([kind, [a, b, u, c]]) => `${kind} ${a}/${b}/${u}/${c}`).join(', ')}`,
+    `by kind (rejected/harmless/unbound/holes): ${Object.entries(byKind)
+      .map(([kind, [a, b, u, c]]) => `${kind} ${a}/${b}/${u}/${c}`)
+      .join(', ')}`,
     `rejected: ${tally.malformed} malformed (exit 2), ${tally.discrepancy} with a discrepancy (exit 1), ${tally.cut} no longer a finished game (in progress)`,
     ...holes,
     `mutate: ${o.mutations} mutations, ${tally.rejected} rejected, ${tally.harmless} accepted-harmless, ${tally.unbound} accepted-unbound, ${tally.holes} accepted-holes`,

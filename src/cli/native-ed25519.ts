@@ -14,7 +14,10 @@ const SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
 /** A few KeyObjects per process, the oldest forgotten first: a game has at most 6 seats and a host. */
 class KeyCache<T> {
   private readonly map = new Map<string, T>();
-  constructor(private readonly max: number, private readonly make: (raw: Uint8Array) => T) {}
+  constructor(
+    private readonly max: number,
+    private readonly make: (raw: Uint8Array) => T,
+  ) {}
   get(raw: Uint8Array): T {
     const k = Buffer.from(raw).toString('hex');
     let v = this.map.get(k);
@@ -27,7 +30,9 @@ class KeyCache<T> {
   }
 }
 
-const secrets = new KeyCache<KeyObject>(64, (raw) => createPrivateKey({ key: Buffer.concat([PKCS8_PREFIX, raw]), format: 'der', type: 'pkcs8' }));
+const secrets = new KeyCache<KeyObject>(64, (raw) =>
+  createPrivateKey({ key: Buffer.concat([PKCS8_PREFIX, raw]), format: 'der', type: 'pkcs8' }),
+);
 // null: bytes that are no valid public key; every check against them fails. The key's own
 // check (once per key) is noble's strict one, so both backends refuse the same keys:
 // non-canonical encodings and small-order points, which OpenSSL would take.

@@ -40,7 +40,7 @@ export function playLocal(o: PlayLocalOptions): FairMatch {
   const match = FairMatch.create({ seats: o.seats, options }, { ...o.match, shuffleSeats: o.shuffle ?? false });
   match.start();
   // Bots follow their lobby colour even when the seats are shuffled.
-  const levelOf = (colour: Colour) => o.bots.length === 1 ? o.bots[0] : o.bots[o.seats.indexOf(colour)];
+  const levelOf = (colour: Colour) => (o.bots.length === 1 ? o.bots[0] : o.bots[o.seats.indexOf(colour)]);
   const seed = o.seed ?? 1;
   const choosers = new Map<Colour, SeededChooser>(o.seats.map((c, i) => [c, new SeededChooser((seed * 7919 + i * 104729) >>> 0)]));
   for (let n = 0; match.state.phase !== 'over'; n++) {
@@ -52,13 +52,25 @@ export function playLocal(o: PlayLocalOptions): FairMatch {
   return match;
 }
 
-interface CliArgs { play: PlayLocalOptions; out: string; save: string | null }
+interface CliArgs {
+  play: PlayLocalOptions;
+  out: string;
+  save: string | null;
+}
 
-const USAGE = 'usage: npm run play:local -- --seats red,black[,…] --bots random|greedy|strong[,…] --out FILE [--expansion] [--teams] [--shuffle] [--unplaceable remove|return] [--seed N] [--save FILE]';
+const USAGE =
+  'usage: npm run play:local -- --seats red,black[,…] --bots random|greedy|strong[,…] --out FILE [--expansion] [--teams] [--shuffle] [--unplaceable remove|return] [--seed N] [--save FILE]';
 
 const FLAGS = {
-  seats: { type: 'string' }, bots: { type: 'string' }, out: { type: 'string' }, save: { type: 'string' }, seed: { type: 'string' },
-  unplaceable: { type: 'string' }, expansion: { type: 'boolean' }, teams: { type: 'boolean' }, shuffle: { type: 'boolean' },
+  seats: { type: 'string' },
+  bots: { type: 'string' },
+  out: { type: 'string' },
+  save: { type: 'string' },
+  seed: { type: 'string' },
+  unplaceable: { type: 'string' },
+  expansion: { type: 'boolean' },
+  teams: { type: 'boolean' },
+  shuffle: { type: 'boolean' },
 } as const;
 
 export function parseArgs(argv: string[]): CliArgs {
@@ -93,7 +105,11 @@ export function parseArgs(argv: string[]): CliArgs {
   return { play, out: f.out, save: f.save ?? null };
 }
 
-export interface PlayLocalCliResult { code: number; stdout: string; stderr: string }
+export interface PlayLocalCliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
 
 /** The CLI as a function (tests call it): exit code and output instead of process side effects. */
 export function runPlayLocal(argv: string[]): PlayLocalCliResult {
@@ -117,7 +133,11 @@ export function runPlayLocal(argv: string[]): PlayLocalCliResult {
   }
   const s = match.state;
   const scores = s.scores.map((v, i) => `${scorerName(s, i)} ${v}`).join(', ');
-  return { code: 0, stdout: `wrote ${args.out}: ${match.log.entries.length} entries, ${s.turn} turns; final scores ${scores}\n`, stderr: '' };
+  return {
+    code: 0,
+    stdout: `wrote ${args.out}: ${match.log.entries.length} entries, ${s.turn} turns; final scores ${scores}\n`,
+    stderr: '',
+  };
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -2,8 +2,22 @@
 // Every input is validated into typed values first; any problem becomes one line naming
 // the turn and the rule, never a stack trace.
 import {
-  RuleError, TILESET, applyInPlace, defaultOptions, endGame, newGame, pending, legalPlacements, scorerName,
-  type Colour, type Deployment, type GameEvent, type GameOptions, type GameState, type Participant, type RealmSummary,
+  RuleError,
+  TILESET,
+  applyInPlace,
+  defaultOptions,
+  endGame,
+  newGame,
+  pending,
+  legalPlacements,
+  scorerName,
+  type Colour,
+  type Deployment,
+  type GameEvent,
+  type GameOptions,
+  type GameState,
+  type Participant,
+  type RealmSummary,
 } from '../engine';
 import { StrictJsonError, clip, parseStrictJson, quote, type JsonValue, type StrictJsonOptions } from '../fair/strict-json';
 
@@ -30,7 +44,15 @@ interface ScenarioDeploy {
 
 type ScenarioTurn =
   | { tile: string; unplaceable: true }
-  | { tile: string; unplaceable: false; x: number; y: number; rotation: number; deploy: ScenarioDeploy | null; throws: Record<string, number[]>[] };
+  | {
+      tile: string;
+      unplaceable: false;
+      x: number;
+      y: number;
+      rotation: number;
+      deploy: ScenarioDeploy | null;
+      throws: Record<string, number[]>[];
+    };
 
 export interface Scenario {
   seats: Colour[];
@@ -69,7 +91,8 @@ function parseOptions(v: unknown): GameOptions {
   only('options', v, ['teams', 'unplaceable', 'expansion']);
   o.teams = bool('options.teams', v.teams, false);
   if (v.unplaceable !== undefined) {
-    if (v.unplaceable !== 'remove' && v.unplaceable !== 'return') throw new ScenarioError('options.unplaceable must be "remove" or "return" (R4.3)');
+    if (v.unplaceable !== 'remove' && v.unplaceable !== 'return')
+      throw new ScenarioError('options.unplaceable must be "remove" or "return" (R4.3)');
     o.unplaceable = v.unplaceable;
   }
   if (v.expansion !== undefined) {
@@ -97,18 +120,21 @@ function parseDeploy(where: string, v: unknown): ScenarioDeploy | null {
   if (v.meeple !== 'small' && v.meeple !== 'large') throw new ScenarioError(`${where}: deploy.meeple must be "small" or "large" (R1.4)`);
   let equipment: ScenarioDeploy['equipment'] = null;
   if (v.equipment !== undefined && v.equipment !== null) {
-    if (v.equipment !== 'lightsaber' && v.equipment !== 'blaster') throw new ScenarioError(`${where}: deploy.equipment must be "lightsaber" or "blaster" (R1.6)`);
+    if (v.equipment !== 'lightsaber' && v.equipment !== 'blaster')
+      throw new ScenarioError(`${where}: deploy.equipment must be "lightsaber" or "blaster" (R1.6)`);
     equipment = v.equipment;
   }
   const hasSeg = v.segment !== undefined;
   const hasAttack = v.attack !== undefined;
   if (hasSeg === hasAttack) throw new ScenarioError(`${where}: deploy needs exactly one of "segment" or "attack" (R5.2, R5.4)`);
   if (hasSeg) {
-    if (typeof v.segment !== 'string') throw new ScenarioError(`${where}: deploy.segment must be a segment as printed in tiles.json, e.g. "R:EW" or "P"`);
+    if (typeof v.segment !== 'string')
+      throw new ScenarioError(`${where}: deploy.segment must be a segment as printed in tiles.json, e.g. "R:EW" or "P"`);
     return { meeple: v.meeple, segment: v.segment, equipment };
   }
   const a = v.attack;
-  if (!isObject(a) || !isCoord(a.x) || !isCoord(a.y)) throw new ScenarioError(`${where}: deploy.attack must be { "x": int, "y": int } with |x|, |y| ≤ ${MAX_COORD} (R5.4)`);
+  if (!isObject(a) || !isCoord(a.x) || !isCoord(a.y))
+    throw new ScenarioError(`${where}: deploy.attack must be { "x": int, "y": int } with |x|, |y| ≤ ${MAX_COORD} (R5.4)`);
   only(`${where}: deploy.attack`, a, ['x', 'y']);
   return { meeple: v.meeple, attack: { x: a.x, y: a.y }, equipment };
 }
@@ -120,7 +146,8 @@ function parseThrows(where: string, v: unknown): Record<string, number[]>[] {
     if (!isObject(t)) throw new ScenarioError(`${where}: throw ${i + 1} must be an object of participant → values`);
     const out: Record<string, number[]> = Object.create(null) as Record<string, number[]>;
     for (const [k, vals] of Object.entries(t)) {
-      if (!Array.isArray(vals) || !vals.every(isInt)) throw new ScenarioError(`${where}: throw ${i + 1}: values of ${quote(k, 24)} must be a list of integers (R6.3)`);
+      if (!Array.isArray(vals) || !vals.every(isInt))
+        throw new ScenarioError(`${where}: throw ${i + 1}: values of ${quote(k, 24)} must be a list of integers (R6.3)`);
       out[k] = vals as number[];
     }
     return out;
@@ -141,10 +168,16 @@ function parseTurn(i: number, v: unknown): ScenarioTurn {
   if (!isCoord(v.x) || !isCoord(v.y)) throw new ScenarioError(`${where}: x and y must be integers from -${MAX_COORD} to ${MAX_COORD}`);
   // Absent means 0; present, it must be one of the four rotations (null is not a rotation).
   const rotation = 'rotation' in v ? v.rotation : 0;
-  if (!isInt(rotation) || rotation < 0 || rotation > 3) throw new ScenarioError(`${where}: rotation must be 0, 1, 2 or 3 (R4.1), got ${quote(rotation, 12)}`);
+  if (!isInt(rotation) || rotation < 0 || rotation > 3)
+    throw new ScenarioError(`${where}: rotation must be 0, 1, 2 or 3 (R4.1), got ${quote(rotation, 12)}`);
   return {
-    tile: v.tile, unplaceable: false, x: v.x, y: v.y, rotation,
-    deploy: parseDeploy(where, v.deploy), throws: parseThrows(where, v.throws),
+    tile: v.tile,
+    unplaceable: false,
+    x: v.x,
+    y: v.y,
+    rotation,
+    deploy: parseDeploy(where, v.deploy),
+    throws: parseThrows(where, v.throws),
   };
 }
 
@@ -159,7 +192,8 @@ export function parseScenario(text: string | Uint8Array): Scenario {
   }
   if (!isObject(raw)) throw new ScenarioError('the scenario must be a JSON object');
   only('scenario', raw, ['seats', 'options', 'turns', 'final']);
-  if (!Array.isArray(raw.seats) || raw.seats.length > 6 || !raw.seats.every((s) => typeof s === 'string')) throw new ScenarioError('"seats" must be a list of at most 6 colours (R1.3)');
+  if (!Array.isArray(raw.seats) || raw.seats.length > 6 || !raw.seats.every((s) => typeof s === 'string'))
+    throw new ScenarioError('"seats" must be a list of at most 6 colours (R1.3)');
   if (!Array.isArray(raw.turns)) throw new ScenarioError('"turns" must be a list');
   return {
     seats: raw.seats as Colour[],
@@ -181,33 +215,78 @@ function eventJson(state: GameState, turn: number, e: GameEvent): Record<string,
   const name = (id: number) => scorerName(state, id);
   const colour = (seat: number) => state.setup.seats[seat];
   switch (e.type) {
-    case 'drawn': return null;
-    case 'unplaceable': return { turn, type: 'unplaceable', seat: colour(e.seat), tile: e.tile, outcome: e.outcome };
-    case 'placed': return { turn, type: 'placed', seat: colour(e.seat), tile: e.tile, x: e.x, y: e.y, rotation: e.r };
-    case 'deployed': return { turn, type: 'deployed', seat: colour(e.seat), meeple: e.meeple, equipment: e.equipment, x: e.x, y: e.y, segment: segmentLabel(state, e.x, e.y, e.seg), attack: e.attack };
-    case 'battle': return {
-      turn, type: 'battle', realm: realmJson(e.realm),
-      participants: e.participants.map((p: Participant) => ({ who: name(p.id), dice: p.dice, symbol: p.symbol, yellow: p.yellow, lightsaber: p.lightsaber })),
-    };
-    case 'throw': return {
-      turn, type: 'throw', realm: realmJson(e.realm), throw: e.throw,
-      dice: Object.fromEntries(e.rolls.map((r) => [name(r.id), r.values])),
-      best: Object.fromEntries(e.rolls.map((r) => [name(r.id), r.best])),
-      modifiers: Object.fromEntries(e.rolls.filter((r) => r.yellow || r.lightsaber).map((r) => [name(r.id), { yellow: r.yellow, lightsaber: r.lightsaber }])),
-      tied: e.tied.map(name), winner: e.winner === null ? null : name(e.winner),
-      losers: e.losers.map((l) => ({ who: name(l.id), points: l.points })),
-    };
-    case 'returned': return { turn, type: 'returned', seat: colour(e.seat), meeple: e.meeple, equipment: e.equipment, x: e.x, y: e.y, reason: e.reason };
-    case 'score': return {
-      turn, type: 'score', reason: e.reason, who: name(e.scorer), points: e.points,
-      ...(e.realm ? { realm: realmJson(e.realm) } : {}),
-    };
+    case 'drawn':
+      return null;
+    case 'unplaceable':
+      return { turn, type: 'unplaceable', seat: colour(e.seat), tile: e.tile, outcome: e.outcome };
+    case 'placed':
+      return { turn, type: 'placed', seat: colour(e.seat), tile: e.tile, x: e.x, y: e.y, rotation: e.r };
+    case 'deployed':
+      return {
+        turn,
+        type: 'deployed',
+        seat: colour(e.seat),
+        meeple: e.meeple,
+        equipment: e.equipment,
+        x: e.x,
+        y: e.y,
+        segment: segmentLabel(state, e.x, e.y, e.seg),
+        attack: e.attack,
+      };
+    case 'battle':
+      return {
+        turn,
+        type: 'battle',
+        realm: realmJson(e.realm),
+        participants: e.participants.map((p: Participant) => ({
+          who: name(p.id),
+          dice: p.dice,
+          symbol: p.symbol,
+          yellow: p.yellow,
+          lightsaber: p.lightsaber,
+        })),
+      };
+    case 'throw':
+      return {
+        turn,
+        type: 'throw',
+        realm: realmJson(e.realm),
+        throw: e.throw,
+        dice: Object.fromEntries(e.rolls.map((r) => [name(r.id), r.values])),
+        best: Object.fromEntries(e.rolls.map((r) => [name(r.id), r.best])),
+        modifiers: Object.fromEntries(
+          e.rolls.filter((r) => r.yellow || r.lightsaber).map((r) => [name(r.id), { yellow: r.yellow, lightsaber: r.lightsaber }]),
+        ),
+        tied: e.tied.map(name),
+        winner: e.winner === null ? null : name(e.winner),
+        losers: e.losers.map((l) => ({ who: name(l.id), points: l.points })),
+      };
+    case 'returned':
+      return { turn, type: 'returned', seat: colour(e.seat), meeple: e.meeple, equipment: e.equipment, x: e.x, y: e.y, reason: e.reason };
+    case 'score':
+      return {
+        turn,
+        type: 'score',
+        reason: e.reason,
+        who: name(e.scorer),
+        points: e.points,
+        ...(e.realm ? { realm: realmJson(e.realm) } : {}),
+      };
     case 'completed':
       // A held realm's scoring is reported by its `score` event; this one reports empty realms.
       if (e.scorer !== null) return null;
-      return { turn, type: 'completed', realm: realmJson(e.realm), final: e.final, who: e.scorer === null ? null : name(e.scorer), points: e.points };
-    case 'turn': return null;
-    case 'over': return { turn, type: 'over', scores: Object.fromEntries(e.scores.map((s, i) => [name(i), s])) };
+      return {
+        turn,
+        type: 'completed',
+        realm: realmJson(e.realm),
+        final: e.final,
+        who: e.scorer === null ? null : name(e.scorer),
+        points: e.points,
+      };
+    case 'turn':
+      return null;
+    case 'over':
+      return { turn, type: 'over', scores: Object.fromEntries(e.scores.map((s, i) => [name(i), s])) };
   }
 }
 
@@ -221,7 +300,8 @@ function toDeployment(state: GameState, d: ScenarioDeploy): Deployment {
   const def = state.board.defs[state.tiles.length - 1];
   const want = d.segment!;
   const seg = def.segments.find((s) => s.label === want || s.label.split('*')[0] === want);
-  if (!seg) throw new RuleError(`${def.id} has no segment "${want}" (its segments: ${def.segments.map((s) => s.label).join(', ')})`, 'R5.2');
+  if (!seg)
+    throw new RuleError(`${def.id} has no segment "${want}" (its segments: ${def.segments.map((s) => s.label).join(', ')})`, 'R5.2');
   return { meeple: d.meeple, target: { seg: seg.index }, equipment: d.equipment };
 }
 
@@ -254,7 +334,11 @@ function playTurn(state: GameState, turn: ScenarioTurn, events: GameEvent[]): vo
   while (state.phase === 'battle') {
     const p = pending(state);
     if (p.kind !== 'throw') break;
-    if (n >= turn.throws.length) throw new RuleError(`battle throw ${n + 1} is needed but only ${turn.throws.length} ${turn.throws.length === 1 ? 'is' : 'are'} given`, 'R6.3');
+    if (n >= turn.throws.length)
+      throw new RuleError(
+        `battle throw ${n + 1} is needed but only ${turn.throws.length} ${turn.throws.length === 1 ? 'is' : 'are'} given`,
+        'R6.3',
+      );
     const values = throwValues(state, p.participants, turn.throws[n], n + 1);
     n++;
     try {
@@ -264,7 +348,8 @@ function playTurn(state: GameState, turn: ScenarioTurn, events: GameEvent[]): vo
       throw e;
     }
   }
-  if (n < turn.throws.length) throw new RuleError(`${turn.throws.length} throws given but only ${n} ${n === 1 ? 'was' : 'were'} fought`, 'R6.3');
+  if (n < turn.throws.length)
+    throw new RuleError(`${turn.throws.length} throws given but only ${n} ${n === 1 ? 'was' : 'were'} fought`, 'R6.3');
 }
 
 function rethrowWith(prefix: string, e: unknown): never {
@@ -309,10 +394,15 @@ export function runScenario(s: Scenario): ScenarioResult {
   return {
     scores: Object.fromEntries(scorers.map((n, i) => [n, state.scores[i]])),
     laps: Object.fromEntries(scorers.map((n, i) => [n, Math.floor(state.scores[i] / 50)])),
-    reserve: Object.fromEntries(state.setup.seats.map((c, i) => {
-      const r = state.reserves[i];
-      return [c, equipment ? { small: r.small, large: r.large, lightsaber: r.lightsaber, blaster: r.blaster } : { small: r.small, large: r.large }];
-    })),
+    reserve: Object.fromEntries(
+      state.setup.seats.map((c, i) => {
+        const r = state.reserves[i];
+        return [
+          c,
+          equipment ? { small: r.small, large: r.large, lightsaber: r.lightsaber, blaster: r.blaster } : { small: r.small, large: r.large },
+        ];
+      }),
+    ),
     events: out,
   };
 }

@@ -35,7 +35,12 @@ export function attachSignalling(server: Server): Signalling {
   // parent's: handing it the ones it already has leaves them as they are.
   const proto = (o: object) => Object.getPrototypeOf(o) as object;
   const self = app as unknown as { request: object; response: object; engines: object; settings: object };
-  app.emit('mount', { request: proto(self.request), response: proto(self.response), engines: proto(self.engines), settings: proto(self.settings) });
+  app.emit('mount', {
+    request: proto(self.request),
+    response: proto(self.response),
+    engines: proto(self.engines),
+    settings: proto(self.settings),
+  });
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (pathname(req.url) !== SOCKET_PATH) return;
     sockets.handleUpgrade(req, socket, head, (ws) => sockets.emit('connection', ws, req));

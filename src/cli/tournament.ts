@@ -20,7 +20,8 @@ export interface Args {
   progress: boolean;
 }
 
-const USAGE = 'usage: npm run tournament -- --games N --seats a,b[,…] [--expansion] [--teams] [--seed N] [--strong-iterations N] [--progress]';
+const USAGE =
+  'usage: npm run tournament -- --games N --seats a,b[,…] [--expansion] [--teams] [--seed N] [--strong-iterations N] [--progress]';
 
 function parseIntArg(name: string, v: string, min: number): number {
   if (!/^\d+$/.test(v)) throw new UsageError(`${name} needs a whole number, got ${JSON.stringify(v)}`);
@@ -30,8 +31,13 @@ function parseIntArg(name: string, v: string, min: number): number {
 }
 
 const FLAGS = {
-  games: { type: 'string' }, seed: { type: 'string' }, 'strong-iterations': { type: 'string' }, seats: { type: 'string' },
-  expansion: { type: 'boolean' }, teams: { type: 'boolean' }, progress: { type: 'boolean' },
+  games: { type: 'string' },
+  seed: { type: 'string' },
+  'strong-iterations': { type: 'string' },
+  seats: { type: 'string' },
+  expansion: { type: 'boolean' },
+  teams: { type: 'boolean' },
+  progress: { type: 'boolean' },
 } as const;
 
 export function parseArgs(argv: string[]): Args {
@@ -54,7 +60,8 @@ export function parseArgs(argv: string[]): Args {
   const max = a.expansion ? 6 : 5;
   if (a.teams) {
     if (a.seats.length !== 2 && a.seats.length !== 4) throw new UsageError('--teams takes 2 bots (one per team) or 4 (one per seat)');
-  } else if (a.seats.length < 2 || a.seats.length > max) throw new UsageError(`--seats takes 2 to ${max} bots${a.expansion ? '' : ' (6 with --expansion)'}`);
+  } else if (a.seats.length < 2 || a.seats.length > max)
+    throw new UsageError(`--seats takes 2 to ${max} bots${a.expansion ? '' : ' (6 with --expansion)'}`);
   return a;
 }
 
@@ -102,13 +109,27 @@ function botFor(a: Args, level: BotLevel): Bot {
   return botByLevel(level);
 }
 
-export function runTournament(a: Args, log: (line: string) => void, makeBot: (level: BotLevel) => Bot = (level) => botFor(a, level)): Entry[] {
+export function runTournament(
+  a: Args,
+  log: (line: string) => void,
+  makeBot: (level: BotLevel) => Bot = (level) => botFor(a, level),
+): Entry[] {
   const count = new Map<string, number>();
   const entries: Entry[] = a.seats.map((level, i) => {
     const dup = a.seats.filter((s) => s === level).length > 1;
     count.set(level, (count.get(level) ?? 0) + 1);
     const bot = makeBot(level);
-    return { label: dup ? `${level}#${i + 1}` : level, bot, wins: 0, ties: 0, score: 0, games: 0, decisionMs: [], turnMs: [], turnCpuMs: [] };
+    return {
+      label: dup ? `${level}#${i + 1}` : level,
+      bot,
+      wins: 0,
+      ties: 0,
+      score: 0,
+      games: 0,
+      decisionMs: [],
+      turnMs: [],
+      turnCpuMs: [],
+    };
   });
   const n = entries.length;
   const options = defaultOptions();
@@ -171,27 +192,39 @@ export function runTournament(a: Args, log: (line: string) => void, makeBot: (le
         if (top.length > 1) e.ties++;
       }
     }
-    if (a.progress && (g + 1) % 10 === 0) log(`… ${g + 1}/${a.games} games: ${entries.map((e) => `${e.label} ${((100 * e.wins) / Math.max(1, e.games)).toFixed(1)}%`).join(', ')}`);
+    if (a.progress && (g + 1) % 10 === 0)
+      log(
+        `… ${g + 1}/${a.games} games: ${entries.map((e) => `${e.label} ${((100 * e.wins) / Math.max(1, e.games)).toFixed(1)}%`).join(', ')}`,
+      );
   }
   return entries;
 }
 
 export function report(a: Args, entries: Entry[]): string[] {
   const lines: string[] = [];
-  const variant = [a.teams ? 'team variant' : `${a.seats.length} seats`, a.expansion ? 'Expansion 1 on (tiles, blue, equipment, yellow die)' : 'base game'].join(', ');
-  lines.push(`${a.games} games, ${variant}, seed ${a.seed}; seats rotated (balanced when games is a multiple of ${a.teams ? 2 : a.seats.length})`);
+  const variant = [
+    a.teams ? 'team variant' : `${a.seats.length} seats`,
+    a.expansion ? 'Expansion 1 on (tiles, blue, equipment, yellow die)' : 'base game',
+  ].join(', ');
+  lines.push(
+    `${a.games} games, ${variant}, seed ${a.seed}; seats rotated (balanced when games is a multiple of ${a.teams ? 2 : a.seats.length})`,
+  );
   lines.push('win = a game won; a shared victory (R8.3) counts 1/k for each of the k tied winners');
   lines.push('times: wall-clock ms per decision (a placement or a deployment) and per turn (both), and CPU ms per turn');
-  lines.push('bot        games  win rate  95% Wilson CI     shared  mean score  ms/decision (mean, median)  ms/turn (mean, median)  cpu ms/turn (mean, median)');
+  lines.push(
+    'bot        games  win rate  95% Wilson CI     shared  mean score  ms/decision (mean, median)  ms/turn (mean, median)  cpu ms/turn (mean, median)',
+  );
   for (const e of entries) {
     const [lo, hi] = wilson(e.wins, e.games);
     const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length);
     lines.push(
-      `${e.label.padEnd(10)} ${String(e.games).padStart(5)}  ${(100 * e.wins / Math.max(1, e.games)).toFixed(1).padStart(6)}%  [${(100 * lo).toFixed(1)}%, ${(100 * hi).toFixed(1)}%]`.padEnd(52) +
-      `${String(e.ties).padStart(6)}  ${(e.score / Math.max(1, e.games)).toFixed(1).padStart(10)}  ` +
-      `${mean(e.decisionMs).toFixed(2).padStart(12)}, ${median(e.decisionMs).toFixed(2).padStart(9)}       ` +
-      `${mean(e.turnMs).toFixed(2).padStart(10)}, ${median(e.turnMs).toFixed(2).padStart(9)}  ` +
-      `${mean(e.turnCpuMs).toFixed(2).padStart(14)}, ${median(e.turnCpuMs).toFixed(2).padStart(9)}`,
+      `${e.label.padEnd(10)} ${String(e.games).padStart(5)}  ${((100 * e.wins) / Math.max(1, e.games)).toFixed(1).padStart(6)}%  [${(100 * lo).toFixed(1)}%, ${(100 * hi).toFixed(1)}%]`.padEnd(
+        52,
+      ) +
+        `${String(e.ties).padStart(6)}  ${(e.score / Math.max(1, e.games)).toFixed(1).padStart(10)}  ` +
+        `${mean(e.decisionMs).toFixed(2).padStart(12)}, ${median(e.decisionMs).toFixed(2).padStart(9)}       ` +
+        `${mean(e.turnMs).toFixed(2).padStart(10)}, ${median(e.turnMs).toFixed(2).padStart(9)}  ` +
+        `${mean(e.turnCpuMs).toFixed(2).padStart(14)}, ${median(e.turnCpuMs).toFixed(2).padStart(9)}`,
     );
   }
   return lines;

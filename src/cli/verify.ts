@@ -12,7 +12,11 @@ import { clip, quote } from '../fair/strict-json';
 import { ReadError, readBounded } from './read-bounded';
 import { parseFlags, readCommandLine, UsageError } from './args';
 
-export interface VerifyCliResult { code: number; stdout: string; stderr: string }
+export interface VerifyCliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
 
 export function formatFailure(r: Extract<VerifyReport, { ok: false }>): string {
   if (r.malformed) return clip(`malformed replay: ${r.message}`, MAX_ERROR_LINE - 8);

@@ -15,13 +15,16 @@ const PHASE_OF: Record<Action['type'], GameState['phase']> = { draw: 'draw', pla
 /** Applies an action to the state in place; pushes what happened to `events` when given. */
 export function applyInPlace(state: GameState, action: Action, events?: GameEvent[]): void {
   if (state.phase === 'over') throw new RuleError('the game is over', 'R8.1');
-  if (PHASE_OF[action.type] !== state.phase)
-    throw new RuleError(`expected ${describePhase(state)}, got a ${action.type}`, 'R3');
+  if (PHASE_OF[action.type] !== state.phase) throw new RuleError(`expected ${describePhase(state)}, got a ${action.type}`, 'R3');
   switch (action.type) {
-    case 'draw': return applyDraw(state, action.tile, events);
-    case 'place': return applyPlace(state, action.x, action.y, action.r, events);
-    case 'deploy': return applyDeploy(state, action.deployment, events);
-    case 'throw': return applyThrow(state, action.values, events);
+    case 'draw':
+      return applyDraw(state, action.tile, events);
+    case 'place':
+      return applyPlace(state, action.x, action.y, action.r, events);
+    case 'deploy':
+      return applyDeploy(state, action.deployment, events);
+    case 'throw':
+      return applyThrow(state, action.values, events);
   }
 }
 

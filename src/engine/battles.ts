@@ -58,7 +58,12 @@ export function startBattles(state: GameState, events?: GameEvent[]): void {
   battles.sort((x, y) => compareRealms(state, x, y));
   state.battles = battles.map((info) => {
     const participants = participantsOf(state, info, byRoot.get(info.root)!);
-    return { realm: [Math.floor(info.first / STRIDE), info.first % STRIDE], participants, remaining: participants.map((p) => p.id), throws: 0 };
+    return {
+      realm: [Math.floor(info.first / STRIDE), info.first % STRIDE],
+      participants,
+      remaining: participants.map((p) => p.id),
+      throws: 0,
+    };
   });
   state.phase = 'battle';
   announceBattle(state, events);
@@ -78,11 +83,18 @@ export function announceBattle(state: GameState, events?: GameEvent[]): void {
 /** Checks one throw's values: count and faces per participant (R6.3, R6.8). */
 export function throwError(participants: Participant[], values: number[][], names?: string[]): RuleError | null {
   if (!Array.isArray(values) || values.length !== participants.length)
-    return new RuleError(`the throw needs values for ${participants.length} participants, got ${Array.isArray(values) ? values.length : 'none'}`, 'R6.3');
+    return new RuleError(
+      `the throw needs values for ${participants.length} participants, got ${Array.isArray(values) ? values.length : 'none'}`,
+      'R6.3',
+    );
   for (let i = 0; i < participants.length; i++) {
     const p = participants[i];
     const v = values[i];
-    if (!Array.isArray(v) || v.length !== p.dice) return new RuleError(`${names?.[i] ?? `participant ${i + 1}`} rolls ${p.dice} ${p.dice === 1 ? 'die' : 'dice'}, got ${Array.isArray(v) ? v.length : 'no'} ${Array.isArray(v) && v.length === 1 ? 'value' : 'values'}`, 'R6.2');
+    if (!Array.isArray(v) || v.length !== p.dice)
+      return new RuleError(
+        `${names?.[i] ?? `participant ${i + 1}`} rolls ${p.dice} ${p.dice === 1 ? 'die' : 'dice'}, got ${Array.isArray(v) ? v.length : 'no'} ${Array.isArray(v) && v.length === 1 ? 'value' : 'values'}`,
+        'R6.2',
+      );
     for (let j = 0; j < v.length; j++) {
       const yellow = p.yellow && j === v.length - 1;
       const [lo, hi] = yellow ? [3, 8] : [1, 6];

@@ -125,7 +125,8 @@ export class BoardIndex {
     for (const c of this.constraints.values()) {
       const mask = c >> 8;
       const value = c & 255;
-      if ((codes[0] & mask) === value || (codes[1] & mask) === value || (codes[2] & mask) === value || (codes[3] & mask) === value) return true;
+      if ((codes[0] & mask) === value || (codes[1] & mask) === value || (codes[2] & mask) === value || (codes[3] & mask) === value)
+        return true;
     }
     return false;
   }
@@ -207,8 +208,7 @@ export class BoardIndex {
   /** Number of the 8 cells around (x, y) that hold a tile (R5.4, R7.3). */
   neighbours8(x: number, y: number): number {
     let n = 0;
-    for (let dy = -1; dy <= 1; dy++)
-      for (let dx = -1; dx <= 1; dx++) if ((dx || dy) && this.cells.has(cellKey(x + dx, y + dy))) n++;
+    for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) if ((dx || dy) && this.cells.has(cellKey(x + dx, y + dy))) n++;
     return n;
   }
 

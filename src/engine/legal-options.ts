@@ -57,7 +57,14 @@ export function placementError(state: GameState, tile: string, x: number, y: num
 function baseDeployments(state: GameState): Deployment[] {
   const seat = state.seat;
   const reserve = state.reserves[seat];
-  const sizes = ([['small', reserve.small], ['large', reserve.large]] as const).filter(([, n]) => n > 0).map(([s]) => s);
+  const sizes = (
+    [
+      ['small', reserve.small],
+      ['large', reserve.large],
+    ] as const
+  )
+    .filter(([, n]) => n > 0)
+    .map(([s]) => s);
   if (!sizes.length) return [];
   const t = lastTile(state);
   const b = state.board;

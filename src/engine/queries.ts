@@ -42,17 +42,20 @@ export function supplySize(state: GameState): number {
 
 export function pending(state: GameState): Pending {
   switch (state.phase) {
-    case 'draw': return { kind: 'draw', seat: state.seat, supply: supplyList(state) };
-    case 'place': return { kind: 'place', seat: state.seat, tile: state.drawn! };
-    case 'deploy': return { kind: 'deploy', seat: state.seat, tile: state.drawn! };
+    case 'draw':
+      return { kind: 'draw', seat: state.seat, supply: supplyList(state) };
+    case 'place':
+      return { kind: 'place', seat: state.seat, tile: state.drawn! };
+    case 'deploy':
+      return { kind: 'deploy', seat: state.seat, tile: state.drawn! };
     case 'battle': {
       const b = state.battles[0];
       return { kind: 'throw', battle: b, participants: b.participants.filter((p) => b.remaining.includes(p.id)) };
     }
-    case 'over': return { kind: 'over' };
+    case 'over':
+      return { kind: 'over' };
   }
 }
-
 
 export function lastTile(state: GameState): number {
   return state.tiles.length - 1;
@@ -60,10 +63,15 @@ export function lastTile(state: GameState): number {
 
 export function describePhase(state: GameState): string {
   switch (state.phase) {
-    case 'draw': return 'a tile draw';
-    case 'place': return `the placement of ${state.drawn}`;
-    case 'deploy': return 'a deployment (or none)';
-    case 'battle': return 'a battle throw';
-    case 'over': return 'nothing (the game is over)';
+    case 'draw':
+      return 'a tile draw';
+    case 'place':
+      return `the placement of ${state.drawn}`;
+    case 'deploy':
+      return 'a deployment (or none)';
+    case 'battle':
+      return 'a battle throw';
+    case 'over':
+      return 'nothing (the game is over)';
   }
 }

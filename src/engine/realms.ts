@@ -26,7 +26,6 @@ export function planetsAround(state: GameState, t: number): number[] {
   return out;
 }
 
-
 function nodeKey(b: BoardIndex, node: number): [number, number, number] {
   const t = Math.floor(node / STRIDE);
   return [b.ys[t], b.xs[t], node % STRIDE];
@@ -84,7 +83,8 @@ export function summarizeRealm(state: GameState, info: RealmInfo): RealmSummary 
     // A planet's realm is its tile and the tiles around it (R7.3).
     const t = Math.floor(info.root / STRIDE);
     for (let dy = -1; dy <= 1; dy++)
-      for (let dx = -1; dx <= 1; dx++) if ((dx || dy) && b.tileAt(b.xs[t] + dx, b.ys[t] + dy) >= 0) cells.push([b.xs[t] + dx, b.ys[t] + dy]);
+      for (let dx = -1; dx <= 1; dx++)
+        if ((dx || dy) && b.tileAt(b.xs[t] + dx, b.ys[t] + dy) >= 0) cells.push([b.xs[t] + dx, b.ys[t] + dy]);
   }
   cells.sort((p, q) => p[1] - q[1] || p[0] - q[0]);
   const first = info.first;

@@ -16,7 +16,16 @@ function returnMeeple(state: GameState, m: Meeple, reason: 'battle' | 'scored', 
   else r.small++;
   for (const c of CAPABILITIES) c.onReturn?.(state, m);
   const b = state.board;
-  events?.push({ type: 'returned', seat: m.seat, meeple: m.size, equipment: m.equipment, x: b.xs[m.tile], y: b.ys[m.tile], seg: m.seg, reason });
+  events?.push({
+    type: 'returned',
+    seat: m.seat,
+    meeple: m.size,
+    equipment: m.equipment,
+    x: b.xs[m.tile],
+    y: b.ys[m.tile],
+    seg: m.seg,
+    reason,
+  });
 }
 
 export function removeMeeples(state: GameState, gone: (m: Meeple) => boolean, reason: 'battle' | 'scored', events?: GameEvent[]): void {
@@ -28,7 +37,14 @@ export function removeMeeples(state: GameState, gone: (m: Meeple) => boolean, re
   state.meeples = keep;
 }
 
-export function addScore(state: GameState, scorer: number, points: number, reason: 'complete' | 'final' | 'tie' | 'lost', events?: GameEvent[], realm?: RealmSummary): void {
+export function addScore(
+  state: GameState,
+  scorer: number,
+  points: number,
+  reason: 'complete' | 'final' | 'tie' | 'lost',
+  events?: GameEvent[],
+  realm?: RealmSummary,
+): void {
   state.scores[scorer] += points;
   events?.push(realm ? { type: 'score', reason, scorer, points, realm } : { type: 'score', reason, scorer, points });
 }
@@ -102,7 +118,10 @@ export function endGame(state: GameState, events?: GameEvent[]): void {
 /** Final standings: winners share the victory on equal scores (R8.3). */
 export function winners(state: GameState): number[] {
   const top = Math.max(...state.scores);
-  return state.scores.map((s, i) => [s, i]).filter(([s]) => s === top).map(([, i]) => i);
+  return state.scores
+    .map((s, i) => [s, i])
+    .filter(([s]) => s === top)
+    .map(([, i]) => i);
 }
 
 /** Laps of 50 points around the score track, for display (R1.7). */

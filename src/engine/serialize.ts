@@ -22,7 +22,9 @@ export function canonicalJson(value: unknown): string {
     case 'object': {
       if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
       const obj = value as Record<string, unknown>;
-      const keys = Object.keys(obj).filter((k) => obj[k] !== undefined).sort();
+      const keys = Object.keys(obj)
+        .filter((k) => obj[k] !== undefined)
+        .sort();
       return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`).join(',')}}`;
     }
     default:
@@ -52,22 +54,39 @@ export function serialize(state: GameState): string {
   const { setup } = state;
   const o = setup.options;
   const e = o.expansion;
-  const battles = state.battles.map((b) =>
-    `{"participants":[${b.participants.map((p) =>
-      `{"dice":${int(p.dice)},"id":${int(p.id)},"lightsaber":${p.lightsaber},"seats":${ints(p.seats)},"symbol":${p.symbol},"yellow":${p.yellow}}`).join(',')}],` +
-    `"realm":${ints(b.realm)},"remaining":${ints(b.remaining)},"throws":${int(b.throws)}}`).join(',');
-  const meeples = state.meeples.map((m) =>
-    `{"equipment":${m.equipment === null ? 'null' : str(m.equipment)},"seat":${int(m.seat)},"seg":${int(m.seg)},"size":${str(m.size)},"tile":${int(m.tile)}}`).join(',');
-  const reserves = state.reserves.map((r) =>
-    `{"blaster":${r.blaster},"large":${int(r.large)},"lightsaber":${r.lightsaber},"small":${int(r.small)}}`).join(',');
-  const supply = Object.keys(state.supply).sort().map((id) => `${str(id)}:${int(state.supply[id])}`).join(',');
+  const battles = state.battles
+    .map(
+      (b) =>
+        `{"participants":[${b.participants
+          .map(
+            (p) =>
+              `{"dice":${int(p.dice)},"id":${int(p.id)},"lightsaber":${p.lightsaber},"seats":${ints(p.seats)},"symbol":${p.symbol},"yellow":${p.yellow}}`,
+          )
+          .join(',')}],` + `"realm":${ints(b.realm)},"remaining":${ints(b.remaining)},"throws":${int(b.throws)}}`,
+    )
+    .join(',');
+  const meeples = state.meeples
+    .map(
+      (m) =>
+        `{"equipment":${m.equipment === null ? 'null' : str(m.equipment)},"seat":${int(m.seat)},"seg":${int(m.seg)},"size":${str(m.size)},"tile":${int(m.tile)}}`,
+    )
+    .join(',');
+  const reserves = state.reserves
+    .map((r) => `{"blaster":${r.blaster},"large":${int(r.large)},"lightsaber":${r.lightsaber},"small":${int(r.small)}}`)
+    .join(',');
+  const supply = Object.keys(state.supply)
+    .sort()
+    .map((id) => `${str(id)}:${int(state.supply[id])}`)
+    .join(',');
   const tiles = state.tiles.map((t) => `{"id":${str(t.id)},"r":${int(t.r)},"x":${int(t.x)},"y":${int(t.y)}}`).join(',');
-  return `{"battles":[${battles}],"drawn":${state.drawn === null ? 'null' : str(state.drawn)},"meeples":[${meeples}],` +
+  return (
+    `{"battles":[${battles}],"drawn":${state.drawn === null ? 'null' : str(state.drawn)},"meeples":[${meeples}],` +
     `"phase":${str(state.phase)},"removed":[${state.removed.map((id) => str(id)).join(',')}],"reserves":[${reserves}],` +
     `"scores":${ints(state.scores)},"seat":${int(state.seat)},` +
     `"setup":{"options":{"expansion":{"blue":${e.blue},"equipment":${e.equipment},"tiles":${e.tiles},"yellowDie":${e.yellowDie}},` +
     `"teams":${o.teams},"unplaceable":${str(o.unplaceable)}},"seats":[${setup.seats.map((c) => str(c)).join(',')}]},` +
-    `"supply":{${supply}},"tiles":[${tiles}],"turn":${int(state.turn)},"v":${STATE_VERSION}}`;
+    `"supply":{${supply}},"tiles":[${tiles}],"turn":${int(state.turn)},"v":${STATE_VERSION}}`
+  );
 }
 
 export function stateHash(state: GameState): string {
@@ -106,12 +125,14 @@ export function parseState(text: string): GameState {
   for (const k of ['meeples', 'reserves', 'scores', 'removed', 'battles'] as const) if (!Array.isArray(o[k])) fail(k, 'must be a list');
   if (!o.setup || typeof o.setup !== 'object') fail('setup', 'missing');
   if (!o.supply || typeof o.supply !== 'object') fail('supply', 'missing');
-  for (const [id, n] of Object.entries(o.supply as Record<string, unknown>)) if (!TILESET.byId.has(id) || !isInt(n) || n < 0) fail(`supply.${id}`, 'bad count');
+  for (const [id, n] of Object.entries(o.supply as Record<string, unknown>))
+    if (!TILESET.byId.has(id) || !isInt(n) || n < 0) fail(`supply.${id}`, 'bad count');
   if (!isInt(o.turn) || !isInt(o.seat)) fail('turn/seat', 'must be integers');
   if (!['draw', 'place', 'deploy', 'battle', 'over'].includes(o.phase as string)) fail('phase', `unknown phase ${String(o.phase)}`);
   (o.scores as unknown[]).forEach((s, i) => isInt(s) || fail(`scores[${i}]`, 'must be an integer'));
   (o.meeples as GameState['meeples']).forEach((m, i) => {
-    if (!m || !isInt(m.tile) || m.tile < 0 || m.tile >= tiles.length || !isInt(m.seg) || !isInt(m.seat)) fail(`meeples[${i}]`, 'bad meeple');
+    if (!m || !isInt(m.tile) || m.tile < 0 || m.tile >= tiles.length || !isInt(m.seg) || !isInt(m.seat))
+      fail(`meeples[${i}]`, 'bad meeple');
   });
   (o.meeples as GameState['meeples']).forEach((m, i) => {
     const def = TILESET.byId.get(tiles[m.tile].id)!;
@@ -122,7 +143,8 @@ export function parseState(text: string): GameState {
   if (o.drawn !== null && !TILESET.byId.has(o.drawn as string)) fail('drawn', 'must be a tile id or null');
   (o.removed as unknown[]).forEach((id, i) => TILESET.byId.has(id as string) || fail(`removed[${i}]`, 'not a tile id'));
   const setup = o.setup as GameState['setup'];
-  if (!Array.isArray(setup.seats) || !setup.seats.every((c) => (COLOURS as readonly unknown[]).includes(c))) fail('setup.seats', 'must be a list of colours');
+  if (!Array.isArray(setup.seats) || !setup.seats.every((c) => (COLOURS as readonly unknown[]).includes(c)))
+    fail('setup.seats', 'must be a list of colours');
   if (!setup.options || !['remove', 'return'].includes(setup.options.unplaceable)) fail('setup.options', 'malformed');
   let board: BoardIndex;
   try {
@@ -131,8 +153,19 @@ export function parseState(text: string): GameState {
     fail('tiles', (e as Error).message);
   }
   const state = {
-    setup: o.setup, tiles, meeples: o.meeples, reserves: o.reserves, scores: o.scores, supply: o.supply, removed: o.removed,
-    turn: o.turn, seat: o.seat, phase: o.phase, drawn: o.drawn, battles: o.battles, board,
+    setup: o.setup,
+    tiles,
+    meeples: o.meeples,
+    reserves: o.reserves,
+    scores: o.scores,
+    supply: o.supply,
+    removed: o.removed,
+    turn: o.turn,
+    seat: o.seat,
+    phase: o.phase,
+    drawn: o.drawn,
+    battles: o.battles,
+    board,
   } as GameState;
   // Every field must survive the round trip: nothing unknown, missing or of the wrong shape.
   let same = false;

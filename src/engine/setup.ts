@@ -19,8 +19,7 @@ export function defaultOptions(): GameOptions {
 function validateSetup(setup: GameSetup): void {
   const { seats, options } = setup;
   const maxSeats = options.expansion.blue ? 6 : 5;
-  if (seats.length < 2 || seats.length > maxSeats)
-    throw new RuleError(`${seats.length} seats; this game takes 2 to ${maxSeats}`, 'R1.3');
+  if (seats.length < 2 || seats.length > maxSeats) throw new RuleError(`${seats.length} seats; this game takes 2 to ${maxSeats}`, 'R1.3');
   const seen = new Set<string>();
   for (const c of seats) {
     if (!COLOURS.includes(c)) throw new RuleError(`unknown colour "${c}"`, 'R1.3');
@@ -81,7 +80,10 @@ export function newGame(setup: GameSetup): GameState {
 }
 
 function structuredCloneSetup(s: GameSetup): GameSetup {
-  return { seats: [...s.seats], options: { teams: s.options.teams, unplaceable: s.options.unplaceable, expansion: { ...s.options.expansion } } };
+  return {
+    seats: [...s.seats],
+    options: { teams: s.options.teams, unplaceable: s.options.unplaceable, expansion: { ...s.options.expansion } },
+  };
 }
 
 export function cloneState(s: GameState): GameState {

@@ -68,7 +68,12 @@ function parseSegment(tileId: string, text: string, index: number): SegmentDef {
   return { index, kind: m[1] as SegmentKind, edges, symbols: symbols as Faction[], label: text };
 }
 
-interface RawTile { id: string; count: number; edges: string; segments: string[] }
+interface RawTile {
+  id: string;
+  count: number;
+  edges: string;
+  segments: string[];
+}
 
 function buildTile(raw: RawTile, group: TileDef['group'], order: number): TileDef {
   const id = raw.id;

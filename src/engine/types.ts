@@ -7,7 +7,12 @@ export const COLOURS: readonly Colour[] = ['red', 'green', 'black', 'white', 'or
 
 /** R1.3: colour → faction (blue is Expansion 1's Kylo Ren, Empire). */
 export const COLOUR_FACTION: Record<Colour, Faction> = {
-  red: 'Rebel', green: 'Rebel', black: 'Empire', white: 'Empire', orange: 'BountyHunters', blue: 'Empire',
+  red: 'Rebel',
+  green: 'Rebel',
+  black: 'Empire',
+  white: 'Empire',
+  orange: 'BountyHunters',
+  blue: 'Empire',
 };
 
 export type Team = 'Rebel' | 'Empire';
@@ -38,7 +43,12 @@ export interface GameSetup {
 export type MeepleSize = 'small' | 'large';
 export type Equipment = 'lightsaber' | 'blaster';
 
-export interface PlacedTile { id: string; x: number; y: number; r: number }
+export interface PlacedTile {
+  id: string;
+  x: number;
+  y: number;
+  r: number;
+}
 
 export interface Meeple {
   seat: number;
@@ -49,7 +59,12 @@ export interface Meeple {
   seg: number;
 }
 
-export interface Reserve { small: number; large: number; lightsaber: boolean; blaster: boolean }
+export interface Reserve {
+  small: number;
+  large: number;
+  lightsaber: boolean;
+  blaster: boolean;
+}
 
 export interface Participant {
   /** Seat index, or team index in the team variant. */
@@ -94,7 +109,11 @@ export interface GameState {
   board: BoardIndex;
 }
 
-export interface Placement { x: number; y: number; r: number }
+export interface Placement {
+  x: number;
+  y: number;
+  r: number;
+}
 
 export type DeployTarget = { seg: number } | { attack: { x: number; y: number } };
 
@@ -133,8 +152,25 @@ export type GameEvent =
   | { type: 'placed'; seat: number; tile: string; x: number; y: number; r: number }
   | { type: 'deployed'; seat: number; meeple: MeepleSize; equipment: Equipment | null; x: number; y: number; seg: number; attack: boolean }
   | { type: 'battle'; realm: RealmSummary; participants: Participant[] }
-  | { type: 'throw'; realm: RealmSummary; throw: number; rolls: { id: number; values: number[]; yellow: boolean; lightsaber: boolean; best: number }[]; tied: number[]; winner: number | null; losers: { id: number; points: number }[] }
-  | { type: 'returned'; seat: number; meeple: MeepleSize; equipment: Equipment | null; x: number; y: number; seg: number; reason: 'battle' | 'scored' }
+  | {
+      type: 'throw';
+      realm: RealmSummary;
+      throw: number;
+      rolls: { id: number; values: number[]; yellow: boolean; lightsaber: boolean; best: number }[];
+      tied: number[];
+      winner: number | null;
+      losers: { id: number; points: number }[];
+    }
+  | {
+      type: 'returned';
+      seat: number;
+      meeple: MeepleSize;
+      equipment: Equipment | null;
+      x: number;
+      y: number;
+      seg: number;
+      reason: 'battle' | 'scored';
+    }
   | { type: 'score'; reason: 'complete' | 'final' | 'tie' | 'lost'; scorer: number; points: number; realm?: RealmSummary }
   | { type: 'completed'; realm: RealmSummary; scorer: number | null; points: number; final: boolean }
   | { type: 'turn'; turn: number; seat: number }

@@ -32,7 +32,10 @@ export class HashChain {
   /** links[k] = c[k]; links[length] is the commitment. */
   private readonly links: Uint8Array[];
 
-  constructor(secret: Uint8Array, readonly length: number) {
+  constructor(
+    secret: Uint8Array,
+    readonly length: number,
+  ) {
     if (secret.length !== SECRET_BYTES) throw new Error(`a chain secret is ${SECRET_BYTES} bytes, got ${secret.length}`);
     if (!Number.isSafeInteger(length) || length < 1 || length > MAX_CHAIN_LENGTH)
       throw new Error(`chain length must be an integer from 1 to ${MAX_CHAIN_LENGTH}, got ${length}`);

@@ -3,8 +3,18 @@
 // logs through it, so a log that a match wrote is checked by the very code that checks
 // everyone else's (P1.3, P1.5).
 import {
-  applyInPlace, cloneState, newGame, pending, RuleError, scorerName, stateHash,
-  type Colour, type GameEvent, type GameSetup, type GameState, type Participant,
+  applyInPlace,
+  cloneState,
+  newGame,
+  pending,
+  RuleError,
+  scorerName,
+  stateHash,
+  type Colour,
+  type GameEvent,
+  type GameSetup,
+  type GameState,
+  type Participant,
 } from '../engine';
 import { revealMatches } from './chain';
 import { allowedSeatings, deriveDrawIndex, deriveSeating, deriveThrow, eventSeed } from './derive';
@@ -14,7 +24,12 @@ import type { CommitEntry, DrawEntry, LogEntry, SeatsEntry, SettingsEntry, Throw
 
 /** The first entry that breaks the log: what the rules or the chains expected there, and what was found. */
 export class EntryError extends Error {
-  constructor(readonly entry: number, readonly expected: string, readonly found: string, readonly ruleError?: RuleError) {
+  constructor(
+    readonly entry: number,
+    readonly expected: string,
+    readonly found: string,
+    readonly ruleError?: RuleError,
+  ) {
     super(`entry ${entry}: expected ${expected}, found ${found}`);
     this.name = 'EntryError';
   }
@@ -71,19 +86,32 @@ export interface DiceTally {
 
 export function describeEntry(e: LogEntry): string {
   switch (e.k) {
-    case 'settings': return 'the settings';
-    case 'commit': return `the commitment of chain ${e.chain} (${e.colour})`;
-    case 'reveal': return `a reveal of chain ${e.chain} for event ${e.event}`;
-    case 'seats': return `the seating ${e.order.join(',')} from event ${e.event}`;
-    case 'draw': return `a draw of ${e.tile} for seat ${e.seat} from event ${e.event}`;
-    case 'place': return `a placement by seat ${e.seat} at (${e.x},${e.y}) r${e.r}`;
-    case 'deploy': return `a deployment by seat ${e.seat}: ${e.deployment ? JSON.stringify(e.deployment) : 'none'}`;
-    case 'throw': return `a throw ${JSON.stringify(e.values)}${e.participants ? ` by ${describeParticipants(e.participants)}` : ''} from event ${e.event}`;
-    case 'hash': return `state hash ${e.state.slice(0, 16)}… for turn ${e.turn}`;
-    case 'over': return `final scores ${JSON.stringify(e.scores)}`;
-    case 'drop': return `the drop of ${e.colour}`;
-    case 'resign': return `the resignation of ${e.colour}`;
-    case 'reclaim': return `${e.colour} taking its seat back`;
+    case 'settings':
+      return 'the settings';
+    case 'commit':
+      return `the commitment of chain ${e.chain} (${e.colour})`;
+    case 'reveal':
+      return `a reveal of chain ${e.chain} for event ${e.event}`;
+    case 'seats':
+      return `the seating ${e.order.join(',')} from event ${e.event}`;
+    case 'draw':
+      return `a draw of ${e.tile} for seat ${e.seat} from event ${e.event}`;
+    case 'place':
+      return `a placement by seat ${e.seat} at (${e.x},${e.y}) r${e.r}`;
+    case 'deploy':
+      return `a deployment by seat ${e.seat}: ${e.deployment ? JSON.stringify(e.deployment) : 'none'}`;
+    case 'throw':
+      return `a throw ${JSON.stringify(e.values)}${e.participants ? ` by ${describeParticipants(e.participants)}` : ''} from event ${e.event}`;
+    case 'hash':
+      return `state hash ${e.state.slice(0, 16)}… for turn ${e.turn}`;
+    case 'over':
+      return `final scores ${JSON.stringify(e.scores)}`;
+    case 'drop':
+      return `the drop of ${e.colour}`;
+    case 'resign':
+      return `the resignation of ${e.colour}`;
+    case 'reclaim':
+      return `${e.colour} taking its seat back`;
   }
 }
 
@@ -158,12 +186,29 @@ export class LogFollower {
    * with equal fingerprints accept and reject exactly the same continuations (P1.1).
    */
   fingerprint(): string {
-    const due = this.due ? { event: this.due.event, kind: this.due.kind, reveals: this.due.reveals.map((r) => (r ? toHex(r) : null)), takesPart: this.due.takesPart } : null;
+    const due = this.due
+      ? {
+          event: this.due.event,
+          kind: this.due.kind,
+          reveals: this.due.reveals.map((r) => (r ? toHex(r) : null)),
+          takesPart: this.due.takesPart,
+        }
+      : null;
     return JSON.stringify({
-      settings: this.settings, state: this.state ? stateHash(this.state) : null, index: this.index, finished: this.finished,
-      tally: this.tally, nextEvent: this.nextEvent, turnsHashed: this.turnsHashed, commits: this.commits,
-      heads: this.heads.map((h) => (h ? toHex(h) : null)), due, hashDue: this.hashDue, overDue: this.overDue,
-      forfeits: [...this.forfeits].sort(), reclaimed: [...this.reclaimed].sort(),
+      settings: this.settings,
+      state: this.state ? stateHash(this.state) : null,
+      index: this.index,
+      finished: this.finished,
+      tally: this.tally,
+      nextEvent: this.nextEvent,
+      turnsHashed: this.turnsHashed,
+      commits: this.commits,
+      heads: this.heads.map((h) => (h ? toHex(h) : null)),
+      due,
+      hashDue: this.hashDue,
+      overDue: this.overDue,
+      forfeits: [...this.forfeits].sort(),
+      reclaimed: [...this.reclaimed].sort(),
     });
   }
 
@@ -212,9 +257,16 @@ export class LogFollower {
   awaiting(): Awaiting {
     const step = this.next();
     switch (step.kind) {
-      case 'settings': case 'commit': case 'end': return step;
-      case 'hash': case 'over': case 'result': return { kind: 'derived' };
-      case 'reveal': return { kind: 'reveal', event: step.event, chains: step.chains };
+      case 'settings':
+      case 'commit':
+      case 'end':
+        return step;
+      case 'hash':
+      case 'over':
+      case 'result':
+        return { kind: 'derived' };
+      case 'reveal':
+        return { kind: 'reveal', event: step.event, chains: step.chains };
       case 'move':
         if (step.phase !== 'place' && step.phase !== 'deploy') return { kind: 'derived' };
         return { kind: 'action', phase: step.phase, seat: step.seat, colour: step.colour, control: this.control(step.colour) };
@@ -245,13 +297,20 @@ export class LogFollower {
   expectation(): string {
     const step = this.next();
     switch (step.kind) {
-      case 'settings': return 'the settings entry';
-      case 'commit': return `the commitment of chain ${step.chain} (${step.colour})`;
-      case 'hash': return `the state hash after turn ${step.turn}`;
-      case 'over': return 'the final scores';
-      case 'end': return 'the end of the log';
-      case 'reveal': return `a reveal for event ${step.event} from chain ${step.chains.join(' or ')}`;
-      case 'result': return `the ${step.of} derived from event ${step.event}`;
+      case 'settings':
+        return 'the settings entry';
+      case 'commit':
+        return `the commitment of chain ${step.chain} (${step.colour})`;
+      case 'hash':
+        return `the state hash after turn ${step.turn}`;
+      case 'over':
+        return 'the final scores';
+      case 'end':
+        return 'the end of the log';
+      case 'reveal':
+        return `a reveal for event ${step.event} from chain ${step.chains.join(' or ')}`;
+      case 'result':
+        return `the ${step.of} derived from event ${step.event}`;
       case 'move': {
         const who = `seat ${step.seat} (${step.colour})`;
         if (step.phase === 'place') return `the placement of ${this.state!.drawn} by ${who}`;
@@ -281,7 +340,8 @@ export class LogFollower {
     if (due.kind === 'seats') return { k: 'seats', event: due.event, order: deriveSeating(seed, this.lobby, this.settings!.setup.options) };
     const p = pending(this.state!);
     if (p.kind === 'draw') return { k: 'draw', event: due.event, seat: p.seat, tile: p.supply[deriveDrawIndex(seed, p.supply.length)] };
-    if (p.kind === 'throw') return { k: 'throw', event: due.event, participants: throwParticipants(p.participants), values: deriveThrow(seed, p.participants) };
+    if (p.kind === 'throw')
+      return { k: 'throw', event: due.event, participants: throwParticipants(p.participants), values: deriveThrow(seed, p.participants) };
     throw new Error(`internal: event ${due.event} is due but the engine awaits ${p.kind}`);
   }
 
@@ -325,8 +385,10 @@ export class LogFollower {
         else if (step.kind === 'result') this.applyResult(entry, found, events);
         else if (entry.k === 'place' || entry.k === 'deploy') {
           if (entry.seat !== step.seat) this.fail(this.expectation(), found);
-          const action = entry.k === 'place' ? { type: 'place' as const, x: entry.x, y: entry.y, r: entry.r }
-            : { type: 'deploy' as const, deployment: entry.deployment };
+          const action =
+            entry.k === 'place'
+              ? { type: 'place' as const, x: entry.x, y: entry.y, r: entry.r }
+              : { type: 'deploy' as const, deployment: entry.deployment };
           this.applyEngine(action, found, events);
         } else this.fail(this.expectation(), found);
     }
@@ -363,7 +425,8 @@ export class LogFollower {
     const ownSlot = (at.kind === 'reveal' && at.chains.includes(lobbyIndex)) || (at.kind === 'action' && at.colour === colour);
     if (kind === 'reclaim') {
       if (control.by !== 'bot' || control.why !== 'dropped') this.fail(this.expectation(), `${found}, but ${colour} was not dropped`);
-      if (at.kind !== 'action' || at.colour !== colour || at.phase !== 'place') this.fail(this.expectation(), `${found}, which may only come before its own placement`);
+      if (at.kind !== 'action' || at.colour !== colour || at.phase !== 'place')
+        this.fail(this.expectation(), `${found}, which may only come before its own placement`);
       this.reclaimed.add(colour);
       return;
     }
@@ -388,7 +451,7 @@ export class LogFollower {
     const setup: GameSetup = entry.setup;
     try {
       // With the seat shuffle the lobby order need not be a legal seating itself (R9.1), only one of its orders.
-      const seats = entry.shuffleSeats ? allowedSeatings(setup.seats, setup.options)[0] ?? setup.seats : setup.seats;
+      const seats = entry.shuffleSeats ? (allowedSeatings(setup.seats, setup.options)[0] ?? setup.seats) : setup.seats;
       newGame({ seats, options: setup.options });
     } catch (e) {
       if (e instanceof RuleError) this.fail('a playable setup', `${found}: ${e.message}`, e);
@@ -407,7 +470,15 @@ export class LogFollower {
     const takesPart = this.lobby.map((c, i) => this.heads[i] !== null && !this.forfeits.has(c));
     const order = takesPart.flatMap((t, i) => (t ? [i] : []));
     // Opened by the entry being applied now, so the event's first slot is the next index.
-    this.due = { event: this.nextEvent, kind, reveals: new Array<Uint8Array | null>(n).fill(null), takesPart, missing: order.length, openedAt: this.index + 1, order };
+    this.due = {
+      event: this.nextEvent,
+      kind,
+      reveals: new Array<Uint8Array | null>(n).fill(null),
+      takesPart,
+      missing: order.length,
+      openedAt: this.index + 1,
+      order,
+    };
   }
 
   private scheduleNext(): void {
@@ -426,7 +497,10 @@ export class LogFollower {
     if (event >= this.settings!.chainLength) this.fail(`at most ${this.settings!.chainLength} events (the declared chain length)`, found);
     const value = fromHex(valueHex, 32, 'reveal');
     if (!revealMatches(value, this.heads[chain]!))
-      this.fail(`a preimage of chain ${chain}'s ${event === 0 ? 'commitment' : `reveal for event ${event - 1}`} (P2.2)`, `${found} whose SHA-256 does not match`);
+      this.fail(
+        `a preimage of chain ${chain}'s ${event === 0 ? 'commitment' : `reveal for event ${event - 1}`} (P2.2)`,
+        `${found} whose SHA-256 does not match`,
+      );
     due.reveals[chain] = value;
     due.missing--;
   }
@@ -435,12 +509,21 @@ export class LogFollower {
     const due = this.due!;
     const want = this.dueResult()!;
     if (entry.k !== want.k || entry.event !== want.event) this.fail(`the ${want.k} derived from event ${want.event}`, found);
-    const same = want.k === 'seats' ? (entry as SeatsEntry).order.join(',') === want.order.join(',')
-      : want.k === 'draw' ? (entry as DrawEntry).seat === want.seat && (entry as DrawEntry).tile === want.tile
-      : JSON.stringify((entry as ThrowEntry).values) === JSON.stringify(want.values) &&
-        // Version 2 records the participants: the engine cross-checks them (version 1 has none).
-        (!(entry as ThrowEntry).participants || sameParticipants((entry as ThrowEntry).participants!, want.participants!));
-    if (!same) this.fail((entry as ThrowEntry).participants || want.k !== 'throw' ? describeEntry(want) : describeEntry({ ...want, participants: undefined }), found);
+    const same =
+      want.k === 'seats'
+        ? (entry as SeatsEntry).order.join(',') === want.order.join(',')
+        : want.k === 'draw'
+          ? (entry as DrawEntry).seat === want.seat && (entry as DrawEntry).tile === want.tile
+          : JSON.stringify((entry as ThrowEntry).values) === JSON.stringify(want.values) &&
+            // Version 2 records the participants: the engine cross-checks them (version 1 has none).
+            (!(entry as ThrowEntry).participants || sameParticipants((entry as ThrowEntry).participants!, want.participants!));
+    if (!same)
+      this.fail(
+        (entry as ThrowEntry).participants || want.k !== 'throw'
+          ? describeEntry(want)
+          : describeEntry({ ...want, participants: undefined }),
+        found,
+      );
     // The event is consumed before the engine moves on, because the engine may at once
     // need the next event (a tied throw, an unplaceable tile's redraw).
     const heads = this.heads.slice();
@@ -488,7 +571,10 @@ export class LogFollower {
       // The engine checks before it changes anything (R10), so the state is still intact.
       if (e instanceof RuleError) this.fail(`a legal action (${expected})`, `${found}: ${e.message}`, e);
       // Not a rule the engine names: still report the entry rather than lose where it happened.
-      this.fail(`an entry the engine can apply (${expected})`, `${found}: the engine failed with "${e instanceof Error ? e.message : String(e)}"`);
+      this.fail(
+        `an entry the engine can apply (${expected})`,
+        `${found}: the engine failed with "${e instanceof Error ? e.message : String(e)}"`,
+      );
     }
     if (s.turn !== turnBefore || (s.phase === 'over' && !overBefore)) this.hashDue = turnBefore;
     else this.scheduleNext();

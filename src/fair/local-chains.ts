@@ -5,7 +5,10 @@ import { fromHex, toHex } from './hex';
 import type { CommitEntry, RevealEntry } from './log-entries';
 import type { Replica } from './replica';
 
-export interface SavedSecret { chain: number; secret: string }
+export interface SavedSecret {
+  chain: number;
+  secret: string;
+}
 
 export class LocalChains {
   /** Lobby seat index → its chain. */
@@ -48,7 +51,9 @@ export class LocalChains {
   revealsDue(replica: Replica): RevealEntry[] {
     const at = replica.awaiting();
     if (at.kind !== 'reveal') return [];
-    return at.chains.filter((c) => this.chains.has(c)).map((chain) => ({ k: 'reveal', chain, event: at.event, value: toHex(this.get(chain).reveal(at.event)) }));
+    return at.chains
+      .filter((c) => this.chains.has(c))
+      .map((chain) => ({ k: 'reveal', chain, event: at.event, value: toHex(this.get(chain).reveal(at.event)) }));
   }
 
   saved(): SavedSecret[] {

@@ -38,17 +38,53 @@ export const MAX_SEGMENT = 15;
  * `bots` (networked games): per lobby seat, the level of the bot that plays it on every
  * peer, or null for a player's seat; a bot seat holds no chain. Absent: every seat has a chain.
  */
-export interface SettingsEntry { k: 'settings'; setup: GameSetup; gameId: string; chainLength: number; shuffleSeats: boolean; bots?: (BotLevel | null)[] }
+export interface SettingsEntry {
+  k: 'settings';
+  setup: GameSetup;
+  gameId: string;
+  chainLength: number;
+  shuffleSeats: boolean;
+  bots?: (BotLevel | null)[];
+}
 /** P2.1: chain i's commitment C_i = c_i[L]; one per chain seat, in lobby order, before any reveal. */
-export interface CommitEntry { k: 'commit'; chain: number; colour: Colour; commitment: string }
+export interface CommitEntry {
+  k: 'commit';
+  chain: number;
+  colour: Colour;
+  commitment: string;
+}
 /** P2.2: r_i[e] = c_i[L-1-e]. */
-export interface RevealEntry { k: 'reveal'; chain: number; event: number; value: string }
+export interface RevealEntry {
+  k: 'reveal';
+  chain: number;
+  event: number;
+  value: string;
+}
 /** R2.3: the seating derived from event 0 when the seat shuffle is on. */
-export interface SeatsEntry { k: 'seats'; event: number; order: Colour[] }
+export interface SeatsEntry {
+  k: 'seats';
+  event: number;
+  order: Colour[];
+}
 /** A tile draw derived from event `event` (P2.4), for the seat that draws. */
-export interface DrawEntry { k: 'draw'; event: number; seat: number; tile: string }
-export interface PlaceEntry { k: 'place'; seat: number; x: number; y: number; r: number }
-export interface DeployEntry { k: 'deploy'; seat: number; deployment: Deployment | null }
+export interface DrawEntry {
+  k: 'draw';
+  event: number;
+  seat: number;
+  tile: string;
+}
+export interface PlaceEntry {
+  k: 'place';
+  seat: number;
+  x: number;
+  y: number;
+  r: number;
+}
+export interface DeployEntry {
+  k: 'deploy';
+  seat: number;
+  deployment: Deployment | null;
+}
 /** One participant of a battle throw as the engine's pending(state) lists it (P4.2, version 2). */
 export interface ThrowParticipant {
   /** The seat index (in seat order, after any seat shuffle), or the team index in the team variant (0 Rebel, 1 Empire). */
@@ -63,20 +99,53 @@ export interface ThrowParticipant {
  * order. Version 2 names the participants, so the dice can be re-derived without the rules
  * engine; version-1 entries have no `participants`.
  */
-export interface ThrowEntry { k: 'throw'; event: number; participants?: ThrowParticipant[]; values: number[][] }
+export interface ThrowEntry {
+  k: 'throw';
+  event: number;
+  participants?: ThrowParticipant[];
+  values: number[][];
+}
 /** P1.4: the engine's state hash once turn `turn` has ended. */
-export interface HashEntry { k: 'hash'; turn: number; state: string }
+export interface HashEntry {
+  k: 'hash';
+  turn: number;
+  state: string;
+}
 /** The final scores (R8), one per seat or per team. */
-export interface OverEntry { k: 'over'; scores: number[] }
+export interface OverEntry {
+  k: 'over';
+  scores: number[];
+}
 /** P2.6: the other players dropped a silent seat; a bot plays it from here and it forfeits. */
-export interface DropEntry { k: 'drop'; colour: Colour }
+export interface DropEntry {
+  k: 'drop';
+  colour: Colour;
+}
 /** A player gave up; a bot plays the seat from here and it forfeits (ranks last). */
-export interface ResignEntry { k: 'resign'; colour: Colour }
+export interface ResignEntry {
+  k: 'resign';
+  colour: Colour;
+}
 /** P2.6: a dropped seat's player takes its moves back (still forfeited; its chain stays out). */
-export interface ReclaimEntry { k: 'reclaim'; colour: Colour }
+export interface ReclaimEntry {
+  k: 'reclaim';
+  colour: Colour;
+}
 
-export type LogEntry = SettingsEntry | CommitEntry | RevealEntry | SeatsEntry | DrawEntry | PlaceEntry | DeployEntry | ThrowEntry | HashEntry | OverEntry
-  | DropEntry | ResignEntry | ReclaimEntry;
+export type LogEntry =
+  | SettingsEntry
+  | CommitEntry
+  | RevealEntry
+  | SeatsEntry
+  | DrawEntry
+  | PlaceEntry
+  | DeployEntry
+  | ThrowEntry
+  | HashEntry
+  | OverEntry
+  | DropEntry
+  | ResignEntry
+  | ReclaimEntry;
 export type EntryKind = LogEntry['k'];
 
 /**
@@ -84,7 +153,13 @@ export type EntryKind = LogEntry['k'];
  * `at` entries. Kept beside the entries, in one order (at, colour, n), so every peer writes
  * the same bytes whatever order the lines arrived in.
  */
-export interface ChatEntry { colour: Colour; n: number; at: number; text: string; /** Version 3: the author's signature. */ sig?: string }
+export interface ChatEntry {
+  colour: Colour;
+  n: number;
+  at: number;
+  text: string /** Version 3: the author's signature. */;
+  sig?: string;
+}
 export const MAX_CHAT_TEXT = 200;
 export const MAX_CHAT_LINES = 200 * MAX_SEATS;
 
@@ -92,11 +167,20 @@ export function compareChat(x: ChatEntry, y: ChatEntry): number {
   return x.at - y.at || (x.colour < y.colour ? -1 : x.colour > y.colour ? 1 : x.n - y.n);
 }
 
-export interface GameLog { format: typeof REPLAY_FORMAT; version: LogVersion; entries: LogEntry[]; chat?: ChatEntry[]; signed?: SignedSection }
+export interface GameLog {
+  format: typeof REPLAY_FORMAT;
+  version: LogVersion;
+  entries: LogEntry[];
+  chat?: ChatEntry[];
+  signed?: SignedSection;
+}
 
 /** A malformed file, or a malformed entry (`entry` is its index). The message is one line of at most MAX_ERROR_LINE characters. */
 export class LogFormatError extends Error {
-  constructor(message: string, readonly entry: number | null) {
+  constructor(
+    message: string,
+    readonly entry: number | null,
+  ) {
     super(clip(message, MAX_ERROR_LINE));
     this.name = 'LogFormatError';
   }

@@ -4,8 +4,17 @@
 import { COLOURS, type Colour } from '../engine';
 import { isHex } from './hex';
 import {
-  compareChat, LOG_JSON_LIMITS, LogFormatError, MAX_CHAT_LINES, MAX_CHAT_TEXT, READABLE_VERSIONS, REPLAY_FORMAT,
-  type ChatEntry, type GameLog, type LogEntry, type LogVersion,
+  compareChat,
+  LOG_JSON_LIMITS,
+  LogFormatError,
+  MAX_CHAT_LINES,
+  MAX_CHAT_TEXT,
+  READABLE_VERSIONS,
+  REPLAY_FORMAT,
+  type ChatEntry,
+  type GameLog,
+  type LogEntry,
+  type LogVersion,
 } from './log-entries';
 import { isInt, isObject, readEntry, type Raw } from './log-reader';
 import { readSigned, stringifySigned } from './signed-section';
@@ -14,7 +23,9 @@ import { StrictJsonError, isJsonObject, parseStrictJson, quote, type JsonObject,
 /** The replay file: one entry per line so that a diff or a human can follow it. */
 export function stringifyLog(log: GameLog): string {
   const lines = log.entries.map((e) => '  ' + JSON.stringify(e));
-  const chat = log.chat?.length ? `,"chat":[\n${log.chat.map((c) => '  ' + JSON.stringify(c.sig !== undefined ? { colour: c.colour, n: c.n, at: c.at, text: c.text, sig: c.sig } : { colour: c.colour, n: c.n, at: c.at, text: c.text })).join(',\n')}\n]` : '';
+  const chat = log.chat?.length
+    ? `,"chat":[\n${log.chat.map((c) => '  ' + JSON.stringify(c.sig !== undefined ? { colour: c.colour, n: c.n, at: c.at, text: c.text, sig: c.sig } : { colour: c.colour, n: c.n, at: c.at, text: c.text })).join(',\n')}\n]`
+    : '';
   return `{"format":${JSON.stringify(log.format)},"version":${log.version},"entries":[\n${lines.join(',\n')}\n]${chat}${log.signed ? stringifySigned(log.signed) : ''}}\n`;
 }
 
@@ -36,7 +47,10 @@ export function parseJson(input: FileInput, what: string): JsonObject {
 export function readVersion(raw: Raw, what: string): LogVersion {
   const v = raw.version;
   if (!READABLE_VERSIONS.includes(v as LogVersion))
-    throw new LogFormatError(`unsupported ${what} version ${v === undefined ? '(missing)' : quote(v, 20)}; this verifier reads versions 1 and 2 (unsigned) and 3 (signed)`, null);
+    throw new LogFormatError(
+      `unsupported ${what} version ${v === undefined ? '(missing)' : quote(v, 20)}; this verifier reads versions 1 and 2 (unsigned) and 3 (signed)`,
+      null,
+    );
   return v as LogVersion;
 }
 
@@ -47,26 +61,42 @@ function readChat(raw: unknown, entries: number, settings: LogEntry | undefined,
   if (!Array.isArray(raw) || raw.length > MAX_CHAT_LINES) throw new LogFormatError(shape, null);
   const out = raw.map((c, i): ChatEntry => {
     const fields = signed ? ['colour', 'n', 'at', 'text', 'sig'] : ['colour', 'n', 'at', 'text'];
-    if (!isObject(c) || Object.keys(c).length !== fields.length || !fields.every((k) => k in c)) throw new LogFormatError(`chat line ${i}: ${shape}`, null);
+    if (!isObject(c) || Object.keys(c).length !== fields.length || !fields.every((k) => k in c))
+      throw new LogFormatError(`chat line ${i}: ${shape}`, null);
     const { colour, n, at, text } = c as Record<string, unknown>;
     if (signed && !isHex(c.sig, 64)) throw new LogFormatError(`chat line ${i}: "sig" must be 128 lowercase hex digits`, null);
-    if (typeof colour !== 'string' || !COLOURS.includes(colour as Colour)) throw new LogFormatError(`chat line ${i}: "colour" must be a colour`, null);
-    if (!players.includes(colour as Colour)) throw new LogFormatError(`chat line ${i}: "colour" must be a player's seat of this game (${players.join(', ') || 'none'}), got ${quote(colour, 20)}`, null);
-    if (!isInt(n) || n < 0 || n > 1_000_000 || !isInt(at) || at < 0 || at > entries) throw new LogFormatError(`chat line ${i}: "n" and "at" must be integers within the log`, null);
-    if (typeof text !== 'string' || text.length > MAX_CHAT_TEXT || /[\u0000-\u001f\u007f\u2028\u2029]/.test(text)) throw new LogFormatError(`chat line ${i}: "text" must be at most ${MAX_CHAT_TEXT} characters without control characters`, null);
+    if (typeof colour !== 'string' || !COLOURS.includes(colour as Colour))
+      throw new LogFormatError(`chat line ${i}: "colour" must be a colour`, null);
+    if (!players.includes(colour as Colour))
+      throw new LogFormatError(
+        `chat line ${i}: "colour" must be a player's seat of this game (${players.join(', ') || 'none'}), got ${quote(colour, 20)}`,
+        null,
+      );
+    if (!isInt(n) || n < 0 || n > 1_000_000 || !isInt(at) || at < 0 || at > entries)
+      throw new LogFormatError(`chat line ${i}: "n" and "at" must be integers within the log`, null);
+    if (typeof text !== 'string' || text.length > MAX_CHAT_TEXT || /[\u0000-\u001f\u007f\u2028\u2029]/.test(text))
+      throw new LogFormatError(`chat line ${i}: "text" must be at most ${MAX_CHAT_TEXT} characters without control characters`, null);
     return signed ? { colour: colour as Colour, n, at, text, sig: c.sig as string } : { colour: colour as Colour, n, at, text };
   });
-  for (let i = 1; i < out.length; i++) if (compareChat(out[i - 1], out[i]) >= 0) throw new LogFormatError(`chat line ${i}: lines must be in (at, colour, n) order, each once`, null);
+  for (let i = 1; i < out.length; i++)
+    if (compareChat(out[i - 1], out[i]) >= 0)
+      throw new LogFormatError(`chat line ${i}: lines must be in (at, colour, n) order, each once`, null);
   return out;
 }
 
 /** Reads the log object inside a replay (or inside a save). */
 export function readLog(raw: unknown): GameLog {
   if (!isObject(raw)) throw new LogFormatError('the replay must be a JSON object', null);
-  if (raw.format !== REPLAY_FORMAT) throw new LogFormatError(`not a replay file: "format" must be "${REPLAY_FORMAT}", got ${raw.format === undefined ? 'nothing' : quote(raw.format, 40)}`, null);
+  if (raw.format !== REPLAY_FORMAT)
+    throw new LogFormatError(
+      `not a replay file: "format" must be "${REPLAY_FORMAT}", got ${raw.format === undefined ? 'nothing' : quote(raw.format, 40)}`,
+      null,
+    );
   const version = readVersion(raw, 'replay');
   const signedKeys = ['host', 'startSig', 'roster', 'signed', 'votes'];
-  for (const k of Object.keys(raw)) if (!['format', 'version', 'entries', ...(version >= 2 ? ['chat'] : []), ...(version >= 3 ? signedKeys : [])].includes(k)) throw new LogFormatError(`unexpected top-level field ${quote(k, 20)}`, null);
+  for (const k of Object.keys(raw))
+    if (!['format', 'version', 'entries', ...(version >= 2 ? ['chat'] : []), ...(version >= 3 ? signedKeys : [])].includes(k))
+      throw new LogFormatError(`unexpected top-level field ${quote(k, 20)}`, null);
   if (!Array.isArray(raw.entries)) throw new LogFormatError('"entries" must be a list', null);
   const entries = raw.entries.map((e, i) => readEntry(e, i, version));
   const chat = 'chat' in raw ? readChat(raw.chat, entries.length, entries[0], version >= 3) : undefined;

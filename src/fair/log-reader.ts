@@ -7,8 +7,20 @@ import { MAX_CHAIN_LENGTH } from './chain';
 import { GAME_ID_PATTERN } from './derive';
 import { isHex } from './hex';
 import {
-  LOG_VERSION, LogFormatError, MAX_COORD, MAX_SCORE, MAX_SEATS, MAX_SEGMENT, MAX_TURN,
-  type DropEntry, type EntryKind, type LogEntry, type LogVersion, type ReclaimEntry, type ResignEntry, type SettingsEntry,
+  LOG_VERSION,
+  LogFormatError,
+  MAX_COORD,
+  MAX_SCORE,
+  MAX_SEATS,
+  MAX_SEGMENT,
+  MAX_TURN,
+  type DropEntry,
+  type EntryKind,
+  type LogEntry,
+  type LogVersion,
+  type ReclaimEntry,
+  type ResignEntry,
+  type SettingsEntry,
   type ThrowParticipant,
 } from './log-entries';
 import { quote } from './strict-json';
@@ -16,7 +28,11 @@ import { quote } from './strict-json';
 export type Raw = { [key: string]: unknown };
 
 class EntryReader {
-  constructor(private readonly raw: Raw, private readonly index: number, private readonly kind: string) {}
+  constructor(
+    private readonly raw: Raw,
+    private readonly index: number,
+    private readonly kind: string,
+  ) {}
 
   fail(what: string): never {
     throw new LogFormatError(`entry ${this.index} (${this.kind}): ${what}`, this.index);
@@ -29,7 +45,8 @@ class EntryReader {
 
   int(key: string, min: number, max: number): number {
     const v = this.raw[key];
-    if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min || v > max) this.fail(`"${key}" must be an integer from ${min} to ${max}, got ${quote(v)}`);
+    if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min || v > max)
+      this.fail(`"${key}" must be an integer from ${min} to ${max}, got ${quote(v)}`);
     return v;
   }
 
@@ -40,7 +57,8 @@ class EntryReader {
   }
 
   colour(v: unknown, where: string): Colour {
-    if (typeof v !== 'string' || !COLOURS.includes(v as Colour)) this.fail(`${where} must be one of ${COLOURS.join(', ')}, got ${quote(v, 20)}`);
+    if (typeof v !== 'string' || !COLOURS.includes(v as Colour))
+      this.fail(`${where} must be one of ${COLOURS.join(', ')}, got ${quote(v, 20)}`);
     return v as Colour;
   }
 
@@ -66,7 +84,8 @@ export const isInt = (v: unknown): v is number => typeof v === 'number' && Numbe
 function readSetup(r: EntryReader, raw: unknown): GameSetup {
   if (!isObject(raw)) r.fail('"setup" must be an object');
   const seatsRaw = raw.seats;
-  if (!Array.isArray(seatsRaw) || seatsRaw.length < 1 || seatsRaw.length > MAX_SEATS) r.fail(`"setup.seats" must be a list of 1 to ${MAX_SEATS} colours`);
+  if (!Array.isArray(seatsRaw) || seatsRaw.length < 1 || seatsRaw.length > MAX_SEATS)
+    r.fail(`"setup.seats" must be a list of 1 to ${MAX_SEATS} colours`);
   const seats = seatsRaw.map((c, i) => r.colour(c, `setup.seats[${i}]`));
   const o = raw.options;
   if (!isObject(o)) r.fail('"setup.options" must be an object');
@@ -74,7 +93,8 @@ function readSetup(r: EntryReader, raw: unknown): GameSetup {
   if (!isObject(x)) r.fail('"setup.options.expansion" must be an object');
   for (const k of Object.keys(raw)) if (k !== 'seats' && k !== 'options') r.fail(`unexpected field "setup.${k}"`);
   for (const k of Object.keys(o)) if (!['teams', 'unplaceable', 'expansion'].includes(k)) r.fail(`unexpected field "setup.options.${k}"`);
-  for (const k of Object.keys(x)) if (!['tiles', 'blue', 'equipment', 'yellowDie'].includes(k)) r.fail(`unexpected field "setup.options.expansion.${k}"`);
+  for (const k of Object.keys(x))
+    if (!['tiles', 'blue', 'equipment', 'yellowDie'].includes(k)) r.fail(`unexpected field "setup.options.expansion.${k}"`);
   const flag = (obj: Raw, k: string, path: string) => {
     if (typeof obj[k] !== 'boolean') r.fail(`"${path}" must be true or false`);
     return obj[k] as boolean;
@@ -98,12 +118,20 @@ function readDeployment(r: EntryReader, raw: unknown): Deployment | null {
   if (!isObject(raw)) r.fail('"deployment" must be an object or null');
   for (const k of Object.keys(raw)) if (!['meeple', 'target', 'equipment'].includes(k)) r.fail(`unexpected field "deployment.${k}"`);
   if (raw.meeple !== 'small' && raw.meeple !== 'large') r.fail('"deployment.meeple" must be "small" or "large"');
-  if (raw.equipment !== null && raw.equipment !== 'lightsaber' && raw.equipment !== 'blaster') r.fail('"deployment.equipment" must be null, "lightsaber" or "blaster"');
+  if (raw.equipment !== null && raw.equipment !== 'lightsaber' && raw.equipment !== 'blaster')
+    r.fail('"deployment.equipment" must be null, "lightsaber" or "blaster"');
   const t = raw.target;
   const coord = (v: unknown): v is number => isInt(v) && v >= -MAX_COORD && v <= MAX_COORD;
   let target: Deployment['target'];
   if (isObject(t) && Object.keys(t).length === 1 && isInt(t.seg) && t.seg >= 0 && t.seg <= MAX_SEGMENT) target = { seg: t.seg };
-  else if (isObject(t) && Object.keys(t).length === 1 && isObject(t.attack) && Object.keys(t.attack).length === 2 && coord(t.attack.x) && coord(t.attack.y))
+  else if (
+    isObject(t) &&
+    Object.keys(t).length === 1 &&
+    isObject(t.attack) &&
+    Object.keys(t.attack).length === 2 &&
+    coord(t.attack.x) &&
+    coord(t.attack.y)
+  )
     target = { attack: { x: t.attack.x, y: t.attack.y } };
   else r.fail(`"deployment.target" must be {"seg": 0–${MAX_SEGMENT}} or {"attack": {"x": n, "y": n}} with |n| ≤ ${MAX_COORD}`);
   return { meeple: raw.meeple, target, equipment: raw.equipment };
@@ -127,8 +155,18 @@ function readThrowParticipants(r: EntryReader, raw: unknown): ThrowParticipant[]
   if (!Array.isArray(raw) || raw.length < 1 || raw.length > MAX_SEATS) r.fail(shape);
   return raw.map((p, i) => {
     if (!isObject(p)) r.fail(shape);
-    for (const key of Object.keys(p)) if (key !== 'scorer' && key !== 'dice' && key !== 'yellow') r.fail(`unexpected field "participants[${i}].${key}"`);
-    if (!isInt(p.scorer) || p.scorer < 0 || p.scorer >= MAX_SEATS || !isInt(p.dice) || p.dice < 1 || p.dice > 3 || typeof p.yellow !== 'boolean') r.fail(shape);
+    for (const key of Object.keys(p))
+      if (key !== 'scorer' && key !== 'dice' && key !== 'yellow') r.fail(`unexpected field "participants[${i}].${key}"`);
+    if (
+      !isInt(p.scorer) ||
+      p.scorer < 0 ||
+      p.scorer >= MAX_SEATS ||
+      !isInt(p.dice) ||
+      p.dice < 1 ||
+      p.dice > 3 ||
+      typeof p.yellow !== 'boolean'
+    )
+      r.fail(shape);
     return { scorer: p.scorer, dice: p.dice, yellow: p.yellow };
   });
 }
@@ -140,21 +178,46 @@ function readThrowParticipants(r: EntryReader, raw: unknown): ThrowParticipant[]
 export function readEntry(raw: unknown, index: number, version: LogVersion = LOG_VERSION): LogEntry {
   if (!isObject(raw)) throw new LogFormatError(`entry ${index}: must be an object`, index);
   const k = raw.k;
-  const kinds: EntryKind[] = ['settings', 'commit', 'reveal', 'seats', 'draw', 'place', 'deploy', 'throw', 'hash', 'over', 'drop', 'resign', 'reclaim'];
+  const kinds: EntryKind[] = [
+    'settings',
+    'commit',
+    'reveal',
+    'seats',
+    'draw',
+    'place',
+    'deploy',
+    'throw',
+    'hash',
+    'over',
+    'drop',
+    'resign',
+    'reclaim',
+  ];
   if (typeof k !== 'string' || !kinds.includes(k as EntryKind))
     throw new LogFormatError(`entry ${index}: unknown kind ${quote(k, 20)} (expected one of ${kinds.join(', ')})`, index);
   const r: EntryReader = new EntryReader(raw, index, k);
   switch (k as EntryKind) {
     case 'settings': {
       const withBots = 'bots' in raw;
-      r.keys(withBots ? ['k', 'setup', 'gameId', 'chainLength', 'shuffleSeats', 'bots'] : ['k', 'setup', 'gameId', 'chainLength', 'shuffleSeats']);
+      r.keys(
+        withBots
+          ? ['k', 'setup', 'gameId', 'chainLength', 'shuffleSeats', 'bots']
+          : ['k', 'setup', 'gameId', 'chainLength', 'shuffleSeats'],
+      );
       const settings: SettingsEntry = {
-        k: 'settings', setup: readSetup(r, raw.setup), gameId: r.string('gameId', GAME_ID_PATTERN, '1–64 characters of [0-9A-Za-z_-]'),
-        chainLength: readChainLength(r, raw.chainLength, version), shuffleSeats: r.bool('shuffleSeats'),
+        k: 'settings',
+        setup: readSetup(r, raw.setup),
+        gameId: r.string('gameId', GAME_ID_PATTERN, '1–64 characters of [0-9A-Za-z_-]'),
+        chainLength: readChainLength(r, raw.chainLength, version),
+        shuffleSeats: r.bool('shuffleSeats'),
       };
       if (withBots) {
         const b = raw.bots;
-        if (!Array.isArray(b) || b.length !== settings.setup.seats.length || !b.every((x) => x === null || BOT_LEVELS.includes(x as BotLevel)))
+        if (
+          !Array.isArray(b) ||
+          b.length !== settings.setup.seats.length ||
+          !b.every((x) => x === null || BOT_LEVELS.includes(x as BotLevel))
+        )
           r.fail(`"bots" must list, per seat, null or one of ${BOT_LEVELS.join(', ')}`);
         settings.bots = (b as (BotLevel | null)[]).slice();
       }
@@ -167,22 +230,48 @@ export function readEntry(raw: unknown, index: number, version: LogVersion = LOG
       return { k, colour: r.colour(raw.colour, '"colour"') } as DropEntry | ResignEntry | ReclaimEntry;
     case 'commit':
       r.keys(['k', 'chain', 'colour', 'commitment']);
-      return { k: 'commit', chain: r.int('chain', 0, MAX_SEATS - 1), colour: r.colour(raw.colour, '"colour"'), commitment: r.hex('commitment', 32) };
+      return {
+        k: 'commit',
+        chain: r.int('chain', 0, MAX_SEATS - 1),
+        colour: r.colour(raw.colour, '"colour"'),
+        commitment: r.hex('commitment', 32),
+      };
     case 'reveal':
       r.keys(['k', 'chain', 'event', 'value']);
-      return { k: 'reveal', chain: r.int('chain', 0, MAX_SEATS - 1), event: r.int('event', 0, MAX_CHAIN_LENGTH - 1), value: r.hex('value', 32) };
+      return {
+        k: 'reveal',
+        chain: r.int('chain', 0, MAX_SEATS - 1),
+        event: r.int('event', 0, MAX_CHAIN_LENGTH - 1),
+        value: r.hex('value', 32),
+      };
     case 'seats': {
       r.keys(['k', 'event', 'order']);
       const order = raw.order;
-      if (!Array.isArray(order) || order.length < 1 || order.length > MAX_SEATS) r.fail(`"order" must be a list of 1 to ${MAX_SEATS} colours`);
-      return { k: 'seats', event: r.int('event', 0, MAX_CHAIN_LENGTH - 1), order: order.map((c: unknown, i: number) => r.colour(c, `order[${i}]`)) };
+      if (!Array.isArray(order) || order.length < 1 || order.length > MAX_SEATS)
+        r.fail(`"order" must be a list of 1 to ${MAX_SEATS} colours`);
+      return {
+        k: 'seats',
+        event: r.int('event', 0, MAX_CHAIN_LENGTH - 1),
+        order: order.map((c: unknown, i: number) => r.colour(c, `order[${i}]`)),
+      };
     }
     case 'draw':
       r.keys(['k', 'event', 'seat', 'tile']);
-      return { k: 'draw', event: r.int('event', 0, MAX_CHAIN_LENGTH - 1), seat: r.int('seat', 0, MAX_SEATS - 1), tile: r.string('tile', TILE_ID, 'a tile id') };
+      return {
+        k: 'draw',
+        event: r.int('event', 0, MAX_CHAIN_LENGTH - 1),
+        seat: r.int('seat', 0, MAX_SEATS - 1),
+        tile: r.string('tile', TILE_ID, 'a tile id'),
+      };
     case 'place':
       r.keys(['k', 'seat', 'x', 'y', 'r']);
-      return { k: 'place', seat: r.int('seat', 0, MAX_SEATS - 1), x: r.int('x', -MAX_COORD, MAX_COORD), y: r.int('y', -MAX_COORD, MAX_COORD), r: r.int('r', 0, 3) };
+      return {
+        k: 'place',
+        seat: r.int('seat', 0, MAX_SEATS - 1),
+        x: r.int('x', -MAX_COORD, MAX_COORD),
+        y: r.int('y', -MAX_COORD, MAX_COORD),
+        r: r.int('r', 0, 3),
+      };
     case 'deploy':
       r.keys(['k', 'seat', 'deployment']);
       return { k: 'deploy', seat: r.int('seat', 0, MAX_SEATS - 1), deployment: readDeployment(r, raw.deployment) };
@@ -191,14 +280,21 @@ export function readEntry(raw: unknown, index: number, version: LogVersion = LOG
       const event = r.int('event', 0, MAX_CHAIN_LENGTH - 1);
       const participants = version === 1 ? undefined : readThrowParticipants(r, raw.participants);
       const v = raw.values;
-      if (!Array.isArray(v) || v.length < 1 || v.length > MAX_SEATS || !v.every((dice) => Array.isArray(dice) && dice.length >= 1 && dice.length <= 3 && dice.every((d) => isInt(d) && d >= 1 && d <= 8)))
+      if (
+        !Array.isArray(v) ||
+        v.length < 1 ||
+        v.length > MAX_SEATS ||
+        !v.every((dice) => Array.isArray(dice) && dice.length >= 1 && dice.length <= 3 && dice.every((d) => isInt(d) && d >= 1 && d <= 8))
+      )
         r.fail(`"values" must be a list of 1 to ${MAX_SEATS} lists of 1 to 3 die values (1–8)`);
       const values = (v as number[][]).map((dice) => dice.slice());
       if (!participants) return { k: 'throw', event, values };
       // Version 2: the values must fit the participants they are given for (R6.2, R1.5, R6.8).
-      if (values.length !== participants.length) r.fail(`"values" must hold one list per participant (${participants.length}), got ${values.length}`);
+      if (values.length !== participants.length)
+        r.fail(`"values" must hold one list per participant (${participants.length}), got ${values.length}`);
       participants.forEach((p, i) => {
-        if (values[i].length !== p.dice) r.fail(`"values[${i}]" must hold ${p.dice} dice, as "participants[${i}].dice" says, got ${values[i].length}`);
+        if (values[i].length !== p.dice)
+          r.fail(`"values[${i}]" must hold ${p.dice} dice, as "participants[${i}].dice" says, got ${values[i].length}`);
         values[i].forEach((d, j) => {
           const yellow = p.yellow && j === p.dice - 1;
           if (yellow ? d < 3 : d > 6) r.fail(`"values[${i}][${j}]" must be ${yellow ? 'a yellow die 3–8' : 'a normal die 1–6'}, got ${d}`);

@@ -2,10 +2,7 @@
 // seat's chain (hotseat, solo, play:local). Each entry goes through the replica's
 // LogFollower, the same code that verifies logs, so a match cannot write a log that its
 // own verifier would reject. A networked peer uses the same two parts, owning one chain.
-import {
-  RuleError,
-  type Action, type GameEvent, type GameSetup, type GameState,
-} from '../engine';
+import { RuleError, type Action, type GameEvent, type GameSetup, type GameState } from '../engine';
 import { DEFAULT_CHAIN_LENGTH, freshSecret, MAX_CHAIN_LENGTH } from './chain';
 import { GAME_ID_PATTERN } from './derive';
 import { EntryError } from './follower';
@@ -30,7 +27,10 @@ export function freshGameId(): string {
 }
 
 export class FairMatch {
-  private constructor(private readonly replica: Replica, private readonly chains: LocalChains) {}
+  private constructor(
+    private readonly replica: Replica,
+    private readonly chains: LocalChains,
+  ) {}
 
   get log(): GameLog {
     return this.replica.log;
@@ -42,14 +42,17 @@ export class FairMatch {
     if (!GAME_ID_PATTERN.test(gameId)) throw new Error(`game id must be 1–64 of [0-9A-Za-z_-], got "${gameId}"`);
     const chainLength = opts.chainLength ?? DEFAULT_CHAIN_LENGTH;
     // Log version 2 has one chain length (docs/fairness.md §2): anything else would write a log no verifier reads.
-    if (chainLength !== MAX_CHAIN_LENGTH) throw new Error(`the chain length is ${MAX_CHAIN_LENGTH} in log version ${LOG_VERSION}, got ${chainLength}`);
+    if (chainLength !== MAX_CHAIN_LENGTH)
+      throw new Error(`the chain length is ${MAX_CHAIN_LENGTH} in log version ${LOG_VERSION}, got ${chainLength}`);
     const n = setup.seats.length;
     if (opts.secrets && opts.secrets.length !== n) throw new Error(`${n} seats need ${n} secrets, got ${opts.secrets.length}`);
     // P2.1: every seat is bound to its secret before any random event.
     const settings: LogEntry = {
       k: 'settings',
       setup: { seats: [...setup.seats], options: { ...setup.options, expansion: { ...setup.options.expansion } } },
-      gameId, chainLength, shuffleSeats: opts.shuffleSeats ?? false,
+      gameId,
+      chainLength,
+      shuffleSeats: opts.shuffleSeats ?? false,
     };
     const replica = new Replica();
     try {
@@ -58,7 +61,11 @@ export class FairMatch {
       if (e instanceof EntryError && e.ruleError) throw e.ruleError;
       throw e;
     }
-    const chains = LocalChains.fresh(setup.seats.map((_, i) => i), chainLength, opts.secrets);
+    const chains = LocalChains.fresh(
+      setup.seats.map((_, i) => i),
+      chainLength,
+      opts.secrets,
+    );
     const match = new FairMatch(replica, chains);
     setup.seats.forEach((colour, i) => match.append(chains.commitEntry(i, colour)));
     // R2.3: the seat shuffle is due as soon as every commitment is in; resolve it so that `state` exists.
@@ -79,13 +86,19 @@ export class FairMatch {
     const settings = entries[0];
     if (!settings || settings.k !== 'settings') throw new Error('cannot resume: the log does not start with its settings');
     if (settings.chainLength !== MAX_CHAIN_LENGTH)
-      throw new Error(`cannot resume: this version-${save.log.version} save has chain length ${settings.chainLength}; a game continues only with ${MAX_CHAIN_LENGTH} (log version ${LOG_VERSION})`);
+      throw new Error(
+        `cannot resume: this version-${save.log.version} save has chain length ${settings.chainLength}; a game continues only with ${MAX_CHAIN_LENGTH} (log version ${LOG_VERSION})`,
+      );
     const n = settings.setup.seats.length;
     for (let i = 0; i < n; i++)
-      if (!save.secrets.some((x) => x.chain === i)) throw new Error(`cannot resume: the save holds no secret for chain ${i} (${settings.setup.seats[i]})`);
+      if (!save.secrets.some((x) => x.chain === i))
+        throw new Error(`cannot resume: the save holds no secret for chain ${i} (${settings.setup.seats[i]})`);
     let chains: LocalChains;
     try {
-      chains = LocalChains.fromSaved(save.secrets.filter((x) => x.chain < n), settings.chainLength);
+      chains = LocalChains.fromSaved(
+        save.secrets.filter((x) => x.chain < n),
+        settings.chainLength,
+      );
     } catch (e) {
       throw new Error(`cannot resume: ${(e as Error).message}`);
     }
@@ -169,14 +182,18 @@ export class FairMatch {
  * (no stray fields, no non-integers) and keys come in one order. Throws RuleError.
  */
 export function actionEntry(seat: number, action: Action, index: number): LogEntry {
-  const raw = action.type === 'place'
-    ? { k: 'place', seat, x: action.x, y: action.y, r: action.r }
-    : action.type === 'deploy' ? { k: 'deploy', seat, deployment: action.deployment } : null;
+  const raw =
+    action.type === 'place'
+      ? { k: 'place', seat, x: action.x, y: action.y, r: action.r }
+      : action.type === 'deploy'
+        ? { k: 'deploy', seat, deployment: action.deployment }
+        : null;
   if (!raw) throw new RuleError(`a ${action.type} is decided by the shared randomness, not by a seat`, 'P2.4');
   try {
     return readEntry(JSON.parse(JSON.stringify(raw)), index);
   } catch (e) {
-    if (e instanceof LogFormatError) throw new RuleError(`malformed ${action.type} action: ${e.message.replace(/^entry \d+ \(\w+\): /, '')}`, 'P1.3');
+    if (e instanceof LogFormatError)
+      throw new RuleError(`malformed ${action.type} action: ${e.message.replace(/^entry \d+ \(\w+\): /, '')}`, 'P1.3');
     throw e;
   }
 }

@@ -85,9 +85,11 @@ export class Replica {
     for (;;) {
       if (f.awaiting().kind !== 'derived') return out;
       const hash = f.dueHash();
-      const entry: LogEntry = hash ? { k: 'hash', turn: hash.turn, state: hash.hash }
-        : f.isOverDue ? { k: 'over', scores: f.state!.scores.slice() }
-        : f.dueResult()!;
+      const entry: LogEntry = hash
+        ? { k: 'hash', turn: hash.turn, state: hash.hash }
+        : f.isOverDue
+          ? { k: 'over', scores: f.state!.scores.slice() }
+          : f.dueResult()!;
       f.apply(entry, events);
       this.log.entries.push(entry);
       out.push(entry);

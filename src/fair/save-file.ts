@@ -6,7 +6,10 @@ import { parseJson, readLog, readVersion, stringifyLog, type FileInput } from '.
 import { isInt, isObject, type Raw } from './log-reader';
 import { quote } from './strict-json';
 
-export interface SaveFile { log: GameLog; secrets: { chain: number; secret: string }[] }
+export interface SaveFile {
+  log: GameLog;
+  secrets: { chain: number; secret: string }[];
+}
 
 export function stringifySave(log: GameLog, secrets: { chain: number; secret: string }[]): string {
   const replay = stringifyLog(log).trimEnd();
@@ -32,13 +35,16 @@ export function parseReplayOrSave(input: FileInput): { log: GameLog; secrets: Sa
 function readSave(raw: Raw): SaveFile {
   if (raw.format !== SAVE_FORMAT) throw new LogFormatError(`not a save file: "format" must be "${SAVE_FORMAT}"`, null);
   const version = readVersion(raw, 'save');
-  for (const k of Object.keys(raw)) if (!['format', 'version', 'secrets', 'replay'].includes(k)) throw new LogFormatError(`unexpected top-level field ${quote(k, 20)} in the save`, null);
+  for (const k of Object.keys(raw))
+    if (!['format', 'version', 'secrets', 'replay'].includes(k))
+      throw new LogFormatError(`unexpected top-level field ${quote(k, 20)} in the save`, null);
   const secrets = raw.secrets;
   const shape = `"secrets" must be a list of at most ${MAX_SEATS} {"chain": n, "secret": 64 lowercase hex digits}, one per chain in increasing chain order`;
   if (!Array.isArray(secrets) || secrets.length > MAX_SEATS) throw new LogFormatError(shape, null);
   const out: SaveFile['secrets'] = [];
   secrets.forEach((s, i) => {
-    if (!isObject(s) || Object.keys(s).length !== 2 || !isInt(s.chain) || s.chain < 0 || s.chain >= MAX_SEATS || !isHex(s.secret, 32)) throw new LogFormatError(`${shape} (secret ${i})`, null);
+    if (!isObject(s) || Object.keys(s).length !== 2 || !isInt(s.chain) || s.chain < 0 || s.chain >= MAX_SEATS || !isHex(s.secret, 32))
+      throw new LogFormatError(`${shape} (secret ${i})`, null);
     if (i > 0 && s.chain <= out[i - 1].chain) throw new LogFormatError(`${shape} (secret ${i} repeats or reorders chain ${s.chain})`, null);
     out.push({ chain: s.chain, secret: s.secret });
   });

@@ -75,7 +75,13 @@ export interface SignatureReport {
 /** Checks every signature of a version-3 log; throws EntryError at the first that fails. An older log is reported unsigned. */
 export function checkSignatures(log: GameLog): SignatureReport {
   const g = log.signed;
-  if (!g) return { lines: [`unsigned: log version ${log.version} carries no signatures (a one-device game, or an older file); it proves consistency with its commitments, not who wrote each entry`], signers: null };
+  if (!g)
+    return {
+      lines: [
+        `unsigned: log version ${log.version} carries no signatures (a one-device game, or an older file); it proves consistency with its commitments, not who wrote each entry`,
+      ],
+      signers: null,
+    };
   const settings = log.entries[0];
   if (!settings || settings.k !== 'settings') throw new EntryError(0, 'the settings', 'no settings');
   const game = settings.gameId;
@@ -84,25 +90,34 @@ export function checkSignatures(log: GameLog): SignatureReport {
     throw new EntryError(at, expected, found);
   };
   // The roster: one seat per lobby colour, a key exactly for the players' seats, signed by the host (a player).
-  if (g.roster.length !== lobby.length || g.roster.some((r, i) => r.colour !== lobby[i] || r.bot !== (settings.bots?.[i] ?? null) || (r.pub === null) !== (r.bot !== null)))
-    fail(0, 'a roster of the settings\' seats, with a key for each player\'s seat', 'a roster that does not match the settings');
+  if (
+    g.roster.length !== lobby.length ||
+    g.roster.some((r, i) => r.colour !== lobby[i] || r.bot !== (settings.bots?.[i] ?? null) || (r.pub === null) !== (r.bot !== null))
+  )
+    fail(0, "a roster of the settings' seats, with a key for each player's seat", 'a roster that does not match the settings');
   if (!g.roster.some((r) => r.pub === g.host)) fail(0, 'a host that holds a seat', `host key ${fingerprint(g.host)}`);
   const roster: RosterSeat[] = g.roster;
   if (!verifyEd25519(g.host, 'start', startSigningText({ settings, roster, host: g.host }), g.startSig))
     fail(0, `the start record signed by the host's key ${fingerprint(g.host)}`, 'a bad signature');
   const pubs = roster.map((r) => r.pub);
-  const slots = signatureSlots(log.entries, pubs.map((p) => p !== null));
+  const slots = signatureSlots(
+    log.entries,
+    pubs.map((p) => p !== null),
+  );
   const counts = roster.map(() => ({ entries: 0, votes: 0, chat: 0 }));
   // One item per (seat, number): two different signed items under one number would be equivocation.
   const seen = new Map<string, string>();
   const once = (a: number, n: number, text: string, at: number) => {
     const k = `${a}|${n}`;
     const prior = seen.get(k);
-    if (prior !== undefined && prior !== text) fail(at, `one signed item numbered ${n} from ${lobby[a]}`, 'two different ones (equivocation)');
+    if (prior !== undefined && prior !== text)
+      fail(at, `one signed item numbered ${n} from ${lobby[a]}`, 'two different ones (equivocation)');
     seen.set(k, text);
   };
   const hashAt = new Map<number, { at: number; state: string }>();
-  let si = 0, vi = 0, attested = 0;
+  let si = 0,
+    vi = 0,
+    attested = 0;
   for (let i = 0; i < log.entries.length; i++) {
     const e = log.entries[i];
     if (e.k === 'hash') hashAt.set(e.turn, { at: i, state: e.state });
@@ -110,53 +125,85 @@ export function checkSignatures(log: GameLog): SignatureReport {
     if (!slot) continue;
     if (slot.kind === 'author') {
       const s = g.entries[si];
-      if (!s || s.at !== i) fail(i, `the signature of ${lobby[slot.a] ?? 'its author'}`, s ? `the next signature for entry ${s.at}` : 'none');
+      if (!s || s.at !== i)
+        fail(i, `the signature of ${lobby[slot.a] ?? 'its author'}`, s ? `the next signature for entry ${s.at}` : 'none');
       si++;
       if (s.a !== slot.a || !pubs[slot.a]) fail(i, `a signature by ${lobby[slot.a]}`, `one by seat ${s.a}`);
       const text = itemSigningText(game, { a: s.a, n: s.n, at: i, body: { k: 'entry', entry: e }, h: s.h });
-      if (!verifyEd25519(pubs[slot.a]!, 'item', text, s.sig)) fail(i, `${lobby[slot.a]}'s signature (key ${fingerprint(pubs[slot.a]!)})`, 'a bad signature');
+      if (!verifyEd25519(pubs[slot.a]!, 'item', text, s.sig))
+        fail(i, `${lobby[slot.a]}'s signature (key ${fingerprint(pubs[slot.a]!)})`, 'a bad signature');
       once(s.a, s.n, text, i);
       if (s.h) {
         // The state hash the author signed must be the log's own for that turn, written before this entry (P1.4).
         const mine = hashAt.get(s.h.turn);
-        if (!mine || mine.at >= i || mine.state !== s.h.state) fail(i, `${lobby[slot.a]}'s signed state hash of turn ${s.h.turn} to match the log's`, `${s.h.state.slice(0, 16)}…`);
+        if (!mine || mine.at >= i || mine.state !== s.h.state)
+          fail(i, `${lobby[slot.a]}'s signed state hash of turn ${s.h.turn} to match the log's`, `${s.h.state.slice(0, 16)}…`);
         attested++;
       }
       counts[slot.a].entries++;
       continue;
     }
     const v = g.votes[vi];
-    if (!v || v.at !== i) fail(i, `the signed votes behind the ${slot.what} of ${slot.colour}`, v ? `the next votes for entry ${v.at}` : 'none');
+    if (!v || v.at !== i)
+      fail(i, `the signed votes behind the ${slot.what} of ${slot.colour}`, v ? `the next votes for entry ${v.at}` : 'none');
     vi++;
     if (v.what !== slot.what || v.colour !== slot.colour) fail(i, `votes to ${slot.what} ${slot.colour}`, `votes to ${v.what} ${v.colour}`);
-    if (slot.what === 'drop' ? v.point !== i : v.point > slot.turn) fail(i, slot.what === 'drop' ? `votes for the drop at log index ${i}` : `votes for a reclaim by turn ${slot.turn}`, `votes for point ${v.point}`);
+    if (slot.what === 'drop' ? v.point !== i : v.point > slot.turn)
+      fail(
+        i,
+        slot.what === 'drop' ? `votes for the drop at log index ${i}` : `votes for a reclaim by turn ${slot.turn}`,
+        `votes for point ${v.point}`,
+      );
     // Every voter once, in seat order (a reclaim also needs the seat's own player, who asks).
     const target = lobby.indexOf(slot.colour);
     const need = slot.what === 'reclaim' ? [...slot.voters, target].sort((x, y) => x - y) : slot.voters;
-    if (v.by.length !== need.length || v.by.some((b, j) => b.a !== need[j])) fail(i, `the votes of ${need.map((a) => lobby[a]).join(', ') || 'nobody'}`, `votes by ${v.by.map((b) => lobby[b.a] ?? b.a).join(', ') || 'nobody'}`);
+    if (v.by.length !== need.length || v.by.some((b, j) => b.a !== need[j]))
+      fail(
+        i,
+        `the votes of ${need.map((a) => lobby[a]).join(', ') || 'nobody'}`,
+        `votes by ${v.by.map((b) => lobby[b.a] ?? b.a).join(', ') || 'nobody'}`,
+      );
     for (const b of v.by) {
-      const text = itemSigningText(game, { a: b.a, n: b.n, at: b.at, body: { k: 'vote', what: v.what, colour: v.colour, point: v.point }, h: null });
-      if (!verifyEd25519(pubs[b.a]!, 'item', text, b.sig)) fail(i, `${lobby[b.a]}'s signed vote (key ${fingerprint(pubs[b.a]!)})`, 'a bad signature');
+      const text = itemSigningText(game, {
+        a: b.a,
+        n: b.n,
+        at: b.at,
+        body: { k: 'vote', what: v.what, colour: v.colour, point: v.point },
+        h: null,
+      });
+      if (!verifyEd25519(pubs[b.a]!, 'item', text, b.sig))
+        fail(i, `${lobby[b.a]}'s signed vote (key ${fingerprint(pubs[b.a]!)})`, 'a bad signature');
       once(b.a, b.n, text, i);
       counts[b.a].votes++;
     }
   }
-  if (si !== g.entries.length) fail(g.entries[si].at, 'no signature for an entry nobody authored', `a signature for entry ${g.entries[si].at}`);
-  if (vi !== g.votes.length) fail(g.votes[vi].at, 'no votes for an entry that is not a drop or reclaim', `votes for entry ${g.votes[vi].at}`);
+  if (si !== g.entries.length)
+    fail(g.entries[si].at, 'no signature for an entry nobody authored', `a signature for entry ${g.entries[si].at}`);
+  if (vi !== g.votes.length)
+    fail(g.votes[vi].at, 'no votes for an entry that is not a drop or reclaim', `votes for entry ${g.votes[vi].at}`);
   for (const c of log.chat ?? []) {
     const a = lobby.indexOf(c.colour);
     if (a < 0 || !pubs[a] || c.sig === undefined) fail(c.at, `a chat line signed by a player's seat`, `one from ${c.colour}`);
     const text = itemSigningText(game, { a, n: c.n, at: c.at, body: { k: 'chat', text: c.text }, h: null });
-    if (!verifyEd25519(pubs[a]!, 'item', text, c.sig!)) fail(c.at, `${c.colour}'s signed chat line (key ${fingerprint(pubs[a]!)})`, 'a bad signature');
+    if (!verifyEd25519(pubs[a]!, 'item', text, c.sig!))
+      fail(c.at, `${c.colour}'s signed chat line (key ${fingerprint(pubs[a]!)})`, 'a bad signature');
     once(a, c.n, text, c.at);
     counts[a].chat++;
   }
   const signers = roster.map((r) => ({ colour: r.colour, fingerprint: r.pub ? fingerprint(r.pub) : null }));
-  const total = counts.reduce((x, c) => ({ entries: x.entries + c.entries, votes: x.votes + c.votes, chat: x.chat + c.chat }), { entries: 0, votes: 0, chat: 0 });
+  const total = counts.reduce((x, c) => ({ entries: x.entries + c.entries, votes: x.votes + c.votes, chat: x.chat + c.chat }), {
+    entries: 0,
+    votes: 0,
+    chat: 0,
+  });
   const hostSeat = roster.find((r) => r.pub === g.host)!;
   const lines = [
     `signatures: all ${total.entries + total.votes + total.chat + 1} Ed25519 signatures hold (the start record by the host, ${hostSeat.colour}; ${total.entries} entries, ${total.votes} votes, ${total.chat} chat lines; ${attested} signed state hashes match the log)`,
-    ...roster.map((r, i) => (r.pub ? `signed by ${r.colour}: key ${fingerprint(r.pub)} (${counts[i].entries} entries, ${counts[i].votes} votes, ${counts[i].chat} chat lines)` : `${r.colour}: a bot seat, signs nothing`)),
+    ...roster.map((r, i) =>
+      r.pub
+        ? `signed by ${r.colour}: key ${fingerprint(r.pub)} (${counts[i].entries} entries, ${counts[i].votes} votes, ${counts[i].chat} chat lines)`
+        : `${r.colour}: a bot seat, signs nothing`,
+    ),
   ];
   return { lines, signers };
 }

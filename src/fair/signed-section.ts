@@ -8,25 +8,63 @@ import { LogFormatError, MAX_SEATS, MAX_TURN } from './log-entries';
 import { isInt, isObject, type Raw } from './log-reader';
 
 /** A seat of the host-signed start record: its colour, its bot (or null) and its player's public key. */
-export interface RosterSeat { colour: Colour; bot: BotLevel | null; pub: string | null; name: string | null }
+export interface RosterSeat {
+  colour: Colour;
+  bot: BotLevel | null;
+  pub: string | null;
+  name: string | null;
+}
 /** The signed position of one authored log entry (P5.1): author lobby seat `a`, its `n`-th item, the state hash it carried. */
-export interface EntrySignature { at: number; a: number; n: number; h: { turn: number; state: string } | null; sig: string }
+export interface EntrySignature {
+  at: number;
+  a: number;
+  n: number;
+  h: { turn: number; state: string } | null;
+  sig: string;
+}
 /** One signed vote behind a drop or reclaim: seat `a`'s `n`-th item, written when its log had `at` entries. */
-export interface VoteSignature { a: number; n: number; at: number; sig: string }
+export interface VoteSignature {
+  a: number;
+  n: number;
+  at: number;
+  sig: string;
+}
 /** The votes behind the drop or reclaim entry at log index `at` (a drop's point is its index; a reclaim's, a turn). */
-export interface VoteRecord { at: number; what: 'drop' | 'reclaim'; colour: Colour; point: number; by: VoteSignature[] }
+export interface VoteRecord {
+  at: number;
+  what: 'drop' | 'reclaim';
+  colour: Colour;
+  point: number;
+  by: VoteSignature[];
+}
 /**
  * Version 3 (networked games): the host-signed start record (roster with every seat's
  * Ed25519 key), one signature per authored entry, the signed votes behind every drop and
  * reclaim; chat lines carry their signatures.
  */
-export interface SignedSection { host: string; startSig: string; roster: RosterSeat[]; entries: EntrySignature[]; votes: VoteRecord[] }
+export interface SignedSection {
+  host: string;
+  startSig: string;
+  roster: RosterSeat[];
+  entries: EntrySignature[];
+  votes: VoteRecord[];
+}
 
 export function stringifySigned(g: SignedSection): string {
   const list = (xs: string[]) => (xs.length ? `[\n${xs.map((x) => '  ' + x).join(',\n')}\n]` : '[]');
   const roster = g.roster.map((r) => JSON.stringify({ colour: r.colour, bot: r.bot, pub: r.pub, name: r.name }));
-  const entries = g.entries.map((e) => JSON.stringify({ at: e.at, a: e.a, n: e.n, h: e.h ? { turn: e.h.turn, state: e.h.state } : null, sig: e.sig }));
-  const votes = g.votes.map((v) => JSON.stringify({ at: v.at, what: v.what, colour: v.colour, point: v.point, by: v.by.map((b) => ({ a: b.a, n: b.n, at: b.at, sig: b.sig })) }));
+  const entries = g.entries.map((e) =>
+    JSON.stringify({ at: e.at, a: e.a, n: e.n, h: e.h ? { turn: e.h.turn, state: e.h.state } : null, sig: e.sig }),
+  );
+  const votes = g.votes.map((v) =>
+    JSON.stringify({
+      at: v.at,
+      what: v.what,
+      colour: v.colour,
+      point: v.point,
+      by: v.by.map((b) => ({ a: b.a, n: b.n, at: b.at, sig: b.sig })),
+    }),
+  );
   return `,"host":${JSON.stringify(g.host)},"startSig":${JSON.stringify(g.startSig)},"roster":${list(roster)},"signed":${list(entries)},"votes":${list(votes)}`;
 }
 
@@ -35,18 +73,32 @@ export function readSigned(raw: Raw, entries: number): SignedSection {
   const bad = (what: string): never => {
     throw new LogFormatError(`signatures: ${what}`, null);
   };
-  const int = (v: unknown, where: string, max: number) => (isInt(v) && v >= 0 && v <= max ? v : bad(`${where} must be an integer from 0 to ${max}`));
-  const hex = (v: unknown, where: string, bytes: number) => (isHex(v, bytes) ? v : bad(`${where} must be ${bytes * 2} lowercase hex digits`));
+  const int = (v: unknown, where: string, max: number) =>
+    isInt(v) && v >= 0 && v <= max ? v : bad(`${where} must be an integer from 0 to ${max}`);
+  const hex = (v: unknown, where: string, bytes: number) =>
+    isHex(v, bytes) ? v : bad(`${where} must be ${bytes * 2} lowercase hex digits`);
   const exact = (v: unknown, where: string, keys: string[]): Raw => {
     if (!isObject(v) || Object.keys(v).length !== keys.length || !keys.every((k) => k in v)) bad(`${where} must be {${keys.join(', ')}}`);
     return v as Raw;
   };
-  const colour = (v: unknown, where: string): Colour => (typeof v === 'string' && COLOURS.includes(v as Colour) ? (v as Colour) : bad(`${where} must be a colour`));
-  const list = (v: unknown, where: string, max: number): unknown[] => (Array.isArray(v) && v.length <= max ? v : bad(`${where} must be a list of at most ${max}`));
+  const colour = (v: unknown, where: string): Colour =>
+    typeof v === 'string' && COLOURS.includes(v as Colour) ? (v as Colour) : bad(`${where} must be a colour`);
+  const list = (v: unknown, where: string, max: number): unknown[] =>
+    Array.isArray(v) && v.length <= max ? v : bad(`${where} must be a list of at most ${max}`);
   const roster = list(raw.roster, '"roster"', MAX_SEATS).map((r, i): RosterSeat => {
     const o = exact(r, `roster[${i}]`, ['colour', 'bot', 'pub', 'name']);
-    const bot = o.bot === null ? null : BOT_LEVELS.includes(o.bot as BotLevel) ? (o.bot as BotLevel) : bad(`roster[${i}].bot must be null or a bot level`);
-    const name = o.name === null ? null : typeof o.name === 'string' && o.name.length <= 32 && !/[\u0000-\u001f\u007f\u2028\u2029]/.test(o.name) ? o.name : bad(`roster[${i}].name must be null or a short name`);
+    const bot =
+      o.bot === null
+        ? null
+        : BOT_LEVELS.includes(o.bot as BotLevel)
+          ? (o.bot as BotLevel)
+          : bad(`roster[${i}].bot must be null or a bot level`);
+    const name =
+      o.name === null
+        ? null
+        : typeof o.name === 'string' && o.name.length <= 32 && !/[\u0000-\u001f\u007f\u2028\u2029]/.test(o.name)
+          ? o.name
+          : bad(`roster[${i}].name must be null or a short name`);
     return { colour: colour(o.colour, `roster[${i}].colour`), bot, pub: o.pub === null ? null : hex(o.pub, `roster[${i}].pub`, 32), name };
   });
   const signed = list(raw.signed, '"signed"', entries).map((e, i): EntrySignature => {
@@ -56,16 +108,33 @@ export function readSigned(raw: Raw, entries: number): SignedSection {
       const ho = exact(o.h, `signed[${i}].h`, ['turn', 'state']);
       h = { turn: int(ho.turn, `signed[${i}].h.turn`, MAX_TURN), state: hex(ho.state, `signed[${i}].h.state`, 32) };
     }
-    return { at: int(o.at, `signed[${i}].at`, entries), a: int(o.a, `signed[${i}].a`, MAX_SEATS - 1), n: int(o.n, `signed[${i}].n`, 1_000_000), h, sig: hex(o.sig, `signed[${i}].sig`, 64) };
+    return {
+      at: int(o.at, `signed[${i}].at`, entries),
+      a: int(o.a, `signed[${i}].a`, MAX_SEATS - 1),
+      n: int(o.n, `signed[${i}].n`, 1_000_000),
+      h,
+      sig: hex(o.sig, `signed[${i}].sig`, 64),
+    };
   });
   const votes = list(raw.votes, '"votes"', entries).map((v, i): VoteRecord => {
     const o = exact(v, `votes[${i}]`, ['at', 'what', 'colour', 'point', 'by']);
     if (o.what !== 'drop' && o.what !== 'reclaim') bad(`votes[${i}].what must be "drop" or "reclaim"`);
     const by = list(o.by, `votes[${i}].by`, MAX_SEATS).map((b, j): VoteSignature => {
       const q = exact(b, `votes[${i}].by[${j}]`, ['a', 'n', 'at', 'sig']);
-      return { a: int(q.a, `votes[${i}].by[${j}].a`, MAX_SEATS - 1), n: int(q.n, `votes[${i}].by[${j}].n`, 1_000_000), at: int(q.at, `votes[${i}].by[${j}].at`, 1_000_000), sig: hex(q.sig, `votes[${i}].by[${j}].sig`, 64) };
+      return {
+        a: int(q.a, `votes[${i}].by[${j}].a`, MAX_SEATS - 1),
+        n: int(q.n, `votes[${i}].by[${j}].n`, 1_000_000),
+        at: int(q.at, `votes[${i}].by[${j}].at`, 1_000_000),
+        sig: hex(q.sig, `votes[${i}].by[${j}].sig`, 64),
+      };
     });
-    return { at: int(o.at, `votes[${i}].at`, entries), what: o.what as 'drop' | 'reclaim', colour: colour(o.colour, `votes[${i}].colour`), point: int(o.point, `votes[${i}].point`, 1_000_000), by };
+    return {
+      at: int(o.at, `votes[${i}].at`, entries),
+      what: o.what as 'drop' | 'reclaim',
+      colour: colour(o.colour, `votes[${i}].colour`),
+      point: int(o.point, `votes[${i}].point`, 1_000_000),
+      by,
+    };
   });
   return { host: hex(raw.host, '"host"', 32), startSig: hex(raw.startSig, '"startSig"', 64), roster, entries: signed, votes };
 }

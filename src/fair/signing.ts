@@ -13,7 +13,13 @@ import { fromHex, isHex } from './hex';
 export { fingerprint } from './fingerprint';
 
 /** The signed fields of one authored item (the wire's Item without its signature). */
-export interface SignedFields { a: number; n: number; at: number; body: unknown; h: { turn: number; state: string } | null }
+export interface SignedFields {
+  a: number;
+  n: number;
+  at: number;
+  body: unknown;
+  h: { turn: number; state: string } | null;
+}
 
 /** Domain-separated message: a tag per use, so a signature for one purpose is worthless for another. */
 export function signingMessage(tag: string, body: string): Uint8Array {

@@ -17,7 +17,9 @@
 // the path, quoting at most a short prefix of the bad value.
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | JsonObject;
-export interface JsonObject { [key: string]: JsonValue }
+export interface JsonObject {
+  [key: string]: JsonValue;
+}
 
 export interface StrictJsonOptions {
   /** Largest accepted input, in bytes of UTF-8. */
@@ -36,7 +38,11 @@ export const FORBIDDEN_KEYS: readonly string[] = ['__proto__', 'constructor', 'p
 export const MAX_ERROR_CHARS = 160;
 
 export class StrictJsonError extends Error {
-  constructor(message: string, readonly offset: number | null, readonly path: string) {
+  constructor(
+    message: string,
+    readonly offset: number | null,
+    readonly path: string,
+  ) {
     super(clip(message, MAX_ERROR_CHARS));
     this.name = 'StrictJsonError';
   }
@@ -125,11 +131,20 @@ function firstBadUtf8(b: Uint8Array): number {
     const c = b[i];
     let need: number;
     let min: number;
-    if (c < 0x80) { i++; continue; }
-    if (c >= 0xc2 && c <= 0xdf) { need = 1; min = 0x80; }
-    else if (c >= 0xe0 && c <= 0xef) { need = 2; min = 0x800; }
-    else if (c >= 0xf0 && c <= 0xf4) { need = 3; min = 0x10000; }
-    else return i;
+    if (c < 0x80) {
+      i++;
+      continue;
+    }
+    if (c >= 0xc2 && c <= 0xdf) {
+      need = 1;
+      min = 0x80;
+    } else if (c >= 0xe0 && c <= 0xef) {
+      need = 2;
+      min = 0x800;
+    } else if (c >= 0xf0 && c <= 0xf4) {
+      need = 3;
+      min = 0x10000;
+    } else return i;
     let cp = c & (0x3f >> need);
     for (let k = 1; k <= need; k++) {
       const d = b[i + k];
@@ -151,7 +166,10 @@ class Parser {
   private readonly maxString: number;
   private readonly maxItems: number;
 
-  constructor(private readonly s: string, private readonly o: StrictJsonOptions) {
+  constructor(
+    private readonly s: string,
+    private readonly o: StrictJsonOptions,
+  ) {
     this.maxString = o.maxStringChars ?? o.maxBytes;
     this.maxItems = o.maxItems ?? o.maxBytes;
   }
@@ -183,12 +201,18 @@ class Parser {
   private value(): JsonValue {
     const c = this.s[this.i];
     switch (c) {
-      case '{': return this.object();
-      case '[': return this.array();
-      case '"': return this.string();
-      case 't': return this.literal('true', true);
-      case 'f': return this.literal('false', false);
-      case 'n': return this.literal('null', null);
+      case '{':
+        return this.object();
+      case '[':
+        return this.array();
+      case '"':
+        return this.string();
+      case 't':
+        return this.literal('true', true);
+      case 'f':
+        return this.literal('false', false);
+      case 'n':
+        return this.literal('null', null);
       default:
         if (c === '-' || (c >= '0' && c <= '9')) return this.number();
         if (c === undefined) this.fail('unexpected end of input: expected a value');
@@ -220,7 +244,12 @@ class Parser {
       return out;
     }
     for (;;) {
-      if (this.s[this.i] !== '"') this.fail(this.i >= this.s.length ? 'unexpected end of input: expected a key' : `unexpected character ${describeChar(this.s, this.i)}: expected a key in quotes`);
+      if (this.s[this.i] !== '"')
+        this.fail(
+          this.i >= this.s.length
+            ? 'unexpected end of input: expected a key'
+            : `unexpected character ${describeChar(this.s, this.i)}: expected a key in quotes`,
+        );
       const keyAt = this.i;
       const key = this.string();
       if (FORBIDDEN_KEYS.includes(key)) this.fail(`forbidden key ${quote(key)}`, keyAt);
@@ -245,7 +274,11 @@ class Parser {
         this.depth--;
         return out;
       }
-      this.fail(c === undefined ? 'unexpected end of input: expected "," or "}"' : `unexpected character ${describeChar(this.s, this.i)}: expected "," or "}"`);
+      this.fail(
+        c === undefined
+          ? 'unexpected end of input: expected "," or "}"'
+          : `unexpected character ${describeChar(this.s, this.i)}: expected "," or "}"`,
+      );
     }
   }
 
@@ -276,7 +309,11 @@ class Parser {
         this.depth--;
         return out;
       }
-      this.fail(c === undefined ? 'unexpected end of input: expected "," or "]"' : `unexpected character ${describeChar(this.s, this.i)}: expected "," or "]"`);
+      this.fail(
+        c === undefined
+          ? 'unexpected end of input: expected "," or "]"'
+          : `unexpected character ${describeChar(this.s, this.i)}: expected "," or "]"`,
+      );
     }
   }
 
@@ -295,7 +332,8 @@ class Parser {
         this.i++;
         return out;
       }
-      if (++length > this.maxString) this.fail(`string longer than ${this.maxString} characters: ${prefixOf(s.slice(start + 1, start + 22), 20)}`, start);
+      if (++length > this.maxString)
+        this.fail(`string longer than ${this.maxString} characters: ${prefixOf(s.slice(start + 1, start + 22), 20)}`, start);
       if (c < 0x20) this.fail(`control character U+${hex4(c)} inside a string (escape it)`);
       if (c === 0x5c) {
         out += s.slice(chunk, this.i);
@@ -321,14 +359,22 @@ class Parser {
     const e = s[this.i + 1];
     this.i += 2;
     switch (e) {
-      case '"': return '"';
-      case '\\': return '\\';
-      case '/': return '/';
-      case 'b': return '\b';
-      case 'f': return '\f';
-      case 'n': return '\n';
-      case 'r': return '\r';
-      case 't': return '\t';
+      case '"':
+        return '"';
+      case '\\':
+        return '\\';
+      case '/':
+        return '/';
+      case 'b':
+        return '\b';
+      case 'f':
+        return '\f';
+      case 'n':
+        return '\n';
+      case 'r':
+        return '\r';
+      case 't':
+        return '\t';
       case 'u': {
         const hi = this.hex4At(this.i, at);
         this.i += 4;
@@ -397,8 +443,10 @@ function pathText(path: PathPart[]): string {
  * (unless the options themselves are invalid).
  */
 export function parseStrictJson(input: string | Uint8Array, options: StrictJsonOptions): JsonValue {
-  if (!Number.isSafeInteger(options.maxBytes) || options.maxBytes < 0) throw new Error('parseStrictJson: maxBytes must be a non-negative integer');
-  if (!Number.isSafeInteger(options.maxDepth) || options.maxDepth < 1 || options.maxDepth > 1000) throw new Error('parseStrictJson: maxDepth must be an integer from 1 to 1000');
+  if (!Number.isSafeInteger(options.maxBytes) || options.maxBytes < 0)
+    throw new Error('parseStrictJson: maxBytes must be a non-negative integer');
+  if (!Number.isSafeInteger(options.maxDepth) || options.maxDepth < 1 || options.maxDepth > 1000)
+    throw new Error('parseStrictJson: maxDepth must be an integer from 1 to 1000');
   let text: string;
   if (typeof input === 'string') {
     // UTF-8 needs at least one byte per UTF-16 unit, so a longer string is too large for sure.

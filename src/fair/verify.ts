@@ -20,10 +20,22 @@ import { checkSignatures, type SignatureReport } from './signatures';
  * at most 200 characters.
  */
 export type VerifyReport =
-  | { ok: true; inProgress: boolean; entries: number; turn: number; seats: string[]; turns: number; draws: number; dice: number; scores: Record<string, number>;
-      histogram: { normal: number[]; yellow: number[] }; chiSquare: { normal: number; yellow: number | null }; lines: string[];
+  | {
+      ok: true;
+      inProgress: boolean;
+      entries: number;
+      turn: number;
+      seats: string[];
+      turns: number;
+      draws: number;
+      dice: number;
+      scores: Record<string, number>;
+      histogram: { normal: number[]; yellow: number[] };
+      chiSquare: { normal: number; yellow: number | null };
+      lines: string[];
       /** Per lobby seat, the fingerprint of the key that signed (P5.1); null for an unsigned replay. */
-      signers?: SignatureReport['signers'] }
+      signers?: SignatureReport['signers'];
+    }
   | { ok: false; malformed: boolean; entry: number | null; expected: string; found: string; message: string };
 
 /** Pearson's chi-square of observed face counts against equal expected counts; null without data. */
@@ -64,7 +76,8 @@ export function seatChanges(log: GameLog): SeatChange[] {
     else if (e.k === 'seats' || e.k === 'draw' || e.k === 'throw') {
       events++;
       if (e.k === 'seats') seated = true;
-    } else if (e.k === 'drop' || e.k === 'resign' || e.k === 'reclaim') out.push({ kind: e.k, colour: e.colour, entry: i, turn: seated ? hashes + 1 : null, event: events });
+    } else if (e.k === 'drop' || e.k === 'resign' || e.k === 'reclaim')
+      out.push({ kind: e.k, colour: e.colour, entry: i, turn: seated ? hashes + 1 : null, event: events });
   });
   return out;
 }
@@ -81,13 +94,21 @@ function networkLines(f: LogFollower, log: GameLog): string[] {
   const changes = seatChanges(log);
   const when = (c: SeatChange) => `${c.turn === null ? 'during the seat shuffle' : `at turn ${c.turn}`} (entry ${c.entry})`;
   for (const c of changes.slice(0, MAX_SEAT_CHANGE_LINES)) {
-    if (c.kind === 'reclaim') lines.push(`${c.colour} took its seat back ${when(c)}: its player moves again; its chain stays out and it still forfeits`);
-    else lines.push(`${c.colour} ${c.kind === 'drop' ? 'was dropped' : 'resigned'} ${when(c)}: its chain takes no part from event ${c.event} on; a stand-in bot (${STAND_IN_BOT}) plays the seat`);
+    if (c.kind === 'reclaim')
+      lines.push(`${c.colour} took its seat back ${when(c)}: its player moves again; its chain stays out and it still forfeits`);
+    else
+      lines.push(
+        `${c.colour} ${c.kind === 'drop' ? 'was dropped' : 'resigned'} ${when(c)}: its chain takes no part from event ${c.event} on; a stand-in bot (${STAND_IN_BOT}) plays the seat`,
+      );
   }
-  if (changes.length > MAX_SEAT_CHANGE_LINES) lines.push(`… and ${changes.length - MAX_SEAT_CHANGE_LINES} more drops, resignations or reclaims`);
+  if (changes.length > MAX_SEAT_CHANGE_LINES)
+    lines.push(`… and ${changes.length - MAX_SEAT_CHANGE_LINES} more drops, resignations or reclaims`);
   const forfeits = f.lobby.flatMap((c) => (f.forfeits.has(c) ? [`${c} (${f.forfeits.get(c)})`] : []));
   if (forfeits.length) lines.push(`forfeits: ${forfeits.join(', ')}; each ranks last whatever its score`);
-  if (log.chat?.length) lines.push(`chat: ${log.chat.length} ${log.chat.length === 1 ? 'line' : 'lines'} ${log.signed ? '(each signed by its author)' : '(not proven: nothing in an unsigned replay binds who wrote them)'}`);
+  if (log.chat?.length)
+    lines.push(
+      `chat: ${log.chat.length} ${log.chat.length === 1 ? 'line' : 'lines'} ${log.signed ? '(each signed by its author)' : '(not proven: nothing in an unsigned replay binds who wrote them)'}`,
+    );
   return lines;
 }
 
@@ -97,9 +118,14 @@ function summaryLines(f: LogFollower, log: GameLog, chi: { normal: number | null
   const lines: string[] = [];
   const settings = f.settings!;
   if (f.finished) lines.push(`replay OK: ${log.entries.length} entries, game ${settings.gameId}`);
-  else lines.push(`replay in progress, consistent so far: ${log.entries.length} ${log.entries.length === 1 ? 'entry' : 'entries'} up to ${s ? `turn ${s.turn}` : 'the start of the game'} (${f.turnsHashed} turns complete), game ${settings.gameId}; next: ${f.expectation()}`);
+  else
+    lines.push(
+      `replay in progress, consistent so far: ${log.entries.length} ${log.entries.length === 1 ? 'entry' : 'entries'} up to ${s ? `turn ${s.turn}` : 'the start of the game'} (${f.turnsHashed} turns complete), game ${settings.gameId}; next: ${f.expectation()}`,
+    );
   const seats = s ? s.setup.seats : settings.setup.seats;
-  lines.push(`seats: ${seats.join(', ')}${settings.shuffleSeats ? (s ? ` (shuffled from lobby ${settings.setup.seats.join(', ')})` : ' (lobby order; the seat shuffle is still due)') : ''}${settings.setup.options.teams ? ', teams' : ''}`);
+  lines.push(
+    `seats: ${seats.join(', ')}${settings.shuffleSeats ? (s ? ` (shuffled from lobby ${settings.setup.seats.join(', ')})` : ' (lobby order; the seat shuffle is still due)') : ''}${settings.setup.options.teams ? ', teams' : ''}`,
+  );
   const x = settings.setup.options.expansion;
   const on = (['tiles', 'blue', 'equipment', 'yellowDie'] as const).filter((k) => x[k]);
   lines.push(`expansion 1: ${on.length ? on.join(', ') : 'off'}; unplaceable tiles: ${settings.setup.options.unplaceable}`);
@@ -110,10 +136,26 @@ function summaryLines(f: LogFollower, log: GameLog, chi: { normal: number | null
   const fmt = (counts: number[], first: number) => counts.map((c, i) => `${first + i}:${c}`).join(' ');
   // Below 5 expected per face the chi-square approximation means little; say so rather than hide it.
   const chiText = (v: number | null, n: number) =>
-    v === null ? 'n/a (none thrown)' : `${v.toFixed(2)} (5 df; 1% critical value ${CHI_SQUARE_5DF_P01}${n < 30 ? '; too few dice for the test to mean much' : ''})`;
-  lines.push(`normal dice faces ${fmt(t.normal, 1)}; chi-square ${chiText(chi.normal, t.normal.reduce((a, b) => a + b, 0))}`);
-  lines.push(`yellow die faces ${fmt(t.yellow, 3)}; chi-square ${chiText(chi.yellow, t.yellow.reduce((a, b) => a + b, 0))}`);
-  lines.push(`${f.finished ? 'final scores' : 'scores so far'}: ${Object.entries(f.scoreTable()).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+    v === null
+      ? 'n/a (none thrown)'
+      : `${v.toFixed(2)} (5 df; 1% critical value ${CHI_SQUARE_5DF_P01}${n < 30 ? '; too few dice for the test to mean much' : ''})`;
+  lines.push(
+    `normal dice faces ${fmt(t.normal, 1)}; chi-square ${chiText(
+      chi.normal,
+      t.normal.reduce((a, b) => a + b, 0),
+    )}`,
+  );
+  lines.push(
+    `yellow die faces ${fmt(t.yellow, 3)}; chi-square ${chiText(
+      chi.yellow,
+      t.yellow.reduce((a, b) => a + b, 0),
+    )}`,
+  );
+  lines.push(
+    `${f.finished ? 'final scores' : 'scores so far'}: ${Object.entries(f.scoreTable())
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
+  );
   lines.push(...networkLines(f, log));
   return lines;
 }
@@ -129,17 +171,29 @@ function checkSecrets(log: GameLog, secrets: SaveFile['secrets']): void {
   for (const { chain, secret } of secrets) {
     const at = log.entries.findIndex((e) => e.k === 'commit' && e.chain === chain);
     const commit = log.entries[at];
-    if (!commit || commit.k !== 'commit') throw new LogFormatError(`the save holds a secret for chain ${chain}, which the log does not have`, null);
+    if (!commit || commit.k !== 'commit')
+      throw new LogFormatError(`the save holds a secret for chain ${chain}, which the log does not have`, null);
     const rebuilt = toHex(chainEnd(fromHex(secret, 32, 'secret'), settings.chainLength));
     if (rebuilt !== commit.commitment)
-      throw new EntryError(at, `the commitment rebuilt from the saved secret of chain ${chain} (${rebuilt.slice(0, 16)}…)`, `${commit.commitment.slice(0, 16)}…`);
+      throw new EntryError(
+        at,
+        `the commitment rebuilt from the saved secret of chain ${chain} (${rebuilt.slice(0, 16)}…)`,
+        `${commit.commitment.slice(0, 16)}…`,
+      );
   }
 }
 
 function failure(e: unknown): VerifyReport {
   const line = (text: string) => clip(text, MAX_ERROR_LINE);
   if (e instanceof LogFormatError)
-    return { ok: false, malformed: true, entry: e.entry, expected: 'a well-formed replay file', found: line(e.message), message: line(e.message) };
+    return {
+      ok: false,
+      malformed: true,
+      entry: e.entry,
+      expected: 'a well-formed replay file',
+      found: line(e.message),
+      message: line(e.message),
+    };
   if (e instanceof EntryError)
     return { ok: false, malformed: false, entry: e.entry, expected: line(e.expected), found: line(e.found), message: line(e.message) };
   const message = line(`internal error while verifying: ${e instanceof Error ? e.message : String(e)}`);
@@ -185,8 +239,15 @@ export function reportFor(log: GameLog, secrets: SaveFile['secrets'] | null, f: 
     const t = f.tally;
     const chi = { normal: chiSquareUniform(t.normal), yellow: chiSquareUniform(t.yellow) };
     return {
-      ok: true, inProgress: !f.finished, entries: log.entries.length, turn: f.state ? f.state.turn : 0,
-      seats: (f.state ? f.state.setup.seats : f.lobby).slice(), turns: f.turnsHashed, draws: t.draws, dice: t.dice, scores: f.scoreTable(),
+      ok: true,
+      inProgress: !f.finished,
+      entries: log.entries.length,
+      turn: f.state ? f.state.turn : 0,
+      seats: (f.state ? f.state.setup.seats : f.lobby).slice(),
+      turns: f.turnsHashed,
+      draws: t.draws,
+      dice: t.dice,
+      scores: f.scoreTable(),
       histogram: { normal: t.normal.slice(), yellow: t.yellow.slice() },
       chiSquare: { normal: chi.normal ?? 0, yellow: chi.yellow },
       lines: [
@@ -295,7 +356,10 @@ export function replayLog(text: FileInput): { states: GameState[]; events: GameE
     if (!state) {
       if (!placeholder) {
         const { setup, shuffleSeats } = f.settings!;
-        placeholder = newGame({ seats: shuffleSeats ? allowedSeatings(setup.seats, setup.options)[0] : setup.seats, options: setup.options });
+        placeholder = newGame({
+          seats: shuffleSeats ? allowedSeatings(setup.seats, setup.options)[0] : setup.seats,
+          options: setup.options,
+        });
       }
       state = placeholder;
     }

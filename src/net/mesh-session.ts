@@ -12,7 +12,17 @@
 //   wait-timer    the wait for a silent seat
 //   desync-watch  state hashes compared every turn (P1.4)
 //   lobby, chat, resync, mesh-save, replay-signatures, limits, views
-import { deploymentError, pending, placementError, type Colour, type Deployment, type GameEvent, type GameSetup, type GameState, type Placement } from '../engine';
+import {
+  deploymentError,
+  pending,
+  placementError,
+  type Colour,
+  type Deployment,
+  type GameEvent,
+  type GameSetup,
+  type GameState,
+  type Placement,
+} from '../engine';
 import { DEFAULT_CHAIN_LENGTH, freshGameId, replayLog, type LogEntry } from '../fair';
 import { LocalChains } from '../fair/local-chains';
 import { Replica } from '../fair/replica';
@@ -24,7 +34,19 @@ import { oneLine } from '../fair/one-line';
 import { SessionCore, type CoreOptions } from '../session/session-core';
 import type { BotLevel, SeatInfo, Session, SessionStatus, SessionStep } from '../session/session';
 import type { PeerId, Transport } from './transport';
-import { itemSigningText, MAX_NAME_CHARS, parseFrame, startSigningText, WireError, type Frame, type Item, type ItemBody, type LobbySeat, type LobbyState, type StartRecord } from './wire';
+import {
+  itemSigningText,
+  MAX_NAME_CHARS,
+  parseFrame,
+  startSigningText,
+  WireError,
+  type Frame,
+  type Item,
+  type ItemBody,
+  type LobbySeat,
+  type LobbyState,
+  type StartRecord,
+} from './wire';
 import { ChatLog } from './lockstep/chat';
 import { DesyncWatch } from './lockstep/desync-watch';
 import { ItemPool, type Evidence, type PoolContext, type PoolVerdict } from './lockstep/item-pool';
@@ -97,7 +119,10 @@ export class MeshSession extends SessionCore implements Session {
   private internalErrors = 0;
 
   /** Wires the parts only: a session is opened by `host`, `join` or `resume` (on this class or a simulation's subclass). */
-  constructor(private readonly opts: MeshOptions, role: Role) {
+  constructor(
+    private readonly opts: MeshOptions,
+    role: Role,
+  ) {
     super(opts, []);
     this.clock = opts.clock ?? realClock;
     this.transport = opts.transport;
@@ -116,8 +141,19 @@ export class MeshSession extends SessionCore implements Session {
 
   /** Creates a game as its host: `seats` gives each colour an open seat (null) or a bot level; the host sits in `hostColour`. */
   static host<T extends MeshSession>(
-    this: new (opts: MeshOptions, role: Role) => T, opts: MeshOptions,
-    plan: { options: GameSetup['options']; seats: { colour: Colour; bot: BotLevel | null }[]; hostColour: Colour; shuffleSeats?: boolean; gameId?: string; rematchOf?: string | null },
+    this: new (
+      opts: MeshOptions,
+      role: Role,
+    ) => T,
+    opts: MeshOptions,
+    plan: {
+      options: GameSetup['options'];
+      seats: { colour: Colour; bot: BotLevel | null }[];
+      hostColour: Colour;
+      shuffleSeats?: boolean;
+      gameId?: string;
+      rematchOf?: string | null;
+    },
   ): T {
     const s = new this(opts, 'player');
     const seats: LobbySeat[] = plan.seats.map((x) => ({ colour: x.colour, bot: x.bot, pub: null, name: null }));
@@ -126,7 +162,14 @@ export class MeshSession extends SessionCore implements Session {
     mine.pub = s.identity.publicKey;
     mine.name = s.name;
     const gameId = plan.gameId ?? freshGameId();
-    s.lobbyPart.state = { gameId, host: s.identity.publicKey, options: plan.options, shuffleSeats: plan.shuffleSeats ?? false, seats, rematchOf: plan.rematchOf ?? null };
+    s.lobbyPart.state = {
+      gameId,
+      host: s.identity.publicKey,
+      options: plan.options,
+      shuffleSeats: plan.shuffleSeats ?? false,
+      seats,
+      rematchOf: plan.rematchOf ?? null,
+    };
     s.phaseNow = 'lobby';
     s.persist();
     return s;
@@ -145,7 +188,10 @@ export class MeshSession extends SessionCore implements Session {
     const text = opts.store?.load(gameId);
     if (!text) throw new Error(`no online game ${gameId} is kept on this device`);
     const saved = parseMeshSave(text, opts.store?.loadAux(gameId) ?? null);
-    const s = new this({ ...opts, identity: identityFromSecret(saved.secretKey), name: saved.name }, saved.seat === null && saved.start ? 'watch' : 'player');
+    const s = new this(
+      { ...opts, identity: identityFromSecret(saved.secretKey), name: saved.name },
+      saved.seat === null && saved.start ? 'watch' : 'player',
+    );
     s.lobbyPart.state = saved.lobby;
     s.mySeat = saved.seat;
     s.mySecret = savedSecret(saved);
@@ -210,7 +256,11 @@ export class MeshSession extends SessionCore implements Session {
       const mine = lobbyIndex === this.mySeat && f.control(colour).by === 'player' && !this.ownSeatBot();
       return {
         colour,
-        controller: r.bot ? { kind: 'bot' as const, level: r.bot } : mine ? { kind: 'human' as const } : { kind: 'remote' as const, name: r.name ?? colour },
+        controller: r.bot
+          ? { kind: 'bot' as const, level: r.bot }
+          : mine
+            ? { kind: 'human' as const }
+            : { kind: 'remote' as const, name: r.name ?? colour },
         localHuman: mine,
       };
     });
@@ -230,7 +280,14 @@ export class MeshSession extends SessionCore implements Session {
     }
     for (const l of this.links.values())
       if (l.authed && l.pub && !seen.has(l.pub))
-        out.push({ pub: l.pub, name: l.name, colour: null, state: 'connected', fingerprint: fingerprint(l.pub), watcher: l.role === 'watch' });
+        out.push({
+          pub: l.pub,
+          name: l.name,
+          colour: null,
+          state: 'connected',
+          fingerprint: fingerprint(l.pub),
+          watcher: l.role === 'watch',
+        });
     return out;
   }
 
@@ -240,7 +297,13 @@ export class MeshSession extends SessionCore implements Session {
     if (!w) return null;
     const voters = this.votes.votersOf({ what: 'drop', colour: w.colour, point: this.replica!.length });
     const roster = this.startRecord!.roster;
-    return { colour: w.colour, what: w.what, since: this.wait.since, deadline: this.wait.deadline(w.what), votes: [...voters].map((a) => roster[a].colour) };
+    return {
+      colour: w.colour,
+      what: w.what,
+      since: this.wait.since,
+      deadline: this.wait.deadline(w.what),
+      votes: [...voters].map((a) => roster[a].colour),
+    };
   }
 
   /** Reveals still missing for the event due now, by colour ("waiting for 2 reveals"). */
@@ -337,8 +400,12 @@ export class MeshSession extends SessionCore implements Session {
     if (!l || !this.isHost || this.phaseNow !== 'lobby') throw new Error('only the host starts the game, from the lobby');
     if (l.seats.some((s) => !s.bot && !s.pub)) throw new Error('every seat must be taken first');
     const settings: LogEntry = {
-      k: 'settings', setup: { seats: l.seats.map((s) => s.colour), options: l.options }, gameId: l.gameId,
-      chainLength: DEFAULT_CHAIN_LENGTH, shuffleSeats: l.shuffleSeats, bots: l.seats.map((s) => s.bot),
+      k: 'settings',
+      setup: { seats: l.seats.map((s) => s.colour), options: l.options },
+      gameId: l.gameId,
+      chainLength: DEFAULT_CHAIN_LENGTH,
+      shuffleSeats: l.shuffleSeats,
+      bots: l.seats.map((s) => s.bot),
     };
     const unsigned = { settings, roster: l.seats.map((s) => ({ ...s })), host: this.identity.publicKey };
     const start: StartRecord = { ...unsigned, sig: sign(this.identity, 'start', startSigningText(unsigned)) };
@@ -399,13 +466,23 @@ export class MeshSession extends SessionCore implements Session {
     const st = this.startRecord;
     if (!st || this.phaseNow !== 'over' || this.mySeat === null) throw new Error('a rematch is offered once the game is over, by a player');
     const mine = st.roster[this.mySeat].colour;
-    const next = this.sameKind().host({ ...this.opts, ...opts, identity: this.identity, secret: undefined, transport: this.transport }, {
-      options: st.settings.setup.options, seats: st.roster.map((r) => ({ colour: r.colour, bot: r.bot })), hostColour: mine,
-      shuffleSeats: st.settings.shuffleSeats, rematchOf: st.settings.gameId,
-    });
+    const next = this.sameKind().host(
+      { ...this.opts, ...opts, identity: this.identity, secret: undefined, transport: this.transport },
+      {
+        options: st.settings.setup.options,
+        seats: st.roster.map((r) => ({ colour: r.colour, bot: r.bot })),
+        hostColour: mine,
+        shuffleSeats: st.settings.shuffleSeats,
+        rematchOf: st.settings.gameId,
+      },
+    );
     // Every seat is reserved for the same player; the others accept by joining.
     const seats = next.lobbyPart.state!.seats;
-    for (const [i, r] of st.roster.entries()) if (r.pub) { seats[i].pub = r.pub; seats[i].name = r.name; }
+    for (const [i, r] of st.roster.entries())
+      if (r.pub) {
+        seats[i].pub = r.pub;
+        seats[i].name = r.name;
+      }
     for (const l of this.links.values()) if (l.authed) next.adoptLink(l);
     next.links.broadcast({ t: 'rematch', gameId: next.gameId });
     next.links.broadcast({ t: 'lobby', lobby: next.lobbyPart.state! });
@@ -417,7 +494,10 @@ export class MeshSession extends SessionCore implements Session {
   acceptRematch(gameId: string, opts: Partial<MeshOptions> = {}): this {
     const host = [...this.links.values()].find((l) => l.authed && l.pub && this.lobbyPart.offered(l.pub, gameId));
     if (!host) throw new Error('no rematch with that id was offered');
-    const next = new (this.sameKind())({ ...this.opts, ...opts, identity: this.identity, secret: undefined, transport: this.transport }, 'player');
+    const next = new (this.sameKind())(
+      { ...this.opts, ...opts, identity: this.identity, secret: undefined, transport: this.transport },
+      'player',
+    );
     next.lobbyPart.hostPeer = host.peer;
     for (const l of this.links.values()) if (l.authed) next.adoptLink(l);
     next.lobbyPart.state = this.lobbyPart.offeredLobby(gameId);
@@ -438,10 +518,19 @@ export class MeshSession extends SessionCore implements Session {
   }
 
   saveText(): string {
-    return JSON.stringify(meshSave({
-      gameId: this.gameId, secretKey: this.identity.secretKey, name: this.name, seat: this.mySeat, secret: this.mySecret,
-      start: this.startRecord, lobby: this.lobbyPart.state, items: this.pool?.all() ?? [], addresses: this.links.addresses,
-    }));
+    return JSON.stringify(
+      meshSave({
+        gameId: this.gameId,
+        secretKey: this.identity.secretKey,
+        name: this.name,
+        seat: this.mySeat,
+        secret: this.mySecret,
+        start: this.startRecord,
+        lobby: this.lobbyPart.state,
+        items: this.pool?.all() ?? [],
+        addresses: this.links.addresses,
+      }),
+    );
   }
 
   /** The desync report as a file: turn, both hashes, both peers, and this peer's log. */
@@ -449,8 +538,12 @@ export class MeshSession extends SessionCore implements Session {
     const d = this.desync.report;
     if (!d) return '';
     return JSON.stringify({
-      format: 'carcassonne-sw-desync-report', gameId: d.gameId, turn: d.turn, mine: { peer: this.name, colour: this.myColour, hash: d.mine },
-      theirs: { peer: d.peer, colour: d.colour, hash: d.theirs }, log: d.log,
+      format: 'carcassonne-sw-desync-report',
+      gameId: d.gameId,
+      turn: d.turn,
+      mine: { peer: this.name, colour: this.myColour, hash: d.mine },
+      theirs: { peer: d.peer, colour: d.colour, hash: d.theirs },
+      log: d.log,
     });
   }
 
@@ -523,7 +616,11 @@ export class MeshSession extends SessionCore implements Session {
       this.clock.clearTimeout(this.persistTimer);
       this.persistTimer = null;
     }
-    const seats = this.roster.map((r, i) => ({ colour: r.colour, who: r.bot ? 'bot' as const : i === this.mySeat ? 'me' as const : 'remote' as const, label: r.bot ?? r.name ?? '' }));
+    const seats = this.roster.map((r, i) => ({
+      colour: r.colour,
+      who: r.bot ? ('bot' as const) : i === this.mySeat ? ('me' as const) : ('remote' as const),
+      label: r.bot ?? r.name ?? '',
+    }));
     store.save({ gameId: this.gameId, kind: 'online', turn: this.replica?.state?.turn ?? 0, seats }, this.saveText());
     this.journal = [];
     store.saveAux(this.gameId, '[]');
@@ -547,7 +644,8 @@ export class MeshSession extends SessionCore implements Session {
     const r = this.replica!;
     const at = r.awaiting();
     if (at.kind !== 'action' || at.seat !== seat || at.phase !== choice.type) return;
-    const entry: LogEntry = choice.type === 'place' ? { k: 'place', seat, ...choice.placement } : { k: 'deploy', seat, deployment: choice.deployment };
+    const entry: LogEntry =
+      choice.type === 'place' ? { k: 'place', seat, ...choice.placement } : { k: 'deploy', seat, deployment: choice.deployment };
     // A bot seat has no owner: every peer derives the same move from the log (P2.6).
     if (at.control.by === 'bot') {
       this.apply(entry, seat, choice.type);
@@ -562,7 +660,8 @@ export class MeshSession extends SessionCore implements Session {
     this.lobbyPart.state = null;
     this.replica = new Replica();
     const applied = this.replica.receive(start.settings);
-    if (applied.kind !== 'applied') throw new Error(`the game's settings do not hold: ${applied.kind === 'rejected' ? applied.reason : applied.why}`);
+    if (applied.kind !== 'applied')
+      throw new Error(`the game's settings do not hold: ${applied.kind === 'rejected' ? applied.reason : applied.why}`);
     this.pool = new ItemPool(start.roster.length);
     if (this.role === 'player') {
       const idx = start.roster.findIndex((r) => r.pub === this.identity.publicKey);
@@ -739,9 +838,14 @@ export class MeshSession extends SessionCore implements Session {
     const r = this.replica!;
     const s = r.state!;
     const p = pending(s);
-    const error = entry.k === 'place'
-      ? p.kind === 'place' ? placementError(s, p.tile, entry.x, entry.y, entry.r) : null
-      : entry.deployment ? deploymentError(s, entry.deployment) : null;
+    const error =
+      entry.k === 'place'
+        ? p.kind === 'place'
+          ? placementError(s, p.tile, entry.x, entry.y, entry.r)
+          : null
+        : entry.deployment
+          ? deploymentError(s, entry.deployment)
+          : null;
     if (error) throw error;
     this.author({ k: 'entry', entry }, r.length);
     this.pump();
@@ -794,7 +898,10 @@ export class MeshSession extends SessionCore implements Session {
   private noteChat(a: number, n: number, at: number, text: string): void {
     const colour = this.startRecord!.roster[a].colour;
     const v = this.chatLog.note(colour, n, at, text);
-    if (v.evicted) this.reject(`${colour} is over the chat limit (${MAX_CHAT_PER_INDEX} lines at one point, ${MAX_CHAT_PER_SEAT} a game); a line was not kept`);
+    if (v.evicted)
+      this.reject(
+        `${colour} is over the chat limit (${MAX_CHAT_PER_INDEX} lines at one point, ${MAX_CHAT_PER_SEAT} a game); a line was not kept`,
+      );
     if (v.shown) this.emitMesh({ kind: 'chat', line: v.shown });
   }
 
@@ -816,7 +923,10 @@ export class MeshSession extends SessionCore implements Session {
     const r = this.replica!;
     if (this.mySeat === null) return;
     const answer = this.votes.answer(k, {
-      replica: r, roster: this.startRecord!.roster, myColour: this.myColour!, tookEntry: (a, at) => this.pool!.tookEntry(a, at, r),
+      replica: r,
+      roster: this.startRecord!.roster,
+      myColour: this.myColour!,
+      tookEntry: (a, at) => this.pool!.tookEntry(a, at, r),
     });
     if (answer.kind === 'veto') {
       this.author({ k: 'veto', what: k.what, colour: k.colour, point: k.point }, r.length);
@@ -959,7 +1069,8 @@ export class MeshSession extends SessionCore implements Session {
       }
       case 'take':
         if (this.startRecord) return; // a late copy from before the start
-        if (!this.isHost || this.phaseNow !== 'lobby') return this.reject(`${this.who(link)} asked for a seat, but this peer hosts no lobby`);
+        if (!this.isHost || this.phaseNow !== 'lobby')
+          return this.reject(`${this.who(link)} asked for a seat, but this peer hosts no lobby`);
         if (link.role === 'watch') return this.reject(`${this.who(link)} watches and cannot take a seat`);
         this.assignSeat(link.pub!, link.name, f.colour);
         return;
@@ -1026,7 +1137,11 @@ export class MeshSession extends SessionCore implements Session {
       return this.reject(`${this.who(link)} sent a start record the host did not sign`);
     const s = start.settings;
     const bots = s.bots;
-    if (!bots || bots.length !== start.roster.length || start.roster.some((r, i) => r.colour !== s.setup.seats[i] || (r.bot ?? null) !== bots[i] || (!r.bot && !r.pub)))
+    if (
+      !bots ||
+      bots.length !== start.roster.length ||
+      start.roster.some((r, i) => r.colour !== s.setup.seats[i] || (r.bot ?? null) !== bots[i] || (!r.bot && !r.pub))
+    )
       return this.reject(`${this.who(link)} sent a start record whose roster does not match its settings`);
     this.begin(start, true);
     this.sendAddresses();
@@ -1056,11 +1171,14 @@ export class MeshSession extends SessionCore implements Session {
   }
 
   private armHeartbeat(): void {
-    this.heartbeat.arm(() => !!this.startRecord, () => {
-      if (this.disposed) return null;
-      this.beat();
-      return this.replica?.state?.phase === 'over';
-    });
+    this.heartbeat.arm(
+      () => !!this.startRecord,
+      () => {
+        if (this.disposed) return null;
+        this.beat();
+        return this.replica?.state?.phase === 'over';
+      },
+    );
   }
 
   /**
@@ -1075,7 +1193,8 @@ export class MeshSession extends SessionCore implements Session {
       const host = lobby.hostPeer ? this.links.get(lobby.hostPeer) : null;
       if (host?.authed) {
         // A guest keeps asking until it sees its seat, and polls for a start it may have missed.
-        if (lobby.wanted !== undefined && lobby.seatOf(this.identity.publicKey) !== lobby.wanted) this.links.sendTo(host.peer, { t: 'take', colour: lobby.wanted });
+        if (lobby.wanted !== undefined && lobby.seatOf(this.identity.publicKey) !== lobby.wanted)
+          this.links.sendTo(host.peer, { t: 'take', colour: lobby.wanted });
         this.links.sendTo(host.peer, { t: 'sync', have: [], len: 0 });
       }
       if (this.isHost && lobby.state) this.links.broadcast({ t: 'lobby', lobby: lobby.state });

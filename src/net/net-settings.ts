@@ -60,11 +60,14 @@ export function parseHost(v: unknown): Parsed<string> {
 
 export function parsePort(v: unknown): Parsed<number> {
   const n = typeof v === 'string' && /^\d{1,5}$/.test(v) ? Number(v) : v;
-  return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 65535 ? ok(n) : bad(`port ${shown(v)} is not a whole number from 1 to 65535`);
+  return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 65535
+    ? ok(n)
+    : bad(`port ${shown(v)} is not a whole number from 1 to 65535`);
 }
 
 export function parsePath(v: unknown): Parsed<string> {
-  if (typeof v !== 'string' || !/^\/[A-Za-z0-9._~/-]{0,200}$/.test(v) || v.includes('..') || v.includes('//')) return bad(`path ${shown(v)} must start with / and hold only letters, digits and . _ ~ - /`);
+  if (typeof v !== 'string' || !/^\/[A-Za-z0-9._~/-]{0,200}$/.test(v) || v.includes('..') || v.includes('//'))
+    return bad(`path ${shown(v)} must start with / and hold only letters, digits and . _ ~ - /`);
   return ok(v);
 }
 
@@ -100,14 +103,16 @@ export function parseIceServers(v: unknown): Parsed<IceServer[]> {
     if (extra.length) return bad(`${at} has an unknown field "${extra[0]}"`);
     const urls = typeof s.urls === 'string' ? [s.urls] : s.urls;
     if (!Array.isArray(urls) || urls.length === 0 || urls.length > MAX_URLS) return bad(`${at} needs 1 to ${MAX_URLS} urls`);
-    for (const u of urls) if (typeof u !== 'string' || !ICE_URL.test(u)) return bad(`${at}: ${shown(u)} is not a stun:, stuns:, turn: or turns: url`);
+    for (const u of urls)
+      if (typeof u !== 'string' || !ICE_URL.test(u)) return bad(`${at}: ${shown(u)} is not a stun:, stuns:, turn: or turns: url`);
     const server: IceServer = { urls: [...(urls as string[])] };
     for (const k of ['username', 'credential'] as const) {
       if (s[k] === undefined) continue;
       if (typeof s[k] !== 'string' || !CREDENTIAL.test(s[k])) return bad(`${at}: ${k} must be 1–256 printable characters without spaces`);
       server[k] = s[k];
     }
-    if (server.urls.some((u) => u.startsWith('turn')) && (!server.username || !server.credential)) return bad(`${at}: a TURN server needs a username and a credential`);
+    if (server.urls.some((u) => u.startsWith('turn')) && (!server.username || !server.credential))
+      return bad(`${at}: a TURN server needs a username and a credential`);
     out.push(server);
   }
   return ok(out);
@@ -153,7 +158,8 @@ export function parseIceServerLines(text: string): Parsed<IceServer[]> {
     const line = raw.trim();
     if (!line || line.startsWith('#')) continue;
     const words = line.split(/\s+/);
-    if (words.length !== 1 && words.length !== 3) return bad(`line ${i + 1}: expected URL[,URL…] and optionally a username and a credential`);
+    if (words.length !== 1 && words.length !== 3)
+      return bad(`line ${i + 1}: expected URL[,URL…] and optionally a username and a credential`);
     servers.push({ urls: words[0].split(','), ...(words.length === 3 ? { username: words[1], credential: words[2] } : {}) });
   }
   return parseIceServers(servers);
@@ -270,7 +276,9 @@ export function clearSavedNetSettings(storage: Pick<Storage, 'removeItem'>): voi
 }
 
 /** Asks the page's own server for /net-config.json; null when it is not one of ours. */
-export async function probeSameOrigin(sources: Pick<NetSettingsSources, 'page' | 'fetch' | 'probeTimeoutMs'>): Promise<Parsed<NetSettings> | null> {
+export async function probeSameOrigin(
+  sources: Pick<NetSettingsSources, 'page' | 'fetch' | 'probeTimeoutMs'>,
+): Promise<Parsed<NetSettings> | null> {
   const { page, fetch: get } = sources;
   if (!page || !get || (page.protocol !== 'http:' && page.protocol !== 'https:')) return null;
   const controller = typeof AbortController === 'function' ? new AbortController() : null;

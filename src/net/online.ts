@@ -36,10 +36,13 @@ export function transportOptions(settings: NetSettings): PeerJsTransportOptions 
 
 /** `onLinkFailure` hears why a WebRTC link failed before it opened (a wrong TURN credential, no path), to show the player. */
 export async function openOnline(
-  req: OnlineRequest, deps: SessionDeps & { store: GameStore; onLinkFailure?: (reason: string) => void },
+  req: OnlineRequest,
+  deps: SessionDeps & { store: GameStore; onLinkFailure?: (reason: string) => void },
 ): Promise<MeshSession> {
   const [{ MeshSession }, { createPeerJsTransport }, { resolveNetSettings }] = await Promise.all([
-    import('./mesh-session'), import('./peerjs-transport'), import('./net-settings'),
+    import('./mesh-session'),
+    import('./peerjs-transport'),
+    import('./net-settings'),
   ]);
   const { settings } = await resolveNetSettings();
   const transport = await createPeerJsTransport(transportOptions(settings));

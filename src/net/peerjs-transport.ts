@@ -86,13 +86,17 @@ export async function createPeerJsTransport(options: PeerJsTransportOptions): Pr
     ...(options.iceServers || options.relayOnly ? { config: rtcConfiguration(options) } : {}),
   });
   const id = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => fail(new Error(`signalling server ${options.host}:${options.port} gave no id within ${timing.signallingTimeoutMs} ms`)), timing.signallingTimeoutMs);
+    const timer = setTimeout(
+      () => fail(new Error(`signalling server ${options.host}:${options.port} gave no id within ${timing.signallingTimeoutMs} ms`)),
+      timing.signallingTimeoutMs,
+    );
     const onOpen = (given: string) => {
       clearTimeout(timer);
       peer.off('error', onError);
       resolve(given);
     };
-    const onError = (e: { type?: string; message?: string }) => fail(new Error(`signalling server ${options.host}:${options.port}: ${e.type ?? 'error'}: ${e.message ?? ''}`.trim()));
+    const onError = (e: { type?: string; message?: string }) =>
+      fail(new Error(`signalling server ${options.host}:${options.port}: ${e.type ?? 'error'}: ${e.message ?? ''}`.trim()));
     function fail(e: Error) {
       clearTimeout(timer);
       peer.off('open', onOpen);
@@ -196,7 +200,10 @@ export class PeerJsTransport implements Transport {
   }
 
   connected(): PeerId[] {
-    return [...this.links].filter(([, l]) => l.open).map(([p]) => p).sort();
+    return [...this.links]
+      .filter(([, l]) => l.open)
+      .map(([p]) => p)
+      .sort();
   }
 
   close(): void {

@@ -32,13 +32,37 @@ export type ItemBody =
  * author's log had `at` entries (for a log entry: the index it takes), with the author's
  * latest state hash piggybacked (P1.4) and a signature (none for a reveal, which its chain proves).
  */
-export interface Item { a: number; n: number; at: number; body: ItemBody; h: { turn: number; state: string } | null; sig: string | null }
+export interface Item {
+  a: number;
+  n: number;
+  at: number;
+  body: ItemBody;
+  h: { turn: number; state: string } | null;
+  sig: string | null;
+}
 
-export interface LobbySeat { colour: Colour; bot: BotLevel | null; pub: string | null; name: string | null }
-export interface LobbyState { gameId: string; host: string; options: GameOptions; shuffleSeats: boolean; seats: LobbySeat[]; rematchOf: string | null }
+export interface LobbySeat {
+  colour: Colour;
+  bot: BotLevel | null;
+  pub: string | null;
+  name: string | null;
+}
+export interface LobbyState {
+  gameId: string;
+  host: string;
+  options: GameOptions;
+  shuffleSeats: boolean;
+  seats: LobbySeat[];
+  rematchOf: string | null;
+}
 
 /** The start of a game: its settings (log entry 0) and who holds each seat, signed by the host. */
-export interface StartRecord { settings: SettingsEntry; roster: LobbySeat[]; host: string; sig: string }
+export interface StartRecord {
+  settings: SettingsEntry;
+  roster: LobbySeat[];
+  host: string;
+  sig: string;
+}
 
 export type Frame =
   | { t: 'hello'; v: number; pub: string; nonce: string; name: string; game: string | null; role: 'player' | 'watch' }
@@ -113,9 +137,11 @@ function entry(v: unknown, where: string): LogEntry {
 
 function readSeat(v: unknown, where: string): LobbySeat {
   const o = obj(v, where, ['colour', 'bot', 'pub', 'name']);
-  const bot = o.bot === null ? null : BOT_LEVELS.includes(o.bot as BotLevel) ? (o.bot as BotLevel) : fail(`${where}.bot must be null or a bot level`);
+  const bot =
+    o.bot === null ? null : BOT_LEVELS.includes(o.bot as BotLevel) ? (o.bot as BotLevel) : fail(`${where}.bot must be null or a bot level`);
   return {
-    colour: colour(o.colour, `${where}.colour`), bot,
+    colour: colour(o.colour, `${where}.colour`),
+    bot,
     pub: o.pub === null ? null : hex(o.pub, `${where}.pub`, 32),
     name: o.name === null ? null : text(o.name, `${where}.name`, MAX_NAME_CHARS),
   };
@@ -128,7 +154,10 @@ function readSeats(v: unknown, where: string): LobbySeat[] {
 
 /** Options are checked by the log's own reader (one grammar for both, P1.3). */
 function readOptions(v: unknown, where: string): GameOptions {
-  const e = entry({ k: 'settings', setup: { seats: ['red'], options: v }, gameId: 'x', chainLength: MAX_CHAIN_LENGTH, shuffleSeats: false }, where);
+  const e = entry(
+    { k: 'settings', setup: { seats: ['red'], options: v }, gameId: 'x', chainLength: MAX_CHAIN_LENGTH, shuffleSeats: false },
+    where,
+  );
   return (e as SettingsEntry).setup.options;
 }
 
@@ -160,18 +189,26 @@ function readItem(v: unknown): Item {
     h = { turn: int(ho.turn, 'item.h.turn', 1, MAX_LOG), state: hex(ho.state, 'item.h.state', 32) };
   }
   return {
-    a: int(o.a, 'item.a', 0, COLOURS.length - 1), n: int(o.n, 'item.n', 0, MAX_SEQ), at: int(o.at, 'item.at', 0, MAX_LOG),
-    body, h, sig: o.sig === null ? null : hex(o.sig, 'item.sig', 64),
+    a: int(o.a, 'item.a', 0, COLOURS.length - 1),
+    n: int(o.n, 'item.n', 0, MAX_SEQ),
+    at: int(o.at, 'item.at', 0, MAX_LOG),
+    body,
+    h,
+    sig: o.sig === null ? null : hex(o.sig, 'item.sig', 64),
   };
 }
 
 function bodyKeys(k: unknown): string[] {
   switch (k) {
-    case 'entry': return ['k', 'entry'];
+    case 'entry':
+      return ['k', 'entry'];
     case 'vote':
-    case 'veto': return ['k', 'what', 'colour', 'point'];
-    case 'chat': return ['k', 'text'];
-    default: return ['k'];
+    case 'veto':
+      return ['k', 'what', 'colour', 'point'];
+    case 'chat':
+      return ['k', 'text'];
+    default:
+      return ['k'];
   }
 }
 
@@ -190,11 +227,19 @@ export function parseFrame(frame: unknown): Frame {
   switch (t) {
     case 'hello': {
       const o = obj(raw, 'hello', ['t', 'v', 'pub', 'nonce', 'name', 'game', 'role']);
-      if (o.v !== WIRE_VERSION) fail(`hello: wire version ${typeof o.v === 'number' ? String(o.v).slice(0, 12) : `of type ${Array.isArray(o.v) ? 'list' : typeof o.v}`} is not ${WIRE_VERSION} (update the page)`);
+      if (o.v !== WIRE_VERSION)
+        fail(
+          `hello: wire version ${typeof o.v === 'number' ? String(o.v).slice(0, 12) : `of type ${Array.isArray(o.v) ? 'list' : typeof o.v}`} is not ${WIRE_VERSION} (update the page)`,
+        );
       if (o.role !== 'player' && o.role !== 'watch') fail('hello.role must be "player" or "watch"');
       return {
-        t, v: WIRE_VERSION, pub: hex(o.pub, 'hello.pub', 32), nonce: hex(o.nonce, 'hello.nonce', 16), name: text(o.name, 'hello.name', MAX_NAME_CHARS),
-        game: o.game === null ? null : gameId(o.game, 'hello.game'), role: o.role,
+        t,
+        v: WIRE_VERSION,
+        pub: hex(o.pub, 'hello.pub', 32),
+        nonce: hex(o.nonce, 'hello.nonce', 16),
+        name: text(o.name, 'hello.name', MAX_NAME_CHARS),
+        game: o.game === null ? null : gameId(o.game, 'hello.game'),
+        role: o.role,
       };
     }
     case 'auth': {
@@ -206,9 +251,14 @@ export function parseFrame(frame: unknown): Frame {
       const l = obj(o.lobby, 'lobby.lobby', ['gameId', 'host', 'options', 'shuffleSeats', 'seats', 'rematchOf']);
       if (typeof l.shuffleSeats !== 'boolean') fail('lobby.shuffleSeats must be true or false');
       return {
-        t, lobby: {
-          gameId: gameId(l.gameId, 'lobby.gameId'), host: hex(l.host, 'lobby.host', 32), options: readOptions(l.options, 'lobby.options'),
-          shuffleSeats: l.shuffleSeats, seats: readSeats(l.seats, 'lobby.seats'), rematchOf: l.rematchOf === null ? null : gameId(l.rematchOf, 'lobby.rematchOf'),
+        t,
+        lobby: {
+          gameId: gameId(l.gameId, 'lobby.gameId'),
+          host: hex(l.host, 'lobby.host', 32),
+          options: readOptions(l.options, 'lobby.options'),
+          shuffleSeats: l.shuffleSeats,
+          seats: readSeats(l.seats, 'lobby.seats'),
+          rematchOf: l.rematchOf === null ? null : gameId(l.rematchOf, 'lobby.rematchOf'),
         },
       };
     }
@@ -221,7 +271,15 @@ export function parseFrame(frame: unknown): Frame {
       const s = obj(o.start, 'start.start', ['settings', 'roster', 'host', 'sig']);
       const settings = entry(s.settings, 'start.settings');
       if (settings.k !== 'settings') fail('start.settings must be a settings entry');
-      return { t, start: { settings, roster: readSeats(s.roster, 'start.roster'), host: hex(s.host, 'start.host', 32), sig: hex(s.sig, 'start.sig', 64) } };
+      return {
+        t,
+        start: {
+          settings,
+          roster: readSeats(s.roster, 'start.roster'),
+          host: hex(s.host, 'start.host', 32),
+          sig: hex(s.sig, 'start.sig', 64),
+        },
+      };
     }
     case 'item': {
       const o = obj(raw, 'item frame', ['t', 'item']);
@@ -239,10 +297,13 @@ export function parseFrame(frame: unknown): Frame {
     case 'addr': {
       const o = obj(raw, 'addr', ['t', 'peers']);
       if (!Array.isArray(o.peers) || o.peers.length > 16) fail('addr.peers must list at most 16 peers');
-      return { t, peers: o.peers.map((p, i) => {
-        const q = obj(p, `addr.peers[${i}]`, ['pub', 'id']);
-        return { pub: hex(q.pub, `addr.peers[${i}].pub`, 32), id: text(q.id, `addr.peers[${i}].id`, 64) };
-      }) };
+      return {
+        t,
+        peers: o.peers.map((p, i) => {
+          const q = obj(p, `addr.peers[${i}]`, ['pub', 'id']);
+          return { pub: hex(q.pub, `addr.peers[${i}].pub`, 32), id: text(q.id, `addr.peers[${i}].id`, 64) };
+        }),
+      };
     }
     case 'rematch': {
       const o = obj(raw, 'rematch', ['t', 'gameId']);

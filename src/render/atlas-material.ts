@@ -4,7 +4,8 @@ import * as THREE from 'three';
 
 /** Patches a built-in material (Basic / Standard) in place; returns it. */
 export function useAtlasPerInstance<M extends THREE.MeshBasicMaterial | THREE.MeshStandardMaterial | THREE.MeshLambertMaterial>(
-  material: M, scale: THREE.Vector2,
+  material: M,
+  scale: THREE.Vector2,
 ): M {
   material.onBeforeCompile = (shader) => {
     shader.uniforms.atlasScale = { value: scale };
@@ -19,7 +20,11 @@ export function useAtlasPerInstance<M extends THREE.MeshBasicMaterial | THREE.Me
 /** Camera-facing quads (seat letters, meeple spots): each instance's translation and uniform
     scale come from instanceMatrix, never smaller on screen than `minPixels` (so a letter stays
     readable when the camera is far away), pushed `lift` × size toward the camera. */
-export function billboardMaterial(map: THREE.Texture, scale: THREE.Vector2, opts: { minPixels?: number; lift?: number; depthTest?: boolean } = {}): THREE.ShaderMaterial {
+export function billboardMaterial(
+  map: THREE.Texture,
+  scale: THREE.Vector2,
+  opts: { minPixels?: number; lift?: number; depthTest?: boolean } = {},
+): THREE.ShaderMaterial {
   return new THREE.ShaderMaterial({
     uniforms: {
       map: { value: map },

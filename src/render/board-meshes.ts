@@ -19,7 +19,14 @@ export const GHOST_LIFT = 0.16;
 const MEEPLE_CAPACITY = 64;
 
 /** A figure to draw: where it stands, its colour, size and equipment. */
-export interface Piece { seat: number; size: MeepleSize; equipment: Equipment | null; at: THREE.Vector3; colour: string; scale: number }
+export interface Piece {
+  seat: number;
+  size: MeepleSize;
+  equipment: Equipment | null;
+  at: THREE.Vector3;
+  colour: string;
+  scale: number;
+}
 
 type Factory = (g: THREE.BufferGeometry, m: THREE.Material, n: number) => THREE.InstancedMesh;
 
@@ -33,11 +40,19 @@ export class BoardMeshes {
   private readonly blasters: THREE.InstancedMesh;
 
   /** `make` adds an instanced mesh to the scene (and owns its disposal); `own` takes a texture to dispose. */
-  constructor(make: Factory, private readonly atlas: TileAtlas, private readonly labels: ReturnType<typeof labelAtlas>, own: (t: THREE.Texture) => void) {
+  constructor(
+    make: Factory,
+    private readonly atlas: TileAtlas,
+    private readonly labels: ReturnType<typeof labelAtlas>,
+    own: (t: THREE.Texture) => void,
+  ) {
     // tiles: one instanced top (atlas) + one instanced body; the ghost is the last instance
     const topGeometry = new THREE.PlaneGeometry(TILE_GAP, TILE_GAP).rotateX(-Math.PI / 2);
     topGeometry.setAttribute('atlasOffset', new THREE.InstancedBufferAttribute(new Float32Array(TILE_CAPACITY * 2), 2));
-    const topMaterial = useAtlasPerInstance(new THREE.MeshBasicMaterial({ map: atlas.texture, toneMapped: false }), new THREE.Vector2(atlas.scale, atlas.scale));
+    const topMaterial = useAtlasPerInstance(
+      new THREE.MeshBasicMaterial({ map: atlas.texture, toneMapped: false }),
+      new THREE.Vector2(atlas.scale, atlas.scale),
+    );
     this.tileTops = make(topGeometry, topMaterial, TILE_CAPACITY);
     this.tileBodies = make(
       // the body stops just under the printed top, so far away the two never fight for depth

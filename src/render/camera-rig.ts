@@ -12,13 +12,24 @@ export class CameraRig {
   readonly camera = new THREE.PerspectiveCamera(42, 1, 0.5, 400);
   readonly controls: MapControls;
   readonly follow = new CameraFollow();
-  private glide: { fromPosition: THREE.Vector3; toPosition: THREE.Vector3; fromTarget: THREE.Vector3; toTarget: THREE.Vector3; start: number } | null = null;
+  private glide: {
+    fromPosition: THREE.Vector3;
+    toPosition: THREE.Vector3;
+    fromTarget: THREE.Vector3;
+    toTarget: THREE.Vector3;
+    start: number;
+  } | null = null;
   private controlsActive = false;
   private insets: Insets = { top: 0, right: 0, bottom: 0, left: 0 };
   private readonly raycaster = new THREE.Raycaster();
 
   /** `size`: the canvas in CSS px; `onChange`: the camera moved (by the player or a glide). */
-  constructor(canvas: HTMLCanvasElement, private readonly size: () => { w: number; h: number }, private readonly reducedMotion: () => boolean, onChange: () => void) {
+  constructor(
+    canvas: HTMLCanvasElement,
+    private readonly size: () => { w: number; h: number },
+    private readonly reducedMotion: () => boolean,
+    onChange: () => void,
+  ) {
     this.camera.position.set(0, 7, 6);
     this.controls = new MapControls(this.camera, canvas);
     this.controls.enableDamping = false;
@@ -72,12 +83,19 @@ export class CameraRig {
     // of the canvas (inside the insets the HUD covers), then a pan that centres them there
     const dir = new THREE.Vector3(0, Math.cos(0.7), Math.sin(0.7));
     const target = new THREE.Vector3(cx, 0, cy);
-    const corners = [[minX, minY], [maxX, minY], [minX, maxY], [maxX, maxY]].map(([x, y]) => new THREE.Vector3(x, 0, y));
+    const corners = [
+      [minX, minY],
+      [maxX, minY],
+      [minX, maxY],
+      [maxX, maxY],
+    ].map(([x, y]) => new THREE.Vector3(x, 0, y));
     const { w, h } = this.size();
     const ins = this.insets;
     const free = {
-      x0: -1 + (2 * ins.left) / w, x1: 1 - (2 * ins.right) / w,
-      y0: -1 + (2 * ins.bottom) / h, y1: 1 - (2 * ins.top) / h,
+      x0: -1 + (2 * ins.left) / w,
+      x1: 1 - (2 * ins.right) / w,
+      y0: -1 + (2 * ins.bottom) / h,
+      y1: 1 - (2 * ins.top) / h,
     };
     if (free.x1 - free.x0 < 0.4 || free.y1 - free.y0 < 0.4) Object.assign(free, { x0: -1, x1: 1, y0: -1, y1: 1 }); // insets too large: ignore them
     const place = (d: number) => {
@@ -86,11 +104,16 @@ export class CameraRig {
       this.camera.updateMatrixWorld();
     };
     const box = () => {
-      let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
+      let x0 = Infinity,
+        x1 = -Infinity,
+        y0 = Infinity,
+        y1 = -Infinity;
       for (const c of corners) {
         const v = c.clone().project(this.camera);
-        x0 = Math.min(x0, v.x); x1 = Math.max(x1, v.x);
-        y0 = Math.min(y0, v.y); y1 = Math.max(y1, v.y);
+        x0 = Math.min(x0, v.x);
+        x1 = Math.max(x1, v.x);
+        y0 = Math.min(y0, v.y);
+        y1 = Math.max(y1, v.y);
       }
       return { x0, x1, y0, y1 };
     };
@@ -99,7 +122,8 @@ export class CameraRig {
       const b = box();
       return b.x1 - b.x0 < (free.x1 - free.x0) * 0.97 && b.y1 - b.y0 < (free.y1 - free.y0) * 0.94;
     };
-    let lo = 1, hi = this.controls.maxDistance;
+    let lo = 1,
+      hi = this.controls.maxDistance;
     for (let i = 0; i < 24; i++) {
       const mid = (lo + hi) / 2;
       if (fits(mid)) hi = mid;
@@ -167,10 +191,15 @@ export class CameraRig {
 
 /** The placed tiles' extent on the table, with room for the legal cells next to them. */
 export function tileBounds(tiles: readonly { x: number; y: number }[]): { minX: number; maxX: number; minY: number; maxY: number } {
-  let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    maxX = -Infinity,
+    minY = Infinity,
+    maxY = -Infinity;
   for (const t of tiles) {
-    minX = Math.min(minX, t.x); maxX = Math.max(maxX, t.x);
-    minY = Math.min(minY, t.y); maxY = Math.max(maxY, t.y);
+    minX = Math.min(minX, t.x);
+    maxX = Math.max(maxX, t.x);
+    minY = Math.min(minY, t.y);
+    maxY = Math.max(maxY, t.y);
   }
   const margin = 1.1;
   return { minX: minX - margin, maxX: maxX + margin, minY: minY - margin, maxY: maxY + margin };

@@ -4,12 +4,19 @@
 import { deployTargetKey, type Deployment, type DeployTarget, type Equipment, type MeepleSize } from '../engine';
 
 /** The meeple size and equipment picked in the HUD before a spot is clicked (R5.1, R5.5). */
-export interface DeployChoice { meeple: MeepleSize; equipment: Equipment | null }
+export interface DeployChoice {
+  meeple: MeepleSize;
+  equipment: Equipment | null;
+}
 
 /** The engine's key of a target (one equality everywhere). */
 export const targetKey = deployTargetKey;
 
-export interface SpotGroup { key: string; target: DeployTarget; options: Deployment[] }
+export interface SpotGroup {
+  key: string;
+  target: DeployTarget;
+  options: Deployment[];
+}
 
 /** One group per distinct target, in the engine's order. */
 export function groupByTarget(deployments: readonly Deployment[]): SpotGroup[] {
@@ -45,7 +52,8 @@ export function matchDeployment(group: SpotGroup, choice: DeployChoice): Deploym
 export function spreadFactor(screen: readonly { x: number; y: number }[], minGap: number, max = 2.4): number {
   let closest = Infinity;
   for (let i = 0; i < screen.length; i++)
-    for (let j = i + 1; j < screen.length; j++) closest = Math.min(closest, Math.hypot(screen[i].x - screen[j].x, screen[i].y - screen[j].y));
+    for (let j = i + 1; j < screen.length; j++)
+      closest = Math.min(closest, Math.hypot(screen[i].x - screen[j].x, screen[i].y - screen[j].y));
   if (!Number.isFinite(closest)) return 1;
   if (closest < 1e-6) return max;
   return Math.min(max, Math.max(1, minGap / closest));

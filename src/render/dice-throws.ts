@@ -23,8 +23,15 @@ const DIE_MIN_PX = 34;
 const THROW_MS = 1350;
 
 interface ThrownDie {
-  label: number; yellow: boolean; hex: number; best: boolean;
-  rest: THREE.Vector3; q: THREE.Quaternion; axis: THREE.Vector3; spin: number; delay: number;
+  label: number;
+  yellow: boolean;
+  hex: number;
+  best: boolean;
+  rest: THREE.Vector3;
+  q: THREE.Quaternion;
+  axis: THREE.Vector3;
+  spin: number;
+  delay: number;
 }
 
 export class DiceThrows {
@@ -66,10 +73,15 @@ export class DiceThrows {
         const along = (r - (rows - 1) / 2) * DIE_SIZE * 1.6 * grow;
         const rest = new THREE.Vector3(c.x, 0.7, c.y).addScaledVector(right, across).addScaledVector(back, along);
         dice.push({
-          label: dieLabel(v, yellow), yellow, hex: owner, best: k === bestIndex, rest,
+          label: dieLabel(v, yellow),
+          yellow,
+          hex: owner,
+          best: k === bestIndex,
+          rest,
           q: dieRestQuaternion(dieLabel(v, yellow), yaw + rnd.range(-0.15, 0.15)),
           axis: new THREE.Vector3(rnd.range(-1, 1), rnd.range(-1, 1), rnd.range(-1, 1)).normalize(),
-          spin: rnd.range(6, 11), delay: rnd.range(0, 0.12),
+          spin: rnd.range(6, 11),
+          delay: rnd.range(0, 0.12),
         });
       });
     });

@@ -7,7 +7,14 @@ import { paintTexture } from './canvas-texture';
 /** Box faces in three's order +X, −X, +Y, −Y, +Z, −Z → which face label (0..5) each shows.
     Opposite faces add up like a real die: label pairs (0,5), (1,4), (2,3). */
 export const FACE_LABEL = [1, 4, 0, 5, 2, 3] as const;
-const FACE_NORMALS = [[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1]] as const;
+const FACE_NORMALS = [
+  [1, 0, 0],
+  [-1, 0, 0],
+  [0, 1, 0],
+  [0, -1, 0],
+  [0, 0, 1],
+  [0, 0, -1],
+] as const;
 
 /** Label index of a value: normal die 1..6 → 0..5, yellow die 3..8 → 0..5. */
 export function dieLabel(value: number, yellow: boolean): number {
@@ -15,7 +22,14 @@ export function dieLabel(value: number, yellow: boolean): number {
 }
 
 /** Which way is "up" in the picture on each face, in the cube's own frame (BoxGeometry's UVs). */
-const FACE_TEXT_UP = [[0, 1, 0], [0, 1, 0], [0, 0, -1], [0, 0, 1], [0, 1, 0], [0, 1, 0]] as const;
+const FACE_TEXT_UP = [
+  [0, 1, 0],
+  [0, 1, 0],
+  [0, 0, -1],
+  [0, 0, 1],
+  [0, 1, 0],
+  [0, 1, 0],
+] as const;
 
 /** The cube's rest orientation: the face showing `label` on top, its numeral upright for a
     camera looking from azimuth `yaw` (0 = from the south, the default view). */
@@ -48,11 +62,36 @@ export const DIE_ROW_OFFSET = { normal: [0, 0.5] as [number, number], yellow: [0
 
 const PIPS: Record<number, [number, number][]> = {
   1: [[0.5, 0.5]],
-  2: [[0.28, 0.28], [0.72, 0.72]],
-  3: [[0.26, 0.26], [0.5, 0.5], [0.74, 0.74]],
-  4: [[0.28, 0.28], [0.72, 0.28], [0.28, 0.72], [0.72, 0.72]],
-  5: [[0.26, 0.26], [0.74, 0.26], [0.5, 0.5], [0.26, 0.74], [0.74, 0.74]],
-  6: [[0.28, 0.24], [0.72, 0.24], [0.28, 0.5], [0.72, 0.5], [0.28, 0.76], [0.72, 0.76]],
+  2: [
+    [0.28, 0.28],
+    [0.72, 0.72],
+  ],
+  3: [
+    [0.26, 0.26],
+    [0.5, 0.5],
+    [0.74, 0.74],
+  ],
+  4: [
+    [0.28, 0.28],
+    [0.72, 0.28],
+    [0.28, 0.72],
+    [0.72, 0.72],
+  ],
+  5: [
+    [0.26, 0.26],
+    [0.74, 0.26],
+    [0.5, 0.5],
+    [0.26, 0.74],
+    [0.74, 0.74],
+  ],
+  6: [
+    [0.28, 0.24],
+    [0.72, 0.24],
+    [0.28, 0.5],
+    [0.72, 0.5],
+    [0.28, 0.76],
+    [0.72, 0.76],
+  ],
 };
 
 export function diceAtlas(): THREE.CanvasTexture {

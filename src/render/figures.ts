@@ -25,7 +25,14 @@ export function meepleGeometry(): THREE.BufferGeometry {
   s.quadraticCurveTo(-0.52, 0.64, -0.5, 0.5);
   s.lineTo(-0.22, 0.38);
   s.closePath();
-  const g = new THREE.ExtrudeGeometry(s, { depth: 0.22, bevelEnabled: true, bevelThickness: 0.05, bevelSize: 0.04, bevelSegments: 2, curveSegments: 10 });
+  const g = new THREE.ExtrudeGeometry(s, {
+    depth: 0.22,
+    bevelEnabled: true,
+    bevelThickness: 0.05,
+    bevelSize: 0.04,
+    bevelSegments: 2,
+    curveSegments: 10,
+  });
   g.translate(0, 0.04, -0.11);
   g.scale(MEEPLE_HEIGHT, MEEPLE_HEIGHT, MEEPLE_HEIGHT);
   g.computeVertexNormals();
@@ -131,7 +138,11 @@ export function frameTexture(): THREE.CanvasTexture {
   const t = paintTexture(s, s, (ctx) => {
     ctx.fillStyle = 'rgba(255,255,255,0.1)';
     ctx.fillRect(8, 8, s - 16, s - 16);
-    for (const [w, a] of [[12, 0.2], [6, 0.45], [3, 1]] as const) {
+    for (const [w, a] of [
+      [12, 0.2],
+      [6, 0.45],
+      [3, 1],
+    ] as const) {
       ctx.strokeStyle = `rgba(255,255,255,${a})`;
       ctx.lineWidth = w;
       ctx.strokeRect(10, 10, s - 20, s - 20);
@@ -144,13 +155,21 @@ export function frameTexture(): THREE.CanvasTexture {
 /** The meeple spots' icons, 2 × 2 cells of 128 px (tinted per instance): a ring around a
     route lane (merchant), rocks (explorer), a planet (conqueror), a crosshair (planet attack). */
 export const SPOT_CELL: Record<'merchant' | 'explorer' | 'conqueror' | 'attack', [number, number]> = {
-  merchant: [0, 0.5], explorer: [0.5, 0.5], conqueror: [0, 0], attack: [0.5, 0],
+  merchant: [0, 0.5],
+  explorer: [0.5, 0.5],
+  conqueror: [0, 0],
+  attack: [0.5, 0],
 };
 
 export function spotTexture(): THREE.CanvasTexture {
   const s = 128;
   const t = paintTexture(s * 2, s * 2, (ctx) => {
-    const cells: [keyof typeof SPOT_CELL, number, number][] = [['merchant', 0, 0], ['explorer', 1, 0], ['conqueror', 0, 1], ['attack', 1, 1]];
+    const cells: [keyof typeof SPOT_CELL, number, number][] = [
+      ['merchant', 0, 0],
+      ['explorer', 1, 0],
+      ['conqueror', 0, 1],
+      ['attack', 1, 1],
+    ];
     for (const [kind, cx, cy] of cells) {
       ctx.save();
       ctx.translate(cx * s, cy * s);
@@ -178,7 +197,11 @@ export function spotTexture(): THREE.CanvasTexture {
           ctx.fill();
         }
       } else if (kind === 'explorer') {
-        for (const [x, y, r] of [[0.42, 0.56, 0.12], [0.6, 0.44, 0.09], [0.6, 0.64, 0.07]]) {
+        for (const [x, y, r] of [
+          [0.42, 0.56, 0.12],
+          [0.6, 0.44, 0.09],
+          [0.6, 0.64, 0.07],
+        ]) {
           ctx.beginPath();
           ctx.arc(s * x, s * y, s * r, 0, Math.PI * 2);
           ctx.fill();
@@ -196,7 +219,12 @@ export function spotTexture(): THREE.CanvasTexture {
         ctx.beginPath();
         ctx.arc(s / 2, s / 2, s * 0.17, 0, Math.PI * 2);
         ctx.stroke();
-        for (const [dx, dy] of [[0, -1], [1, 0], [0, 1], [-1, 0]]) {
+        for (const [dx, dy] of [
+          [0, -1],
+          [1, 0],
+          [0, 1],
+          [-1, 0],
+        ]) {
           ctx.beginPath();
           ctx.moveTo(s / 2 + dx * s * 0.1, s / 2 + dy * s * 0.1);
           ctx.lineTo(s / 2 + dx * s * 0.3, s / 2 + dy * s * 0.3);

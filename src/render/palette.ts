@@ -4,7 +4,12 @@ import type { Colour, Faction, GameSetup } from '../engine';
 
 /** The one seat palette: the table's figures and markers and the HUD's swatches (as CSS). */
 export const SEAT_HEX: Record<Colour, number> = {
-  red: 0xd8332a, green: 0x2fa84f, black: 0x3a3d46, white: 0xeeeeea, orange: 0xf08a1c, blue: 0x2f6fe0,
+  red: 0xd8332a,
+  green: 0x2fa84f,
+  black: 0x3a3d46,
+  white: 0xeeeeea,
+  orange: 0xf08a1c,
+  blue: 0x2f6fe0,
 };
 export const SEAT_CSS = Object.fromEntries(
   Object.entries(SEAT_HEX).map(([c, hex]) => [c, `#${hex.toString(16).padStart(6, '0')}`]),
@@ -18,12 +23,17 @@ export function scorerColour(setup: GameSetup, scorer: number): Colour {
 export const SEAT_LETTER: Record<Colour, string> = { red: 'R', green: 'G', black: 'K', white: 'W', orange: 'O', blue: 'B' };
 /** Ink for the letter: dark on light bodies, light on dark ones. */
 export const SEAT_INK: Record<Colour, string> = {
-  red: '#fff', green: '#fff', black: '#fff', white: '#111', orange: '#111', blue: '#fff',
+  red: '#fff',
+  green: '#fff',
+  black: '#fff',
+  white: '#111',
+  orange: '#111',
+  blue: '#fff',
 };
 
 export const FACTION_STYLE: Record<Faction, { fill: string; ink: string; name: string }> = {
-  Rebel: { fill: '#e0502a', ink: '#fff4e0', name: 'Rebel Alliance' },      // circle + starburst
-  Empire: { fill: '#6f86a6', ink: '#f0f4ff', name: 'Empire' },            // hexagon + cog wheel
+  Rebel: { fill: '#e0502a', ink: '#fff4e0', name: 'Rebel Alliance' }, // circle + starburst
+  Empire: { fill: '#6f86a6', ink: '#f0f4ff', name: 'Empire' }, // hexagon + cog wheel
   BountyHunters: { fill: '#d4a017', ink: '#2a1d00', name: 'Bounty Hunters' }, // diamond + crosshair
 };
 

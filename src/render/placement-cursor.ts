@@ -4,7 +4,11 @@ import type { Placement } from '../engine';
 
 export const cellId = (x: number, y: number): string => `${x},${y}`;
 
-export interface LegalCell { x: number; y: number; rotations: number[] }
+export interface LegalCell {
+  x: number;
+  y: number;
+  rotations: number[];
+}
 
 /** Legal cells in the order the engine lists them, each with its legal rotations ascending. */
 export function legalCells(placements: readonly Placement[]): LegalCell[] {

@@ -30,7 +30,10 @@ export class ScoreTrackMeshes {
   hex: number[] = [];
   private rect: Bounds = { minX: -3.5, minY: -2.5, maxX: 3.5, maxY: 2.5 };
 
-  constructor(make: Factory, private readonly labels: ReturnType<typeof labelAtlas>) {
+  constructor(
+    make: Factory,
+    private readonly labels: ReturnType<typeof labelAtlas>,
+  ) {
     this.numbers = numberAtlas();
     const slotGeometry = new THREE.PlaneGeometry(0.36, 0.36).rotateX(-Math.PI / 2);
     slotGeometry.setAttribute('atlasOffset', new THREE.InstancedBufferAttribute(new Float32Array(TRACK_SLOTS * 2), 2));
@@ -144,10 +147,15 @@ export class ScoreTrackMeshes {
 }
 
 function boardBounds(state: GameState): Bounds {
-  let minX = 0, minY = 0, maxX = 0, maxY = 0;
+  let minX = 0,
+    minY = 0,
+    maxX = 0,
+    maxY = 0;
   for (const t of state.tiles) {
-    minX = Math.min(minX, t.x); maxX = Math.max(maxX, t.x);
-    minY = Math.min(minY, t.y); maxY = Math.max(maxY, t.y);
+    minX = Math.min(minX, t.x);
+    maxX = Math.max(maxX, t.x);
+    minY = Math.min(minY, t.y);
+    maxY = Math.max(maxY, t.y);
   }
   // leave room for the next tile around the edge of the board
   return { minX: minX - 1, minY: minY - 1, maxX: maxX + 1, maxY: maxY + 1 };

@@ -4,13 +4,20 @@ import { scoreLaps, type GameEvent } from '../engine';
 
 export const TRACK_SLOTS = 50;
 
-export interface Bounds { minX: number; minY: number; maxX: number; maxY: number }
+export interface Bounds {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
 
 /** The rectangle the track runs on: the board's cells plus a margin, never smaller than 8×5 (slots 0.52 apart). */
 export function trackRect(cells: Bounds, margin = 0.9): Bounds {
   let { minX, minY, maxX, maxY } = cells;
-  minX -= 0.5 + margin; maxX += 0.5 + margin;
-  minY -= 0.5 + margin; maxY += 0.5 + margin;
+  minX -= 0.5 + margin;
+  maxX += 0.5 + margin;
+  minY -= 0.5 + margin;
+  maxY += 0.5 + margin;
   const grow = (lo: number, hi: number, min: number): [number, number] => {
     const extra = Math.max(0, min - (hi - lo)) / 2;
     return [lo - extra, hi + extra];

@@ -42,7 +42,11 @@ export class TableAnimator {
   private yaw = 0;
   private playing = 0;
 
-  constructor(private readonly table: AnimatedTable, labels: ReturnType<typeof labelAtlas>, make: Factory) {
+  constructor(
+    private readonly table: AnimatedTable,
+    labels: ReturnType<typeof labelAtlas>,
+    make: Factory,
+  ) {
     const toScreen = (p: THREE.Vector3) => table.worldToScreen(p);
     this.track = new ScoreTrackMeshes(make, labels);
     this.dice = new DiceThrows(make);
@@ -174,7 +178,13 @@ export class TableAnimator {
         } else if (e.type === 'battle') {
           this.captions.flash([e.realm], [0xff5a4a]);
         } else if (e.type === 'throw') {
-          await this.dice.play(e, this.yaw, this.track.hex, (p) => this.table.worldToScreen(p), (ms, step) => this.tween(ms, step));
+          await this.dice.play(
+            e,
+            this.yaw,
+            this.track.hex,
+            (p) => this.table.worldToScreen(p),
+            (ms, step) => this.tween(ms, step),
+          );
           this.captions.clearOverlay();
         } else if (e.type === 'returned') {
           // every meeple leaving at this point leaves together
@@ -220,7 +230,10 @@ export class TableAnimator {
     const to = from.slice();
     for (const e of run) to[e.scorer] += e.points;
     const realms = run.filter((e) => e.realm).map((e) => e.realm!);
-    this.captions.flash(realms, run.filter((e) => e.realm).map((e) => this.track.hex[e.scorer] ?? 0xffffff));
+    this.captions.flash(
+      realms,
+      run.filter((e) => e.realm).map((e) => this.track.hex[e.scorer] ?? 0xffffff),
+    );
     for (const e of run) {
       if (!e.realm || !e.points) continue;
       const c = realmCentre(e.realm);

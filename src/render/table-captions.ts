@@ -23,7 +23,11 @@ export class TableCaptions {
   ) {
     this.frame = frameTexture();
     const material = new THREE.MeshBasicMaterial({
-      map: this.frame, transparent: true, depthWrite: false, blending: THREE.AdditiveBlending, toneMapped: false,
+      map: this.frame,
+      transparent: true,
+      depthWrite: false,
+      blending: THREE.AdditiveBlending,
+      toneMapped: false,
     });
     this.flashes = make(new THREE.PlaneGeometry(1, 1).rotateX(-Math.PI / 2), material, MAX_FLASHES);
     this.flashes.instanceColor = new THREE.InstancedBufferAttribute(new Float32Array(MAX_FLASHES * 3), 3);
@@ -62,7 +66,8 @@ export class TableCaptions {
     el.className = 'float';
     el.textContent = text;
     const css = '#' + hex.toString(16).padStart(6, '0');
-    el.style.cssText = `position:absolute;left:${s.x}px;top:${s.y}px;transform:translate(-50%,-50%);font:800 26px system-ui,sans-serif;` +
+    el.style.cssText =
+      `position:absolute;left:${s.x}px;top:${s.y}px;transform:translate(-50%,-50%);font:800 26px system-ui,sans-serif;` +
       `color:${css};text-shadow:0 0 4px #000,0 0 8px #000,0 0 2px #fff;transition:transform 0.9s ease-out,opacity 0.9s ease-in;`;
     if (scorer) el.dataset.scorer = scorer;
     this.overlay.append(el);
@@ -82,7 +87,8 @@ export class TableCaptions {
 
 /** Centre of a realm's tiles (a planet realm is its planet tile). */
 export function realmCentre(realm: RealmSummary): { x: number; y: number } {
-  let x = 0, y = 0;
+  let x = 0,
+    y = 0;
   for (const [tx, ty] of realm.tiles) {
     x += tx;
     y += ty;

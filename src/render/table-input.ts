@@ -28,7 +28,10 @@ const ARROWS: Record<string, [number, number]> = { ArrowUp: [0, -1], ArrowDown: 
 export class TableInput {
   private down: { x: number; y: number; button: number } | null = null;
 
-  constructor(private readonly canvas: HTMLCanvasElement, private readonly actions: TableActions) {
+  constructor(
+    private readonly canvas: HTMLCanvasElement,
+    private readonly actions: TableActions,
+  ) {
     canvas.addEventListener('pointermove', this.onPointerMove);
     canvas.addEventListener('pointerdown', this.onPointerDown);
     canvas.addEventListener('pointerup', this.onPointerUp);

@@ -11,7 +11,11 @@ export class TablePicking {
   private readonly raycaster = new THREE.Raycaster();
   private readonly ground = new THREE.Plane(new THREE.Vector3(0, 1, 0), -TILE_HEIGHT);
 
-  constructor(private readonly canvas: HTMLCanvasElement, private readonly camera: THREE.Camera, private readonly toScreen: ToScreen) {}
+  constructor(
+    private readonly canvas: HTMLCanvasElement,
+    private readonly camera: THREE.Camera,
+    private readonly toScreen: ToScreen,
+  ) {}
 
   /** The whole cell whose tile top the pointer is over, or null when the ray misses the board's plane. */
   cellAt(clientX: number, clientY: number): { x: number; y: number } | null {

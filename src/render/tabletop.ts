@@ -36,7 +36,9 @@ export interface TableView {
 
 export { TILE_HEIGHT };
 
-interface Drawn { tiles: GameState['tiles']; }
+interface Drawn {
+  tiles: GameState['tiles'];
+}
 
 export class Tabletop implements TableActions {
   onPlace: ((p: Placement) => void) | null = null;
@@ -90,13 +92,17 @@ export class Tabletop implements TableActions {
     this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
     this.renderer.outputColorSpace = THREE.SRGBColorSpace;
 
-    this.rig = new CameraRig(this.canvas, () => ({ w: Math.max(1, this.wrapper.clientWidth), h: Math.max(1, this.wrapper.clientHeight) }),
-      () => !!this.reducedMotion?.matches, () => {
+    this.rig = new CameraRig(
+      this.canvas,
+      () => ({ w: Math.max(1, this.wrapper.clientWidth), h: Math.max(1, this.wrapper.clientHeight) }),
+      () => !!this.reducedMotion?.matches,
+      () => {
         this.faceCamera();
         // spots keep their spacing on screen as the player zooms
         if (this.cursor.spots.length) this.syncOptions();
         this.requestRender();
-      });
+      },
+    );
     this.camera = this.rig.camera;
     this.controls = this.rig.controls;
 
@@ -294,7 +300,11 @@ export class Tabletop implements TableActions {
     this.options.writeCells(cells, ghost?.cell ?? null);
     this.writeTiles();
     const state = this.view?.state;
-    this.options.layoutSpots(spots, (t) => targetWorld(state, t), (p) => this.worldToScreen(p));
+    this.options.layoutSpots(
+      spots,
+      (t) => targetWorld(state, t),
+      (p) => this.worldToScreen(p),
+    );
     this.options.writeSpots(spots, hovered, (t) => spotKind(state, t));
     const ghostKey = ghost ? `${ghost.cell.x},${ghost.cell.y},${ghost.r}` : '';
     if (ghostKey !== this.lastGhostKey) {
@@ -307,9 +317,10 @@ export class Tabletop implements TableActions {
     const at = choice && this.spotWorld(choice.target);
     const seat = this.view?.state.seat ?? 0;
     const colour = this.view?.state.setup.seats[seat];
-    this.preview = choice && at && colour
-      ? { seat, size: choice.meeple, equipment: choice.equipment, at: at.add(new THREE.Vector3(0, 0.12, 0)), colour, scale: 1 }
-      : null;
+    this.preview =
+      choice && at && colour
+        ? { seat, size: choice.meeple, equipment: choice.equipment, at: at.add(new THREE.Vector3(0, 0.12, 0)), colour, scale: 1 }
+        : null;
     this.writePieces();
   }
 
@@ -445,8 +456,10 @@ export class Tabletop implements TableActions {
   /** Arrow keys follow the screen: map screen up/right onto the nearest board direction. */
   private screenToBoardDirection([sx, sy]: [number, number]): [number, number] {
     const yaw = this.meepleYaw; // camera azimuth about the target
-    const fx = -Math.sin(yaw), fz = -Math.cos(yaw); // screen-up on the board
-    const rx = Math.cos(yaw), rz = -Math.sin(yaw); // screen-right on the board
+    const fx = -Math.sin(yaw),
+      fz = -Math.cos(yaw); // screen-up on the board
+    const rx = Math.cos(yaw),
+      rz = -Math.sin(yaw); // screen-right on the board
     const wx = rx * sx + fx * -sy;
     const wz = rz * sx + fz * -sy;
     return Math.abs(wx) >= Math.abs(wz) ? [Math.sign(wx), 0] : [0, Math.sign(wz)];
@@ -492,4 +505,3 @@ function stateSignature(s: GameState): string {
   const meeples = s.meeples.map((m) => `${m.tile}.${m.seg}.${m.seat}.${m.size[0]}.${m.equipment ?? ''}`).join(',');
   return `${s.tiles.length}|${s.turn}|${s.seat}|${s.phase}|${s.drawn}|${s.scores.join(',')}|${meeples}`;
 }
-

@@ -10,7 +10,10 @@ export const CELL_PX = 256;
 /** Pixels around each cell copied from its border, so mipmaps do not bleed between designs. */
 export const GUTTER_PX = 6;
 
-export interface AtlasCell { offsetU: number; offsetV: number }
+export interface AtlasCell {
+  offsetU: number;
+  offsetV: number;
+}
 
 /** UV scale and offset of a design's cell (canvas row 0 is the top: textures flip Y). */
 export function atlasGeometry(designs: readonly string[] = DESIGNS): { size: number; scale: number; cells: Map<string, AtlasCell> } {
@@ -26,7 +29,12 @@ export function atlasGeometry(designs: readonly string[] = DESIGNS): { size: num
   return { size, scale: inner / size, cells };
 }
 
-export interface TileAtlas { texture: THREE.CanvasTexture; scale: number; cells: Map<string, AtlasCell>; dispose(): void }
+export interface TileAtlas {
+  texture: THREE.CanvasTexture;
+  scale: number;
+  cells: Map<string, AtlasCell>;
+  dispose(): void;
+}
 
 export function createTileAtlas(maxAnisotropy: number): TileAtlas {
   const { size, scale, cells } = atlasGeometry();

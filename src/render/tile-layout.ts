@@ -4,7 +4,10 @@
 // geometry can be tested. Frame: u grows east, v grows south, both in [0, 1].
 import { TILESET, tileDef, type Dir, type Faction, type TileDef } from '../engine';
 
-export interface Pt { u: number; v: number }
+export interface Pt {
+  u: number;
+  v: number;
+}
 
 export type RouteEnd = 'edge' | 'hub' | 'planet' | 'field';
 
@@ -24,7 +27,11 @@ export interface FieldDrawing {
   onBorder: boolean[];
 }
 
-export interface BadgeDrawing { seg: number; faction: Faction; at: Pt }
+export interface BadgeDrawing {
+  seg: number;
+  faction: Faction;
+  at: Pt;
+}
 
 export interface TileLayout {
   id: string;
@@ -42,7 +49,12 @@ export const PLANET_RADIUS = 0.17;
 export const BADGE_RADIUS = 0.085;
 const CENTRE: Pt = { u: 0.5, v: 0.5 };
 /** Midpoint of each printed edge N, E, S, W. */
-export const EDGE_MIDPOINT: readonly Pt[] = [{ u: 0.5, v: 0 }, { u: 1, v: 0.5 }, { u: 0.5, v: 1 }, { u: 0, v: 0.5 }];
+export const EDGE_MIDPOINT: readonly Pt[] = [
+  { u: 0.5, v: 0 },
+  { u: 1, v: 0.5 },
+  { u: 0.5, v: 1 },
+  { u: 0, v: 0.5 },
+];
 
 /** One quarter-turn clockwise about the tile centre, q times (rotation r of R4.1 / docs/tiles.md). */
 export function rotatePoint(p: Pt, q: number): Pt {
@@ -68,11 +80,23 @@ const P = (u: number, v: number): Pt => ({ u, v });
 // except at the very corner: SW18's or SWX04's separate fields stay visibly separate.
 const CAP_N = [P(0, 0), P(1, 0), P(0.7, 0.2), ...quad(P(0.7, 0.2), P(0.5, 0.3), P(0.3, 0.2), 10), P(0.3, 0.2)];
 const CORNER_NW = [P(0, 0), P(1, 0), ...quad(P(1, 0), P(0.62, 0.62), P(0, 1), 14), P(0, 1)];
-const BAND_EW = [P(0, 0), ...quad(P(0, 0), P(0.5, 0.6), P(1, 0), 12), P(1, 0), P(1, 1), ...quad(P(1, 1), P(0.5, 0.4), P(0, 1), 12), P(0, 1)];
+const BAND_EW = [
+  P(0, 0),
+  ...quad(P(0, 0), P(0.5, 0.6), P(1, 0), 12),
+  P(1, 0),
+  P(1, 1),
+  ...quad(P(1, 1), P(0.5, 0.4), P(0, 1), 12),
+  P(0, 1),
+];
 const ALL_BUT_S = [P(0, 0), P(1, 0), P(1, 1), ...quad(P(1, 1), P(0.5, 0.25), P(0, 1), 14), P(0, 1)];
 const FULL = [P(0, 0), P(1, 0), P(1, 1), P(0, 1)];
 
-interface FieldShape { polygon: Pt[]; spot: Pt; badge: Pt; turn: number }
+interface FieldShape {
+  polygon: Pt[];
+  spot: Pt;
+  badge: Pt;
+  turn: number;
+}
 
 /** The region an asteroid field touching `edges` fills (R1.2: the whole edge is field). */
 function fieldShape(edges: readonly Dir[], otherFieldEdges: ReadonlySet<number>): FieldShape {
@@ -196,7 +220,8 @@ function buildLayout(def: TileDef): TileLayout {
     fields.push({ seg: seg.index, polygon, onBorder });
     spots[seg.index] = rotatePoint(shape.spot, shape.turn);
     seg.symbols.forEach((faction, k) =>
-      badges.push({ seg: seg.index, faction, at: rotatePoint(k ? P(1 - shape.badge.u, shape.badge.v) : shape.badge, shape.turn) }));
+      badges.push({ seg: seg.index, faction, at: rotatePoint(k ? P(1 - shape.badge.u, shape.badge.v) : shape.badge, shape.turn) }),
+    );
   }
 
   const oneEdgeRoutes = def.segments.filter((s) => s.kind === 'R' && s.edges.length === 1).length;
@@ -211,7 +236,8 @@ function buildLayout(def: TileDef): TileLayout {
       let to = CENTRE;
       const centreInField = fields.some((f) => pointInPolygon(CENTRE, f.polygon));
       if (hasPlanet) end = 'planet';
-      else if (oneEdgeRoutes >= 2 && !centreInField) end = 'hub'; // an intersection
+      else if (oneEdgeRoutes >= 2 && !centreInField)
+        end = 'hub'; // an intersection
       else {
         // R7.1: the route ends at the asteroid field it runs into, else at a station in the centre
         end = 'hub';
@@ -251,8 +277,12 @@ function buildLayout(def: TileDef): TileLayout {
     planet = { seg: seg.index, at: CENTRE, radius: PLANET_RADIUS };
     spots[seg.index] = CENTRE;
     const corners = [P(0.2, 0.8), P(0.8, 0.8), P(0.8, 0.2), P(0.2, 0.2)];
-    const free = corners.filter((c) => !fields.some((f) => pointInPolygon(c, f.polygon)) && routes.every((r) => distanceToPolyline(c, r.points) > 0.15));
-    seg.symbols.forEach((faction, k) => badges.push({ seg: seg.index, faction, at: (free.length ? free : corners)[k % (free.length || 4)] }));
+    const free = corners.filter(
+      (c) => !fields.some((f) => pointInPolygon(c, f.polygon)) && routes.every((r) => distanceToPolyline(c, r.points) > 0.15),
+    );
+    seg.symbols.forEach((faction, k) =>
+      badges.push({ seg: seg.index, faction, at: (free.length ? free : corners)[k % (free.length || 4)] }),
+    );
   }
 
   return { id: def.id, routes, fields, planet, hubs, badges, spots };
@@ -271,7 +301,8 @@ export function drawnEdges(layout: TileLayout, seg: number): Dir[] {
   const field = layout.fields.find((f) => f.seg === seg);
   for (let d = 0; d < 4; d++) {
     const m = EDGE_MIDPOINT[d];
-    if (route && [route.points[0], route.points[route.points.length - 1]].some((p) => Math.hypot(p.u - m.u, p.v - m.v) < 1e-9)) out.push(d as Dir);
+    if (route && [route.points[0], route.points[route.points.length - 1]].some((p) => Math.hypot(p.u - m.u, p.v - m.v) < 1e-9))
+      out.push(d as Dir);
     if (field) {
       const inside = P(m.u + (0.5 - m.u) * 0.02, m.v + (0.5 - m.v) * 0.02);
       if (pointInPolygon(inside, field.polygon)) out.push(d as Dir);

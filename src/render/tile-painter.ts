@@ -27,7 +27,11 @@ export function paintTile(ctx: Ctx, layout: TileLayout, ox: number, oy: number, 
     };
     ctx.lineCap = 'round';
     ctx.lineJoin = 'round';
-    for (const [w, a] of [[0.2, 0.08], [0.13, 0.16], [0.085, 0.35]] as const) {
+    for (const [w, a] of [
+      [0.2, 0.08],
+      [0.13, 0.16],
+      [0.085, 0.35],
+    ] as const) {
       path();
       ctx.strokeStyle = withAlpha(ROUTE_GLOW, a);
       ctx.lineWidth = w * size;
@@ -127,7 +131,15 @@ function paintHub(ctx: Ctx, x: number, y: number, size: number): void {
   ctx.fill();
 }
 
-function paintField(ctx: Ctx, poly: Pt[], onBorder: boolean[], rnd: SeededRandom, X: (p: Pt) => number, Y: (p: Pt) => number, size: number): void {
+function paintField(
+  ctx: Ctx,
+  poly: Pt[],
+  onBorder: boolean[],
+  rnd: SeededRandom,
+  X: (p: Pt) => number,
+  Y: (p: Pt) => number,
+  size: number,
+): void {
   const trace = () => {
     ctx.beginPath();
     poly.forEach((p, i) => (i ? ctx.lineTo(X(p), Y(p)) : ctx.moveTo(X(p), Y(p))));
@@ -136,10 +148,15 @@ function paintField(ctx: Ctx, poly: Pt[], onBorder: boolean[], rnd: SeededRandom
   ctx.save();
   trace();
   ctx.clip();
-  let minU = 1, minV = 1, maxU = 0, maxV = 0;
+  let minU = 1,
+    minV = 1,
+    maxU = 0,
+    maxV = 0;
   for (const p of poly) {
-    minU = Math.min(minU, p.u); maxU = Math.max(maxU, p.u);
-    minV = Math.min(minV, p.v); maxV = Math.max(maxV, p.v);
+    minU = Math.min(minU, p.u);
+    maxU = Math.max(maxU, p.u);
+    minV = Math.min(minV, p.v);
+    maxV = Math.max(maxV, p.v);
   }
   const base = ctx.createLinearGradient(X({ u: minU, v: minV }), Y({ u: minU, v: minV }), X({ u: maxU, v: maxV }), Y({ u: maxU, v: maxV }));
   base.addColorStop(0, '#5a4a3c');
@@ -156,13 +173,16 @@ function paintField(ctx: Ctx, poly: Pt[], onBorder: boolean[], rnd: SeededRandom
   for (let i = 0; i < count; i++) {
     const u = rnd.range(minU - 0.02, maxU + 0.02);
     const v = rnd.range(minV - 0.02, maxV + 0.02);
-    const r = (0.018 + Math.pow(rnd.next(), 2.2) * 0.06) * size * (1 - i / count * 0.5);
+    const r = (0.018 + Math.pow(rnd.next(), 2.2) * 0.06) * size * (1 - (i / count) * 0.5);
     paintRock(ctx, rnd, X({ u, v: 0 }), Y({ u: 0, v }), r);
   }
   ctx.restore();
   // a dark gap plus a pale rim on the inner boundary: separate fields stay visibly separate
   ctx.lineCap = 'round';
-  for (const [w, colour] of [[0.03, 'rgba(5,8,20,0.95)'], [0.01, 'rgba(225,190,140,0.8)']] as const) {
+  for (const [w, colour] of [
+    [0.03, 'rgba(5,8,20,0.95)'],
+    [0.01, 'rgba(225,190,140,0.8)'],
+  ] as const) {
     ctx.strokeStyle = colour;
     ctx.lineWidth = w * size;
     ctx.beginPath();

@@ -2,7 +2,13 @@
 // for its duration, with a timer fallback so a hidden page (no frames) never blocks the game.
 // Also the easing curves the animations use.
 
-interface Tween { start: number; duration: number; step: (t: number) => void; done: () => void; timer: ReturnType<typeof setTimeout> }
+interface Tween {
+  start: number;
+  duration: number;
+  step: (t: number) => void;
+  done: () => void;
+  timer: ReturnType<typeof setTimeout>;
+}
 
 /** How long after its end a tween that got no frames is finished by its timer. */
 const TIMER_GRACE_MS = 400;
@@ -58,7 +64,8 @@ export class Tweens {
 export const easeOutCubic = (t: number) => 1 - Math.pow(1 - t, 3);
 export const easeInOut = (t: number) => (t < 0.5 ? 2 * t * t : 1 - Math.pow(-2 * t + 2, 2) / 2);
 export function easeOutBounce(t: number): number {
-  const n = 7.5625, d = 2.75;
+  const n = 7.5625,
+    d = 2.75;
   if (t < 1 / d) return n * t * t;
   if (t < 2 / d) return n * (t -= 1.5 / d) * t + 0.75;
   if (t < 2.5 / d) return n * (t -= 2.25 / d) * t + 0.9375;

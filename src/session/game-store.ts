@@ -36,14 +36,32 @@ export interface StoredGame {
 
 function isStoredGame(v: unknown): v is StoredGame {
   const o = v as StoredGame;
-  return !!o && typeof o === 'object' && typeof o.gameId === 'string' && GAME_ID.test(o.gameId)
-    && (o.kind === 'local' || o.kind === 'online') && Number.isSafeInteger(o.turn) && Number.isSafeInteger(o.updatedAt)
-    && Array.isArray(o.seats) && o.seats.length <= 6
-    && o.seats.every((s) => s && typeof s.colour === 'string' && typeof s.label === 'string' && s.label.length <= 64 && ['human', 'bot', 'remote', 'me'].includes(s.who));
+  return (
+    !!o &&
+    typeof o === 'object' &&
+    typeof o.gameId === 'string' &&
+    GAME_ID.test(o.gameId) &&
+    (o.kind === 'local' || o.kind === 'online') &&
+    Number.isSafeInteger(o.turn) &&
+    Number.isSafeInteger(o.updatedAt) &&
+    Array.isArray(o.seats) &&
+    o.seats.length <= 6 &&
+    o.seats.every(
+      (s) =>
+        s &&
+        typeof s.colour === 'string' &&
+        typeof s.label === 'string' &&
+        s.label.length <= 64 &&
+        ['human', 'bot', 'remote', 'me'].includes(s.who),
+    )
+  );
 }
 
 export class GameStore {
-  constructor(private readonly storage: KeyValueStorage, private readonly now: () => number = () => Date.now()) {}
+  constructor(
+    private readonly storage: KeyValueStorage,
+    private readonly now: () => number = () => Date.now(),
+  ) {}
 
   /** Games in progress, the most recently played first. */
   list(): StoredGame[] {

@@ -24,7 +24,12 @@ export class LocalSession extends SessionCore implements Session {
   readonly gameId: string;
   private started = false;
 
-  private constructor(private readonly match: FairMatch, controllers: readonly SeatController[], private readonly opts: LocalSessionOptions, history: GameEvent[]) {
+  private constructor(
+    private readonly match: FairMatch,
+    controllers: readonly SeatController[],
+    private readonly opts: LocalSessionOptions,
+    history: GameEvent[],
+  ) {
     super(opts, history);
     this.gameId = match.gameId;
     this.seats = controllers.map((c, i) => ({ colour: match.state.setup.seats[i], controller: c, localHuman: c.kind === 'human' }));
@@ -33,7 +38,8 @@ export class LocalSession extends SessionCore implements Session {
 
   /** A new game; throws the engine's RuleError for a bad setup (e.g. R9.3). */
   static create(setup: GameSetup, controllers: readonly SeatController[], opts: LocalSessionOptions = {}): LocalSession {
-    if (controllers.length !== setup.seats.length) throw new Error(`${setup.seats.length} seats but ${controllers.length} seat controllers`);
+    if (controllers.length !== setup.seats.length)
+      throw new Error(`${setup.seats.length} seats but ${controllers.length} seat controllers`);
     const match = FairMatch.create(setup, { secrets: opts.secrets });
     return new LocalSession(match, controllers, opts, []);
   }
@@ -87,7 +93,10 @@ export class LocalSession extends SessionCore implements Session {
   }
 
   saveText(): string {
-    return encodeLocalSave(this.seats.map((s) => s.controller), this.match.saveText());
+    return encodeLocalSave(
+      this.seats.map((s) => s.controller),
+      this.match.saveText(),
+    );
   }
 
   // ---------------------------------------------------------------- internals
@@ -96,7 +105,8 @@ export class LocalSession extends SessionCore implements Session {
     if (this.disposed) throw new Error('the session is closed');
     const state = this.match.state;
     if (state.phase !== phase) throw new Error(`it is not the moment to ${phase} (the game expects ${state.phase})`);
-    if (!this.seats[state.seat].localHuman) throw new Error(`seat ${state.seat + 1} (${state.setup.seats[state.seat]}) is not played on this device`);
+    if (!this.seats[state.seat].localHuman)
+      throw new Error(`seat ${state.seat + 1} (${state.setup.seats[state.seat]}) is not played on this device`);
     return state.seat;
   }
 
@@ -131,7 +141,8 @@ export class LocalSession extends SessionCore implements Session {
   }
 
   protected applyBotChoice(seat: number, choice: BotChoice): void {
-    const action: Action = choice.type === 'place' ? { type: 'place', ...choice.placement } : { type: 'deploy', deployment: choice.deployment };
+    const action: Action =
+      choice.type === 'place' ? { type: 'place', ...choice.placement } : { type: 'deploy', deployment: choice.deployment };
     this.apply(seat, choice.type, action);
   }
 }

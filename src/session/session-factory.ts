@@ -40,7 +40,10 @@ export function openSession(req: OpenRequest, deps: SessionDeps): Session {
  * (first run after an update) the game an older version kept. A game that does not load
  * is dropped and its reason returned.
  */
-export function resumeStored(deps: SessionDeps & { store: GameStore }, gameId: string | null = deps.store.current): { session: Session | null; error: string | null } {
+export function resumeStored(
+  deps: SessionDeps & { store: GameStore },
+  gameId: string | null = deps.store.current,
+): { session: Session | null; error: string | null } {
   const legacy = deps.store.takeLegacy();
   if (legacy) {
     try {

@@ -21,11 +21,11 @@ export interface SeatInfo {
 
 /** What a session is doing right now, for the UI's status line. */
 export type SessionStatus =
-  | { kind: 'your-move'; seat: number }      // a local human must place or deploy
-  | { kind: 'bot-thinking'; seat: number }   // a local bot seat is choosing
+  | { kind: 'your-move'; seat: number } // a local human must place or deploy
+  | { kind: 'bot-thinking'; seat: number } // a local bot seat is choosing
   | { kind: 'waiting-remote'; seat: number } // another peer must act
   | { kind: 'over' }
-  | { kind: 'failed'; message: string };     // the session cannot go on (e.g. a bot crashed)
+  | { kind: 'failed'; message: string }; // the session cannot go on (e.g. a bot crashed)
 
 /** One accepted action and everything the engine said about it (and the random events it made due). */
 export interface SessionStep {

@@ -18,14 +18,47 @@ import type { MeshSim } from './mesh-sim';
 import { encodeFrame, itemSigningText, type Item } from '../net/wire';
 
 export type LieKind =
-  | 'forged-signature' | 'unsigned' | 'claims-other-seat' | 'other-game' | 'oversized' | 'nested' | 'garbage' | 'flood' | 'replayed'
-  | 'illegal-move' | 'other-seats-move' | 'early-reveal' | 'wrong-preimage' | 'out-of-turn' | 'numbered-beyond' | 'filled-slot'
-  | 'equivocation' | 'withhold';
+  | 'forged-signature'
+  | 'unsigned'
+  | 'claims-other-seat'
+  | 'other-game'
+  | 'oversized'
+  | 'nested'
+  | 'garbage'
+  | 'flood'
+  | 'replayed'
+  | 'illegal-move'
+  | 'other-seats-move'
+  | 'early-reveal'
+  | 'wrong-preimage'
+  | 'out-of-turn'
+  | 'numbered-beyond'
+  | 'filled-slot'
+  | 'equivocation'
+  | 'withhold';
 
 /** Lies that never carry a valid signature of the liar for a real slot: they must cost it nothing. */
-export const HARMLESS_LIES: readonly LieKind[] = ['forged-signature', 'unsigned', 'claims-other-seat', 'other-game', 'oversized', 'nested', 'garbage', 'flood', 'replayed'];
+export const HARMLESS_LIES: readonly LieKind[] = [
+  'forged-signature',
+  'unsigned',
+  'claims-other-seat',
+  'other-game',
+  'oversized',
+  'nested',
+  'garbage',
+  'flood',
+  'replayed',
+];
 /** Lies signed with the liar's key for a slot of its own: refused, or evidence against it. */
-export const SIGNED_LIES: readonly LieKind[] = ['illegal-move', 'other-seats-move', 'early-reveal', 'wrong-preimage', 'out-of-turn', 'numbered-beyond', 'filled-slot'];
+export const SIGNED_LIES: readonly LieKind[] = [
+  'illegal-move',
+  'other-seats-move',
+  'early-reveal',
+  'wrong-preimage',
+  'out-of-turn',
+  'numbered-beyond',
+  'filled-slot',
+];
 
 export interface LiarPlan {
   /** The liar's peer index in the simulation. */
@@ -61,7 +94,10 @@ export class Liar {
   private timer: unknown = null;
   private stopped = false;
 
-  constructor(private readonly sim: MeshSim, readonly plan: LiarPlan) {
+  constructor(
+    private readonly sim: MeshSim,
+    readonly plan: LiarPlan,
+  ) {
     this.rnd = mulberry32(plan.seed ^ 0x1a12);
     this.fatalAtTurn = 4 + Math.floor(this.rnd() * 30);
     const before = sim.net.filter;
@@ -76,7 +112,9 @@ export class Liar {
         if (m) {
           try {
             this.own.push(JSON.parse(m[1]) as Item);
-          } catch { /* not ours to judge */ }
+          } catch {
+            /* not ours to judge */
+          }
           if (this.own.length >= KEEP_OWN * 2) this.own.splice(0, KEEP_OWN);
         }
       }
@@ -100,12 +138,16 @@ export class Liar {
 
   private schedule(): void {
     if (this.stopped) return;
-    const min = this.plan.minGapMs ?? 300, max = this.plan.maxGapMs ?? 2_500;
-    this.timer = this.sim.clock.setTimeout(() => {
-      this.timer = null;
-      this.tick();
-      this.schedule();
-    }, min + Math.floor(this.rnd() * (max - min + 1)));
+    const min = this.plan.minGapMs ?? 300,
+      max = this.plan.maxGapMs ?? 2_500;
+    this.timer = this.sim.clock.setTimeout(
+      () => {
+        this.timer = null;
+        this.tick();
+        this.schedule();
+      },
+      min + Math.floor(this.rnd() * (max - min + 1)),
+    );
   }
 
   private tick(): void {
@@ -151,7 +193,8 @@ export class Liar {
     const where = s.authoring;
     if (!where) return;
     const { a, n, at } = where;
-    const key = s.identity, game = s.gameId;
+    const key = s.identity,
+      game = s.gameId;
     const seats = s.state.setup.seats;
     const mySeat = seats.indexOf(s.lobby?.seats[a]?.colour ?? seats[0]);
     const otherSeat = (mySeat + 1) % seats.length;
@@ -163,16 +206,29 @@ export class Liar {
       case 'forged-signature': {
         const good = this.item(key, game, a, n, at, { k: 'chat', text: 'gg' });
         const i = Math.floor(this.rnd() * 128);
-        const flipped = good.sig!.slice(0, i) + (parseInt(good.sig![i], 16) ^ (1 + Math.floor(this.rnd() * 15))).toString(16) + good.sig!.slice(i + 1);
+        const flipped =
+          good.sig!.slice(0, i) + (parseInt(good.sig![i], 16) ^ (1 + Math.floor(this.rnd() * 15))).toString(16) + good.sig!.slice(i + 1);
         frames = [frame({ ...good, sig: flipped })];
         break;
       }
-      case 'unsigned': frames = [frame({ a, n, at, body: { k: 'chat', text: 'trust me' }, h: null, sig: null })]; break;
-      case 'claims-other-seat': frames = [frame(this.item(key, game, (a + 1) % seats.length, n, at, entry({ k: 'place', seat: otherSeat, x: 1, y: 0, r: 0 })))]; break;
-      case 'other-game': frames = [frame(this.item(key, `${game.slice(0, 31)}x`, a, n, at, { k: 'chat', text: 'from another game' }))]; break;
-      case 'oversized': frames = ['{"t":"item","item":' + 'x'.repeat(70_000) + '}']; break;
-      case 'nested': frames = [`{"t":"sync","have":${'['.repeat(60)}${']'.repeat(60)},"len":0}`]; break;
-      case 'garbage': frames = [random(1 + Math.floor(this.rnd() * 300))]; break;
+      case 'unsigned':
+        frames = [frame({ a, n, at, body: { k: 'chat', text: 'trust me' }, h: null, sig: null })];
+        break;
+      case 'claims-other-seat':
+        frames = [frame(this.item(key, game, (a + 1) % seats.length, n, at, entry({ k: 'place', seat: otherSeat, x: 1, y: 0, r: 0 })))];
+        break;
+      case 'other-game':
+        frames = [frame(this.item(key, `${game.slice(0, 31)}x`, a, n, at, { k: 'chat', text: 'from another game' }))];
+        break;
+      case 'oversized':
+        frames = ['{"t":"item","item":' + 'x'.repeat(70_000) + '}'];
+        break;
+      case 'nested':
+        frames = [`{"t":"sync","have":${'['.repeat(60)}${']'.repeat(60)},"len":0}`];
+        break;
+      case 'garbage':
+        frames = [random(1 + Math.floor(this.rnd() * 300))];
+        break;
       case 'flood': {
         const base = frame({ a, n, at, body: { k: 'chat', text: 'spam' }, h: null, sig: 'ab'.repeat(64) });
         frames = Array.from({ length: FLOOD }, () => base);
@@ -183,16 +239,70 @@ export class Liar {
         frames = [frame(this.own[Math.floor(this.rnd() * this.own.length)])];
         break;
       }
-      case 'illegal-move': frames = [frame(this.item(key, game, a, n, at, entry({ k: 'place', seat: mySeat, x: 40 + Math.floor(this.rnd() * 20), y: 40, r: 0 })))]; break;
-      case 'other-seats-move': frames = [frame(this.item(key, game, a, n, at, entry({ k: 'place', seat: otherSeat, x: 1, y: 0, r: 0 })))]; break;
-      case 'early-reveal': frames = [frame(this.item(key, game, a, n, at, entry({ k: 'reveal', chain: a, event: where.nextEvent + 1 + Math.floor(this.rnd() * 3), value: hex64(this.rnd) })))]; break;
-      case 'wrong-preimage': frames = [frame(this.item(key, game, a, n, at, entry({ k: 'reveal', chain: a, event: where.nextEvent, value: '00'.repeat(32) })))]; break;
+      case 'illegal-move':
+        frames = [
+          frame(this.item(key, game, a, n, at, entry({ k: 'place', seat: mySeat, x: 40 + Math.floor(this.rnd() * 20), y: 40, r: 0 }))),
+        ];
+        break;
+      case 'other-seats-move':
+        frames = [frame(this.item(key, game, a, n, at, entry({ k: 'place', seat: otherSeat, x: 1, y: 0, r: 0 })))];
+        break;
+      case 'early-reveal':
+        frames = [
+          frame(
+            this.item(
+              key,
+              game,
+              a,
+              n,
+              at,
+              entry({ k: 'reveal', chain: a, event: where.nextEvent + 1 + Math.floor(this.rnd() * 3), value: hex64(this.rnd) }),
+            ),
+          ),
+        ];
+        break;
+      case 'wrong-preimage':
+        frames = [frame(this.item(key, game, a, n, at, entry({ k: 'reveal', chain: a, event: where.nextEvent, value: '00'.repeat(32) })))];
+        break;
       // A move of the phase that is not due: a deployment while a placement or a reveal is awaited, else a placement.
-      case 'out-of-turn': frames = [frame(this.item(key, game, a, n, at, entry(where.awaiting.kind === 'action' && where.awaiting.phase === 'deploy' ? { k: 'place', seat: mySeat, x: 1, y: 0, r: 0 } : { k: 'deploy', seat: mySeat, deployment: null })))]; break;
-      case 'numbered-beyond': frames = [frame(this.item(key, game, a, MAX_ITEMS_PER_SEAT + Math.floor(this.rnd() * 1000), at, { k: 'chat', text: 'x' }))]; break;
+      case 'out-of-turn':
+        frames = [
+          frame(
+            this.item(
+              key,
+              game,
+              a,
+              n,
+              at,
+              entry(
+                where.awaiting.kind === 'action' && where.awaiting.phase === 'deploy'
+                  ? { k: 'place', seat: mySeat, x: 1, y: 0, r: 0 }
+                  : { k: 'deploy', seat: mySeat, deployment: null },
+              ),
+            ),
+          ),
+        ];
+        break;
+      case 'numbered-beyond':
+        frames = [frame(this.item(key, game, a, MAX_ITEMS_PER_SEAT + Math.floor(this.rnd() * 1000), at, { k: 'chat', text: 'x' }))];
+        break;
       // An illegal placement signed for an earlier slot: refused where that slot is filled, and never legal where it is not yet.
-      case 'filled-slot': frames = [frame(this.item(key, game, a, n, Math.max(1, at - 2 - Math.floor(this.rnd() * 10)), entry({ k: 'place', seat: mySeat, x: 40, y: -40, r: 0 })))]; break;
-      default: return;
+      case 'filled-slot':
+        frames = [
+          frame(
+            this.item(
+              key,
+              game,
+              a,
+              n,
+              Math.max(1, at - 2 - Math.floor(this.rnd() * 10)),
+              entry({ k: 'place', seat: mySeat, x: 40, y: -40, r: 0 }),
+            ),
+          ),
+        ];
+        break;
+      default:
+        return;
     }
     this.count(kind);
     this.broadcast(s, frames);

@@ -20,7 +20,6 @@ export interface Chaos {
 
 export const CALM: Chaos = { drop: 0, duplicate: 0, minDelay: 5, maxDelay: 5, reorder: 0, reorderDelay: 0 };
 
-
 import { mulberry32 } from '../fair/mulberry32';
 
 export interface NetworkStats {
@@ -40,7 +39,11 @@ export class MemoryNetwork {
   readonly random: () => number;
   readonly stats: NetworkStats = { frames: 0, chars: 0, byType: new Map() };
 
-  constructor(readonly clock: SimClock, seed: number, public chaos: Chaos = CALM) {
+  constructor(
+    readonly clock: SimClock,
+    seed: number,
+    public chaos: Chaos = CALM,
+  ) {
     this.random = mulberry32(seed);
   }
 
@@ -125,7 +128,10 @@ export class MemoryNetwork {
     const key = this.key(a, b);
     if (!this.links.delete(key)) return;
     // Each side notices after a detection delay (as a keep-alive would).
-    for (const [me, other] of [[a, b], [b, a]] as const) {
+    for (const [me, other] of [
+      [a, b],
+      [b, a],
+    ] as const) {
       this.clock.setTimeout(() => {
         const t = this.peers.get(me);
         if (t && !t.dead && !this.isOpen(me, other)) t.handlers?.close(other);
@@ -157,7 +163,10 @@ export class MemoryTransport implements Transport {
   handlers: TransportHandlers | null = null;
   dead = false;
 
-  constructor(private readonly net: MemoryNetwork, readonly id: PeerId) {}
+  constructor(
+    private readonly net: MemoryNetwork,
+    readonly id: PeerId,
+  ) {}
 
   listen(handlers: TransportHandlers): void {
     this.handlers = handlers;

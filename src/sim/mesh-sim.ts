@@ -92,9 +92,15 @@ export class MeshSim {
 
   meshOptions(name: string, storage: MemoryStorage, extra: Partial<SimMeshOptions> = {}): SimMeshOptions {
     return {
-      transport: this.net.createTransport(name), name, store: new GameStore(storage, () => this.clock.now()), clock: this.clock,
-      timeouts: this.plan.timeouts ?? { moveMs: 90_000, revealMs: 20_000 }, autoDrop: true,
-      autopilot: this.plan.autopilot ?? 'random', botRunner: immediateBots, ...extra,
+      transport: this.net.createTransport(name),
+      name,
+      store: new GameStore(storage, () => this.clock.now()),
+      clock: this.clock,
+      timeouts: this.plan.timeouts ?? { moveMs: 90_000, revealMs: 20_000 },
+      autoDrop: true,
+      autopilot: this.plan.autopilot ?? 'random',
+      botRunner: immediateBots,
+      ...extra,
     };
   }
 
@@ -108,13 +114,22 @@ export class MeshSim {
       const name = `p${i}`;
       const seed = this.plan.seed;
       const o = this.meshOptions(name, storage, {
-        identity: identityFromSecret(toHex(seededBytes(seed, `identity${i}`))), secret: seededBytes(seed, `secret${i}`), ...extra(i),
+        identity: identityFromSecret(toHex(seededBytes(seed, `identity${i}`))),
+        secret: seededBytes(seed, `secret${i}`),
+        ...extra(i),
       });
       const rejects: string[] = [];
       o.onReject = (line) => rejects.push(line);
-      const session = i === 0
-        ? SimMeshSession.host(o, { options: this.options, seats, hostColour: this.colours[0], shuffleSeats: this.plan.shuffleSeats, gameId: toHex(seededBytes(this.plan.seed, 'game')).slice(0, 32) })
-        : SimMeshSession.join(o, this.peers[0].session.transportId);
+      const session =
+        i === 0
+          ? SimMeshSession.host(o, {
+              options: this.options,
+              seats,
+              hostColour: this.colours[0],
+              shuffleSeats: this.plan.shuffleSeats,
+              gameId: toHex(seededBytes(this.plan.seed, 'game')).slice(0, 32),
+            })
+          : SimMeshSession.join(o, this.peers[0].session.transportId);
       this.peers.push({ name, storage, store: o.store!, session, rejects, alive: true });
     }
     await this.runUntil(() => this.peers.slice(1).every((p) => p.session.lobby !== null), 60_000);

@@ -29,7 +29,8 @@ export class SimClock implements Clock {
   /** Runs the earliest timer (ties in the order they were set); false when none is left. */
   step(): boolean {
     let best: { id: number; at: number; seq: number } | null = null;
-    for (const [id, t] of this.timers) if (!best || t.at < best.at || (t.at === best.at && t.seq < best.seq)) best = { id, at: t.at, seq: t.seq };
+    for (const [id, t] of this.timers)
+      if (!best || t.at < best.at || (t.at === best.at && t.seq < best.seq)) best = { id, at: t.at, seq: t.seq };
     if (!best) return false;
     const t = this.timers.get(best.id)!;
     this.timers.delete(best.id);

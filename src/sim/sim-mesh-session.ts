@@ -37,7 +37,13 @@ export class SimMeshSession extends MeshSession {
   /** Where this peer's next authored item would go: its seat, next number, the log length, the next random event, what the log waits for. */
   get authoring(): { a: number; n: number; at: number; nextEvent: number; awaiting: Awaiting } | null {
     if (this.mySeat === null || !this.replica) return null;
-    return { a: this.mySeat, n: this.nextSeq, at: this.replica.length, nextEvent: this.replica.follower.nextEvent, awaiting: this.replica.awaiting() };
+    return {
+      a: this.mySeat,
+      n: this.nextSeq,
+      at: this.replica.length,
+      nextEvent: this.replica.follower.nextEvent,
+      awaiting: this.replica.awaiting(),
+    };
   }
 
   /** The log as this peer holds it (read it, never change it). */

@@ -17,4 +17,3 @@ export function normaliseChoice(choice: DeployChoice, legal: readonly Deployment
   const d = sameSize ?? any;
   return { meeple: d.meeple, equipment: d.equipment };
 }
-

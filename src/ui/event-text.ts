@@ -45,7 +45,12 @@ export function describeEvent(setup: GameSetup, state: Pick<GameState, 'tiles'>,
     case 'deployed': {
       const who = seatName(setup, e.seat);
       const meeple = meepleName(e.meeple);
-      const params = { who, meeple, realm: realmName(segmentKindAt(state, e.x, e.y, e.seg)), equipment: e.equipment ? equipmentName(e.equipment) : '' };
+      const params = {
+        who,
+        meeple,
+        realm: realmName(segmentKindAt(state, e.x, e.y, e.seg)),
+        equipment: e.equipment ? equipmentName(e.equipment) : '',
+      };
       const key = e.attack ? (e.equipment ? 'ev_attackWith' : 'ev_attack') : e.equipment ? 'ev_deployedWith' : 'ev_deployed';
       return { kind: 'move', text: t(key, params), colour: seatColour(e.seat) };
     }

@@ -18,7 +18,10 @@ export interface GameKeyActions {
 }
 
 export class GameKeysController implements ReactiveController {
-  constructor(host: ReactiveControllerHost, private readonly actions: GameKeyActions) {
+  constructor(
+    host: ReactiveControllerHost,
+    private readonly actions: GameKeyActions,
+  ) {
     host.addController(this);
   }
 

@@ -22,17 +22,47 @@ export function blasterIcon(size: number): SVGTemplateResult {
 }
 
 const PIPS: Record<number, [number, number][]> = {
-  1: [[12, 12]], 2: [[7, 7], [17, 17]], 3: [[7, 7], [12, 12], [17, 17]], 4: [[7, 7], [17, 7], [7, 17], [17, 17]],
-  5: [[7, 7], [17, 7], [12, 12], [7, 17], [17, 17]], 6: [[7, 6], [17, 6], [7, 12], [17, 12], [7, 18], [17, 18]],
+  1: [[12, 12]],
+  2: [
+    [7, 7],
+    [17, 17],
+  ],
+  3: [
+    [7, 7],
+    [12, 12],
+    [17, 17],
+  ],
+  4: [
+    [7, 7],
+    [17, 7],
+    [7, 17],
+    [17, 17],
+  ],
+  5: [
+    [7, 7],
+    [17, 7],
+    [12, 12],
+    [7, 17],
+    [17, 17],
+  ],
+  6: [
+    [7, 6],
+    [17, 6],
+    [7, 12],
+    [17, 12],
+    [7, 18],
+    [17, 18],
+  ],
 };
 
 /** A die face: pips for 1–6 on a normal die; the yellow die (3–8) shows its number. */
 export function dieFace(value: number, yellow: boolean, size: number, highlight: boolean): SVGTemplateResult {
   const body = yellow ? '#f5c518' : '#f4f4f6';
   const ring = highlight ? '#4ade80' : '#0006';
-  const pips = !yellow && PIPS[value]
-    ? PIPS[value].map(([x, y]) => svg`<circle cx=${x} cy=${y} r="2.1" fill="#1b1b1f"></circle>`)
-    : svg`<text x="12" y="16.5" text-anchor="middle" font-size="13" font-weight="700" fill="#1b1b1f" font-family="system-ui, sans-serif">${value}</text>`;
+  const pips =
+    !yellow && PIPS[value]
+      ? PIPS[value].map(([x, y]) => svg`<circle cx=${x} cy=${y} r="2.1" fill="#1b1b1f"></circle>`)
+      : svg`<text x="12" y="16.5" text-anchor="middle" font-size="13" font-weight="700" fill="#1b1b1f" font-family="system-ui, sans-serif">${value}</text>`;
   return svg`<svg viewBox="0 0 24 24" width=${size} height=${size} role="img" aria-label=${String(value)}>
     <rect x="1.5" y="1.5" width="21" height="21" rx="4.5" fill=${body} stroke=${ring} stroke-width=${highlight ? 2.4 : 1}></rect>${pips}</svg>`;
 }

@@ -29,7 +29,6 @@ export function seatsOfScorer(setup: GameSetup, scorer: number): number[] {
   return setup.seats.map((_, i) => i).filter((i) => scorerOf({ setup }, i) === scorer);
 }
 
-
 export function meepleName(size: MeepleSize): string {
   return t(size === 'large' ? 'largeMeeple' : 'smallMeeple');
 }

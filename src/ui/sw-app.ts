@@ -42,10 +42,13 @@ function browserStore(): GameStore | null {
 
 @customElement('sw-app')
 export class SwApp extends LitElement {
-  static override styles = [theme, css`
+  static override styles = [
+    theme,
+    css`
     :host { display: block; position: fixed; inset: 0; background: var(--sw-bg); }
     :host > * { height: 100%; }
-  `];
+  `,
+  ];
 
   /** Tests and reduced motion: no table animations, bots move as soon as the table is idle. */
   @property({ type: Boolean }) fast = false;
@@ -278,8 +281,12 @@ export class SwApp extends LitElement {
       case 'game':
         return html`<sw-game .session=${this.session} ?fast=${this.fast} @sw-menu=${() => this.toMenu()}
           @sw-save=${(e: CustomEvent<'game' | 'replay'>) => this.save(e.detail)} @sw-new-game=${() => this.toMenu()}>
-          ${this.mesh ? html`<sw-online-panel slot="online" .session=${this.mesh}
-            @sw-session-replaced=${(e: CustomEvent<MeshSession>) => this.adoptMesh(e.detail)}></sw-online-panel>` : nothing}</sw-game>`;
+          ${
+            this.mesh
+              ? html`<sw-online-panel slot="online" .session=${this.mesh}
+            @sw-session-replaced=${(e: CustomEvent<MeshSession>) => this.adoptMesh(e.detail)}></sw-online-panel>`
+              : nothing
+          }</sw-game>`;
       case 'join':
         return html`<sw-join .error=${this.onlineError} ?busy=${this.busy} @sw-menu=${() => this.toMenu()}
           @sw-join=${(e: CustomEvent<{ name: string; watch: boolean }>) => void this.openOnlineGame({ kind: 'join', name: e.detail.name, peer: this.joinPeer!, watch: e.detail.watch })}></sw-join>`;
@@ -292,8 +299,19 @@ export class SwApp extends LitElement {
       default:
         return html`<sw-home .initial=${this.lastRequest} .games=${this.store?.list() ?? []} .error=${this.onlineError ?? this.homeError}
           @sw-start=${(e: CustomEvent<NewGameRequest>) => this.startNew(e.detail)}
-          @sw-start-online=${(e: CustomEvent<NewGameRequest>) => { this.lastRequest = e.detail; void this.openOnlineGame({ kind: 'host', name: storedName() || t('colour_red'), setup: e.detail.setup, controllers: e.detail.controllers }); }}
-          @sw-resume=${(e: CustomEvent<string>) => this.resume(e.detail)} @sw-delete=${(e: CustomEvent<string>) => this.deleteGame(e.detail)} @sw-rules=${() => { void loadRules(); this.screen = 'rules'; }} @sw-file=${(e: CustomEvent<FileRequest>) => this.openFile(e.detail)}></sw-home>`;
+          @sw-start-online=${(e: CustomEvent<NewGameRequest>) => {
+            this.lastRequest = e.detail;
+            void this.openOnlineGame({
+              kind: 'host',
+              name: storedName() || t('colour_red'),
+              setup: e.detail.setup,
+              controllers: e.detail.controllers,
+            });
+          }}
+          @sw-resume=${(e: CustomEvent<string>) => this.resume(e.detail)} @sw-delete=${(e: CustomEvent<string>) => this.deleteGame(e.detail)} @sw-rules=${() => {
+            void loadRules();
+            this.screen = 'rules';
+          }} @sw-file=${(e: CustomEvent<FileRequest>) => this.openFile(e.detail)}></sw-home>`;
     }
   }
 }

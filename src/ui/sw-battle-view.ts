@@ -36,7 +36,9 @@ export function latestBattle(events: readonly GameEvent[]): BattleStory | null {
 
 @customElement('sw-battle-view')
 export class SwBattleView extends LitElement {
-  static override styles = [theme, css`
+  static override styles = [
+    theme,
+    css`
     :host { display: block; font-size: 0.85rem; }
     h2 { font-size: 1rem; margin-bottom: 6px; }
     .who { display: flex; align-items: center; gap: 6px; font-weight: 600; }
@@ -56,7 +58,8 @@ export class SwBattleView extends LitElement {
     :host([large]) { font-size: 1rem; }
     :host([large]) .roll .who { min-width: 96px; }
     :host([large]) .best { font-size: 1.3rem; }
-  `];
+  `,
+  ];
 
   @property({ attribute: false }) setup: GameSetup | null = null;
   @property({ attribute: false }) events: readonly GameEvent[] = [];
@@ -98,13 +101,15 @@ export class SwBattleView extends LitElement {
     const { battle, throws } = story;
     return html`<h2>${t('battleFor', { realm: realmName(battle.realm.kind) })}</h2>
       <div class="participants">
-        ${battle.participants.map((p) => html`<div class="participant" data-participant=${p.id}>
+        ${battle.participants.map(
+          (p) => html`<div class="participant" data-participant=${p.id}>
           ${this.who(p.id)}
           <span class="chip">${t('dice', { n: p.dice })}</span>
           ${p.symbol ? html`<span class="chip">${t('symbolBonus')}</span>` : nothing}
           ${p.lightsaber ? html`<span class="chip">${lightsaberIcon(12)} ${t('lightsaberBonus')}</span>` : nothing}
           ${p.yellow ? html`<span class="chip">${blasterIcon(12)} ${t('blasterBonus')}</span>` : nothing}
-        </div>`)}
+        </div>`,
+        )}
       </div>
       ${throws.map((e) => this.throwBlock(e))}`;
   }

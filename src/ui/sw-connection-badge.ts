@@ -23,7 +23,9 @@ const isColour = (c: string | null): c is Colour => c !== null && (COLOURS as re
 
 @customElement('sw-connection-badge')
 export class SwConnectionBadge extends LitElement {
-  static override styles = [theme, css`
+  static override styles = [
+    theme,
+    css`
     :host { display: block; font-size: 0.85rem; }
     h3 { margin: 0 0 4px; font-size: 0.8rem; color: var(--sw-dim); font-weight: 600; }
     ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 3px; }
@@ -35,7 +37,8 @@ export class SwConnectionBadge extends LitElement {
     li[data-state=reconnecting] .state { color: var(--sw-accent); }
     li[data-state=gone] { opacity: 0.6; }
     li[data-state=gone] .state { color: var(--sw-danger); }
-  `];
+  `,
+  ];
   protected readonly i18n = new LanguageController(this);
 
   @property({ attribute: false }) peers: PeerBadge[] = [];
@@ -44,11 +47,13 @@ export class SwConnectionBadge extends LitElement {
     if (!this.peers.length) return nothing;
     return html`<h3>${t('peersTitle')}</h3>
       <ul aria-live="polite">
-        ${this.peers.map((p) => html`<li data-state=${p.state}>
+        ${this.peers.map(
+          (p) => html`<li data-state=${p.state}>
           <span class="dot" style=${styleMap({ background: isColour(p.colour) ? SEAT_CSS[p.colour] : 'transparent' })}></span>
           <span class="name" title=${p.name}>${p.name}</span>
           <span class="state">${t(STATE_TEXT[p.state] ?? 'peerGone')}</span>
-        </li>`)}
+        </li>`,
+        )}
       </ul>`;
   }
 }

@@ -15,7 +15,9 @@ import { theme } from './theme';
 
 @customElement('sw-deploy-controls')
 export class SwDeployControls extends LitElement {
-  static override styles = [theme, css`
+  static override styles = [
+    theme,
+    css`
     :host { display: block; }
     .bar { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; padding: 8px 10px; }
     .group { display: inline-flex; gap: 4px; align-items: center; }
@@ -27,7 +29,8 @@ export class SwDeployControls extends LitElement {
     .spots button { font-size: 0.8rem; padding: 4px 8px; min-height: 36px; text-align: left; }
     .spots button.attack { border-color: #ff7a59; }
     @media (max-height: 480px), (max-width: 480px) { .hint { display: none; } .bar { padding: 5px 6px; gap: 5px; } button { padding: 4px 7px; } .spots button { min-height: 32px; font-size: 0.75rem; } }
-  `];
+  `,
+  ];
 
   @property({ attribute: false }) deployments: readonly Deployment[] = [];
   @property({ attribute: false }) choice: DeployChoice = { meeple: 'small', equipment: null };
@@ -48,7 +51,9 @@ export class SwDeployControls extends LitElement {
 
   private sizeButton(size: MeepleSize) {
     const legal = this.deployments.some((d) => d.meeple === size);
-    const equipment = this.deployments.some((d) => d.meeple === size && d.equipment === this.choice.equipment) ? this.choice.equipment : null;
+    const equipment = this.deployments.some((d) => d.meeple === size && d.equipment === this.choice.equipment)
+      ? this.choice.equipment
+      : null;
     return html`<button data-meeple=${size} ?disabled=${!legal} aria-pressed=${String(this.choice.meeple === size)}
       @click=${() => this.pick({ meeple: size, equipment })}>${meepleIcon(this.colour, size === 'large' ? 20 : 15)}${t(size)}</button>`;
   }
@@ -79,9 +84,11 @@ export class SwDeployControls extends LitElement {
       </div>`;
     return html`<div class="bar panel" role="group" aria-label=${t('meeple')}>
       <span class="group">${this.sizeButton('small')}${this.sizeButton('large')}</span>
-      ${this.equipmentInPlay.length
-        ? html`<span class="group">${this.equipmentButton(null)}${this.equipmentInPlay.map((e) => this.equipmentButton(e))}</span>`
-        : nothing}
+      ${
+        this.equipmentInPlay.length
+          ? html`<span class="group">${this.equipmentButton(null)}${this.equipmentInPlay.map((e) => this.equipmentButton(e))}</span>`
+          : nothing
+      }
       <span class="group"><button data-skip aria-pressed=${String(!!this.skipLabel && !this.selected)} @click=${() => this.dispatchEvent(new CustomEvent('sw-skip', { bubbles: true, composed: true }))}>${skip}</button></span>
       ${this.spotButtons()}
     </div>`;

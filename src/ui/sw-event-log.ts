@@ -12,7 +12,9 @@ const MAX_LINES = 400;
 
 @customElement('sw-event-log')
 export class SwEventLog extends LitElement {
-  static override styles = [theme, css`
+  static override styles = [
+    theme,
+    css`
     :host { display: block; min-height: 0; }
     ol { list-style: none; margin: 0; padding: 0 2px 0 0; overflow-y: auto; height: 100%; font-size: 0.8rem; line-height: 1.35; }
     li { padding: 3px 6px 3px 8px; border-left: 3px solid var(--c, transparent); margin: 1px 0; }
@@ -20,7 +22,8 @@ export class SwEventLog extends LitElement {
     li.battle { background: rgba(255, 107, 107, 0.08); }
     li.score { background: rgba(255, 210, 74, 0.09); }
     li.note { color: var(--sw-dim); }
-  `];
+  `,
+  ];
 
   @property({ attribute: false }) state: GameState | null = null;
   @property({ attribute: false }) events: readonly GameEvent[] = [];

@@ -44,7 +44,9 @@ const COMPACT = '(max-width: 900px), (max-height: 500px)';
 
 @customElement('sw-game')
 export class SwGame extends LitElement {
-  static override styles = [theme, css`
+  static override styles = [
+    theme,
+    css`
     :host { display: grid; grid-template-columns: 1fr minmax(260px, 22rem); height: 100%; background: var(--sw-bg); overflow: hidden; }
     .stage { position: relative; min-width: 0; min-height: 0; }
     sw-table { position: absolute; inset: 0; }
@@ -101,7 +103,8 @@ export class SwGame extends LitElement {
       .actions[slot='actions'] button { min-height: 40px; }
       .battle-now { top: auto; bottom: 80px; right: 8px; left: 8px; width: auto; max-height: 45%; }
     }
-  `];
+  `,
+  ];
 
   @property({ attribute: false }) session: Session | null = null;
   /** Skip table animations (tests, reduced motion). */
@@ -285,26 +288,51 @@ export class SwGame extends LitElement {
           <button data-rules title=${t('rules')} aria-label=${t('rules')} @click=${() => this.openRules()}>?</button>
           <sw-status-line class="status panel" aria-live="polite" .state=${state} .status=${status} ?replaying=${!!replay}
             ?drafting=${!!draft}></sw-status-line>
-          ${drawn ? html`<div class="drawn panel" data-drawn=${drawn}>
+          ${
+            drawn
+              ? html`<div class="drawn panel" data-drawn=${drawn}>
             <sw-tile-preview .tile=${drawn} .rotation=${rotation}></sw-tile-preview>
-            <div class="label">${t('drawnTile')}</div></div>` : nothing}
+            <div class="label">${t('drawnTile')}</div></div>`
+              : nothing
+          }
           <span class="spacer"></span>
           ${this.portrait ? nothing : this.actions()}
         </div>
-        ${battle ? html`<div class="battle-now panel" data-battle-now role="status">
+        ${
+          battle
+            ? html`<div class="battle-now panel" data-battle-now role="status">
             <button class="close" aria-label=${t('close')} @click=${() => (this.battleOpen = false)}>✕</button>
-            <sw-battle-view large .setup=${state.setup} .events=${seen}></sw-battle-view></div>` : nothing}
-        ${replay ? html`<div class="controls"><sw-replay-controls .step=${replay.step} .steps=${replay.steps}
+            <sw-battle-view large .setup=${state.setup} .events=${seen}></sw-battle-view></div>`
+            : nothing
+        }
+        ${
+          replay
+            ? html`<div class="controls"><sw-replay-controls .step=${replay.step} .steps=${replay.steps}
             @sw-go=${(e: CustomEvent<number>) => replay.go(e.detail)}></sw-replay-controls></div>`
-          : human !== null && state.phase !== 'over' ? this.turnControls(view) : nothing}
-        ${this.toast ? html`<div class="toast ${this.toastKind}" role=${this.toastKind === 'error' ? 'alert' : 'status'}
-            data-toast=${this.toastKind}>${this.toast}</div>` : nothing}
+            : human !== null && state.phase !== 'over'
+              ? this.turnControls(view)
+              : nothing
+        }
+        ${
+          this.toast
+            ? html`<div class="toast ${this.toastKind}" role=${this.toastKind === 'error' ? 'alert' : 'status'}
+            data-toast=${this.toastKind}>${this.toast}</div>`
+            : nothing
+        }
         ${failed !== null ? html`<div class="failed" role="alert">${t('sessionFailed', { message: failed })}</div>` : nothing}
-        ${this.rulesOpen ? html`<div class="overlay rules">
-            <sw-rules overlay @sw-close=${() => (this.rulesOpen = false)}></sw-rules></div>` : nothing}
-        ${state.phase === 'over' && !this.resultsClosed ? html`<div class="overlay">
+        ${
+          this.rulesOpen
+            ? html`<div class="overlay rules">
+            <sw-rules overlay @sw-close=${() => (this.rulesOpen = false)}></sw-rules></div>`
+            : nothing
+        }
+        ${
+          state.phase === 'over' && !this.resultsClosed
+            ? html`<div class="overlay">
             <sw-results .state=${state} .events=${this.sessionController.events} .forfeits=${session.forfeits?.() ?? []}
-              @sw-close=${() => (this.resultsClosed = true)}></sw-results></div>` : nothing}
+              @sw-close=${() => (this.resultsClosed = true)}></sw-results></div>`
+            : nothing
+        }
       </div>
       <sw-side-panel .state=${state} .seats=${session.seats} .events=${this.sessionController.events} .seen=${seen} .tab=${this.tab}
         ?portrait=${this.portrait} @sw-tab=${(e: CustomEvent<SideTab>) => (this.tab = e.detail)}>
@@ -349,7 +377,9 @@ export class SwGame extends LitElement {
     const canRotate = rotations > 1 || (!ghost && view.placements.length > 0);
     return html`<div class="controls"><sw-turn-controls stage="place" ?canConfirm=${!!ghost} ?canRotate=${canRotate}
       @sw-rotate=${(e: CustomEvent<1 | -1>) => this.table?.rotateGhost(e.detail)}
-      @sw-confirm=${() => { if (turn.ghost) turn.place(turn.ghost); }}></sw-turn-controls></div>`;
+      @sw-confirm=${() => {
+        if (turn.ghost) turn.place(turn.ghost);
+      }}></sw-turn-controls></div>`;
   }
 
   /** Each spot of the deploy step with what it is (R5.2, R5.4), for the deploy controls. */

@@ -6,7 +6,16 @@
 // player confirmed), `sw-rules` and `sw-file` (CustomEvent<FileRequest>).
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
-import { COLOURS, EXPANSION_PARTS, defaultOptions, equipmentInPlay, type Colour, type ExpansionOptions, type GameOptions, type GameSetup } from '../engine';
+import {
+  COLOURS,
+  EXPANSION_PARTS,
+  defaultOptions,
+  equipmentInPlay,
+  type Colour,
+  type ExpansionOptions,
+  type GameOptions,
+  type GameSetup,
+} from '../engine';
 import { BOT_LEVELS, type BotLevel, type SeatController } from '../session/session';
 import type { StoredGame } from '../session/game-store';
 import { t } from './i18n';
@@ -18,19 +27,44 @@ import { theme } from './theme';
 import './sw-language-picker';
 import './sw-tile-preview';
 
-const EXPANSION_LABEL = { tiles: 'expTiles', blue: 'expBlue', equipment: 'expEquipment', yellowDie: 'expYellow' } as const satisfies Record<keyof ExpansionOptions, string>;
+const EXPANSION_LABEL = { tiles: 'expTiles', blue: 'expBlue', equipment: 'expEquipment', yellowDie: 'expYellow' } as const satisfies Record<
+  keyof ExpansionOptions,
+  string
+>;
 /** The checkbox names (the e2e and saved links use them). */
-const EXPANSION_INPUT: Record<keyof ExpansionOptions, string> = { tiles: 'exp-tiles', blue: 'exp-blue', equipment: 'exp-equipment', yellowDie: 'exp-yellow' };
+const EXPANSION_INPUT: Record<keyof ExpansionOptions, string> = {
+  tiles: 'exp-tiles',
+  blue: 'exp-blue',
+  equipment: 'exp-equipment',
+  yellowDie: 'exp-yellow',
+};
 
 /** A few tiles drawn from the tile data to show what the game looks like. */
-const SHOWCASE: readonly [string, number][] = [['SW05', 0], ['SW13', 0], ['SW31', 0], ['SW37', 1], ['SW10', 1], ['SW06', 2]];
+const SHOWCASE: readonly [string, number][] = [
+  ['SW05', 0],
+  ['SW13', 0],
+  ['SW31', 0],
+  ['SW37', 1],
+  ['SW10', 1],
+  ['SW06', 2],
+];
 
-export interface NewGameRequest { setup: GameSetup; controllers: SeatController[] }
+export interface NewGameRequest {
+  setup: GameSetup;
+  controllers: SeatController[];
+}
 export type FilePurpose = 'load' | 'replay' | 'verify';
-export interface FileRequest { purpose: FilePurpose; text: string; name: string }
+export interface FileRequest {
+  purpose: FilePurpose;
+  text: string;
+  name: string;
+}
 
 type ControllerChoice = 'human' | 'random' | 'greedy' | 'strong';
-interface SeatDraft { colour: Colour; controller: ControllerChoice }
+interface SeatDraft {
+  colour: Colour;
+  controller: ControllerChoice;
+}
 
 /** R9.1, R9.3: the team variant seats red, black, green, white, alternating Rebel / Empire. */
 export const TEAM_SEATS: readonly Colour[] = ['red', 'black', 'green', 'white'];
@@ -41,7 +75,9 @@ function toController(c: ControllerChoice): SeatController {
 
 @customElement('sw-home')
 export class SwHome extends LitElement {
-  static override styles = [theme, css`
+  static override styles = [
+    theme,
+    css`
     :host { display: block; height: 100%; overflow: auto; background: radial-gradient(ellipse at 30% 0%, #1d2a5c 0%, #070b1a 60%); }
     .wrap { max-width: 980px; margin: 0 auto; padding: 22px 20px 30px; display: grid; grid-template-columns: 1.35fr 1fr; gap: 18px; }
     header { grid-column: 1 / -1; display: flex; align-items: center; justify-content: space-between; gap: 12px; flex-wrap: wrap; }
@@ -86,7 +122,8 @@ export class SwHome extends LitElement {
       .start { position: sticky; bottom: 6px; box-shadow: 0 6px 20px #000c; }
     }
     @media (max-width: 600px) { .wrap { grid-template-columns: 1fr; } }
-  `];
+  `,
+  ];
 
   /** Games in progress on this device, the most recent first (each can be resumed or deleted). */
   @property({ attribute: false }) games: readonly StoredGame[] = [];
@@ -94,7 +131,10 @@ export class SwHome extends LitElement {
   /** The setup of the last game started here: the form comes back as the player left it. */
   @property({ attribute: false }) initial: NewGameRequest | null = null;
 
-  @state() private seats: SeatDraft[] = [{ colour: 'red', controller: 'human' }, { colour: 'black', controller: 'greedy' }];
+  @state() private seats: SeatDraft[] = [
+    { colour: 'red', controller: 'human' },
+    { colour: 'black', controller: 'greedy' },
+  ];
   @state() private options: GameOptions = defaultOptions();
   @state() private oneClick = oneClickPlay();
   /** The game whose deletion waits for a yes. */
@@ -150,7 +190,9 @@ export class SwHome extends LitElement {
       // Without the blue seat, a blue player takes the first free base colour.
       const used = new Set(this.seats.map((s) => s.colour));
       const free = COLOURS.filter((c) => c !== 'blue' && !used.has(c));
-      this.seats = this.seats.filter((s, i) => s.colour !== 'blue' || i < 5).map((s) => (s.colour === 'blue' ? { ...s, colour: free.shift() ?? 'orange' } : s));
+      this.seats = this.seats
+        .filter((s, i) => s.colour !== 'blue' || i < 5)
+        .map((s) => (s.colour === 'blue' ? { ...s, colour: free.shift() ?? 'orange' } : s));
     }
   }
 
@@ -162,7 +204,9 @@ export class SwHome extends LitElement {
 
   private start(online = false): void {
     if (this.formError()) return;
-    this.dispatchEvent(new CustomEvent<NewGameRequest>(online ? 'sw-start-online' : 'sw-start', { detail: this.request, bubbles: true, composed: true }));
+    this.dispatchEvent(
+      new CustomEvent<NewGameRequest>(online ? 'sw-start-online' : 'sw-start', { detail: this.request, bubbles: true, composed: true }),
+    );
   }
 
   private async readFile(purpose: FilePurpose, e: Event): Promise<void> {
@@ -171,7 +215,9 @@ export class SwHome extends LitElement {
     input.value = '';
     if (!file) return;
     const text = await file.text();
-    this.dispatchEvent(new CustomEvent<FileRequest>('sw-file', { detail: { purpose, text, name: file.name }, bubbles: true, composed: true }));
+    this.dispatchEvent(
+      new CustomEvent<FileRequest>('sw-file', { detail: { purpose, text, name: file.name }, bubbles: true, composed: true }),
+    );
   }
 
   private seatRow(s: SeatDraft, i: number) {
@@ -201,23 +247,37 @@ export class SwHome extends LitElement {
   private gameList() {
     if (!this.games.length) return nothing;
     return html`<h2>${t('gamesInProgress')}</h2>
-      <ul class="games">${this.games.map((g) => html`<li class="game" data-game=${g.gameId}>
-        <div class="seats">${g.seats.map((seat) => html`<span class="seat-chip" title=${this.seatLabel(seat)}>
-          ${meepleIcon(SEAT_CSS[seat.colour] ?? '#888', 16)}<span>${this.seatLabel(seat)}</span></span>`)}</div>
+      <ul class="games">${this.games.map(
+        (g) => html`<li class="game" data-game=${g.gameId}>
+        <div class="seats">${g.seats.map(
+          (seat) => html`<span class="seat-chip" title=${this.seatLabel(seat)}>
+          ${meepleIcon(SEAT_CSS[seat.colour] ?? '#888', 16)}<span>${this.seatLabel(seat)}</span></span>`,
+        )}</div>
         <div class="meta">${t('turnN', { n: g.turn })}${g.kind === 'online' ? html` · ${t('online')}` : nothing}</div>
-        ${this.confirmDelete === g.gameId
-          ? html`<div class="confirm" role="alertdialog" aria-label=${t('deleteGameQuestion')}><span>${t('deleteGameQuestion')}</span>
-              <button class="danger" data-delete-yes @click=${() => { this.confirmDelete = null; this.fire('sw-delete', g.gameId); }}>${t('deleteYes')}</button>
+        ${
+          this.confirmDelete === g.gameId
+            ? html`<div class="confirm" role="alertdialog" aria-label=${t('deleteGameQuestion')}><span>${t('deleteGameQuestion')}</span>
+              <button class="danger" data-delete-yes @click=${() => {
+                this.confirmDelete = null;
+                this.fire('sw-delete', g.gameId);
+              }}>${t('deleteYes')}</button>
               <button data-delete-no @click=${() => (this.confirmDelete = null)}>${t('deleteNo')}</button></div>`
-          : html`<div class="buttons"><button class="primary" data-resume=${g.gameId} @click=${() => this.fire('sw-resume', g.gameId)}>${t('resume')}</button>
-              <button data-delete=${g.gameId} aria-label=${t('deleteGame')} title=${t('deleteGame')} @click=${() => (this.confirmDelete = g.gameId)}>${t('deleteYes')}</button></div>`}
-      </li>`)}</ul>`;
+            : html`<div class="buttons"><button class="primary" data-resume=${g.gameId} @click=${() => this.fire('sw-resume', g.gameId)}>${t('resume')}</button>
+              <button data-delete=${g.gameId} aria-label=${t('deleteGame')} title=${t('deleteGame')} @click=${() => (this.confirmDelete = g.gameId)}>${t('deleteYes')}</button></div>`
+        }
+      </li>`,
+      )}</ul>`;
   }
 
   private seatLabel(seat: StoredGame['seats'][number]): string {
-    const who = seat.who === 'bot' && (BOT_LEVELS as readonly string[]).includes(seat.label)
-      ? t('botLevel', { level: t(`level_${seat.label as BotLevel}`) })
-      : seat.who === 'remote' ? seat.label : seat.who === 'me' ? t('you') : t('human');
+    const who =
+      seat.who === 'bot' && (BOT_LEVELS as readonly string[]).includes(seat.label)
+        ? t('botLevel', { level: t(`level_${seat.label as BotLevel}`) })
+        : seat.who === 'remote'
+          ? seat.label
+          : seat.who === 'me'
+            ? t('you')
+            : t('human');
     return `${colourName(seat.colour)} (${who})`;
   }
 
@@ -264,7 +324,15 @@ export class SwHome extends LitElement {
           ${ex.equipment && !equipmentInPlay(this.options).includes('blaster') ? html`<div class="note">${t('blasterNeedsYellow')}</div>` : nothing}
         </fieldset>
         <fieldset>
-          ${this.check(t('oneClickPlay'), this.oneClick, (on) => { setOneClickPlay(on); this.oneClick = on; }, 'one-click')}
+          ${this.check(
+            t('oneClickPlay'),
+            this.oneClick,
+            (on) => {
+              setOneClickPlay(on);
+              this.oneClick = on;
+            },
+            'one-click',
+          )}
         </fieldset>
         ${err ? html`<div class="error">${err}</div>` : nothing}
         <button class="primary start" data-start ?disabled=${!!err} @click=${() => this.start()}>${t('startGame')}</button>
@@ -275,9 +343,11 @@ export class SwHome extends LitElement {
       <section class="panel files">
         ${this.gameList()}
         <h2>${t('files')}</h2>
-        ${(['load', 'replay', 'verify'] as const).map((p) => html`<label class="file">
+        ${(['load', 'replay', 'verify'] as const).map(
+          (p) => html`<label class="file">
           <input type="file" accept=".json,application/json" data-file=${p} @change=${(e: Event) => this.readFile(p, e)} />
-          <span class="button">${t(p === 'load' ? 'loadGame' : p === 'replay' ? 'openReplay' : 'verifyReplay')}</span></label>`)}
+          <span class="button">${t(p === 'load' ? 'loadGame' : p === 'replay' ? 'openReplay' : 'verifyReplay')}</span></label>`,
+        )}
         <p class="fair">${t('fairNote')}</p>
         <div class="showcase" aria-hidden="true">
           ${SHOWCASE.map(([tile, r]) => html`<sw-tile-preview .tile=${tile} .rotation=${r}></sw-tile-preview>`)}

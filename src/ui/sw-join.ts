@@ -8,16 +8,18 @@ import { LanguageController } from './language-controller';
 import { keepName, storedName } from './player-name';
 import { theme } from './theme';
 
-
 @customElement('sw-join')
 export class SwJoin extends LitElement {
-  static override styles = [theme, css`
+  static override styles = [
+    theme,
+    css`
     :host { display: grid; place-items: center; padding: 16px; box-sizing: border-box; }
     .card { width: min(440px, 100%); padding: 18px; display: grid; gap: 12px; box-sizing: border-box; }
     input { font: inherit; padding: 8px 10px; border-radius: 8px; border: 1px solid var(--sw-line); background: #0b1128; color: var(--sw-text); }
     .row { display: flex; gap: 8px; flex-wrap: wrap; }
     button { min-height: 44px; }
-  `];
+  `,
+  ];
 
   @property() error: string | null = null;
   @property({ type: Boolean }) busy = false;

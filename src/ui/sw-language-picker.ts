@@ -7,17 +7,22 @@ import { theme } from './theme';
 
 @customElement('sw-language-picker')
 export class SwLanguagePicker extends LitElement {
-  static override styles = [theme, css`
+  static override styles = [
+    theme,
+    css`
     :host { display: inline-flex; }
     .group { display: inline-flex; gap: 2px; }
     button { padding: 3px 8px; font-size: 0.8rem; }
-  `];
+  `,
+  ];
   protected readonly i18n = new LanguageController(this);
 
   override render() {
     return html`<div class="group" role="group" aria-label=${t('language')}>
-      ${LANGUAGES.map((l) => html`<button lang=${l.code} data-lang=${l.code} title=${l.name} aria-pressed=${String(language() === l.code)}
-        @click=${() => setLanguage(l.code as Language)}>${l.code.toUpperCase()}</button>`)}
+      ${LANGUAGES.map(
+        (l) => html`<button lang=${l.code} data-lang=${l.code} title=${l.name} aria-pressed=${String(language() === l.code)}
+        @click=${() => setLanguage(l.code as Language)}>${l.code.toUpperCase()}</button>`,
+      )}
     </div>`;
   }
 }

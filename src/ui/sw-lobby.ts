@@ -15,7 +15,9 @@ import { theme } from './theme';
 
 @customElement('sw-lobby')
 export class SwLobby extends LitElement {
-  static override styles = [theme, css`
+  static override styles = [
+    theme,
+    css`
     :host { display: grid; place-items: start center; overflow: auto; padding: 16px; box-sizing: border-box; }
     .card { width: min(640px, 100%); padding: 18px; display: grid; gap: 14px; box-sizing: border-box; }
     .link { display: flex; gap: 8px; align-items: center; }
@@ -32,7 +34,8 @@ export class SwLobby extends LitElement {
     .dim { color: var(--sw-dim); }
     .error { color: var(--sw-danger); margin: 0; }
     @media (max-width: 520px) { .share { grid-template-columns: 1fr; } .qr { justify-self: center; } }
-  `];
+  `,
+  ];
 
   @property({ attribute: false }) session: MeshSession | null = null;
   /** Why the last WebRTC link failed before it opened (from the transport), or null. */
@@ -62,9 +65,10 @@ export class SwLobby extends LitElement {
 
   private listen(): void {
     this.off?.();
-    this.off = this.session?.onEvent((e) => {
-      if (e.kind === 'lobby' || e.kind === 'peers') this.requestUpdate();
-    }) ?? null;
+    this.off =
+      this.session?.onEvent((e) => {
+        if (e.kind === 'lobby' || e.kind === 'peers') this.requestUpdate();
+      }) ?? null;
   }
 
   private get link(): string {
@@ -117,8 +121,10 @@ export class SwLobby extends LitElement {
     const leave = html`<button @click=${() => this.dispatchEvent(new CustomEvent('sw-leave', { bubbles: true, composed: true }))}>${t('lobbyLeave')}</button>`;
     if (!s || !s.lobby) {
       const text = s && s.phase !== 'connecting' ? t('onlineStarting') : t('lobbyConnecting');
-      const failure = this.linkFailure ? html`<p class="error" role="alert" data-testid="lobby-link-failure">
-        ${t('lobbyLinkFailed', { reason: this.linkFailure })}</p>` : nothing;
+      const failure = this.linkFailure
+        ? html`<p class="error" role="alert" data-testid="lobby-link-failure">
+        ${t('lobbyLinkFailed', { reason: this.linkFailure })}</p>`
+        : nothing;
       return html`<div class="card panel" data-testid="lobby-connecting"><h2>${t('lobbyTitle')}</h2><p class="dim">${text}</p>${failure}
         <div class="row">${leave}</div></div>`;
     }
@@ -128,26 +134,41 @@ export class SwLobby extends LitElement {
     const mine = lobby.seats.find((x) => x.pub === me);
     return html`<div class="card panel" data-testid="lobby">
       <div class="row"><h2>${t('lobbyTitle')}</h2><span class="fp" title=${t('lobbyYourKey')}>${t('lobbyYou', { name: s.name, fp: fingerprint(me) })}</span></div>
-      ${s.isHost ? html`<div class="share">
+      ${
+        s.isHost
+          ? html`<div class="share">
         <div>
           <p class="dim">${t('lobbyShare')}</p>
           <div class="link"><input readonly .value=${this.link} aria-label=${t('lobbyLink')} data-testid="join-link" />
             <button @click=${() => this.copy()}>${this.copied ? t('lobbyCopied') : t('lobbyCopy')}</button></div>
         </div>
         ${this.qr ? html`<img class="qr" src=${this.qr} alt=${t('lobbyQr')} />` : html`<div class="qr" aria-hidden="true"></div>`}
-      </div>` : html`<p class="dim">${mine ? t('lobbyWaitHost') : t('lobbyPick')}</p>`}
+      </div>`
+          : html`<p class="dim">${mine ? t('lobbyWaitHost') : t('lobbyPick')}</p>`
+      }
       <h3>${t('seats')}</h3>
-      <ul>${lobby.seats.map((seat) => html`<li class=${seat.pub === me ? 'mine' : ''} data-colour=${seat.colour}>
+      <ul>${lobby.seats.map(
+        (seat) => html`<li class=${seat.pub === me ? 'mine' : ''} data-colour=${seat.colour}>
         <span class="dot" style="background:${SEAT_CSS[seat.colour]}"></span>
         <span class="who">
           <strong>${colourName(seat.colour)}</strong>
-          ${seat.bot ? html`<span class="dim">${t('botLevel', { level: t(`level_${seat.bot}`) })}</span>`
-            : seat.pub ? html`<span>${seat.name ?? ''} <span class="fp">${fingerprint(seat.pub)}</span></span>`
-            : html`<span class="dim">${t('lobbyFree')}</span>`}
+          ${
+            seat.bot
+              ? html`<span class="dim">${t('botLevel', { level: t(`level_${seat.bot}`) })}</span>`
+              : seat.pub
+                ? html`<span>${seat.name ?? ''} <span class="fp">${fingerprint(seat.pub)}</span></span>`
+                : html`<span class="dim">${t('lobbyFree')}</span>`
+          }
         </span>
-        ${!seat.bot && !seat.pub ? html`<button @click=${() => this.take(seat.colour)} data-testid="take-${seat.colour}">${t('lobbyTake')}</button>`
-          : seat.pub === me && !s.isHost ? html`<button @click=${() => this.take(null)}>${t('lobbyGetUp')}</button>` : nothing}
-      </li>`)}</ul>
+        ${
+          !seat.bot && !seat.pub
+            ? html`<button @click=${() => this.take(seat.colour)} data-testid="take-${seat.colour}">${t('lobbyTake')}</button>`
+            : seat.pub === me && !s.isHost
+              ? html`<button @click=${() => this.take(null)}>${t('lobbyGetUp')}</button>`
+              : nothing
+        }
+      </li>`,
+      )}</ul>
       ${this.error ? html`<p role="alert" style="color:var(--sw-danger)">${this.error}</p>` : nothing}
       <div class="row">${leave}
         ${s.isHost ? html`<button class="primary" ?disabled=${!allTaken} @click=${() => this.start()} data-testid="lobby-start">${allTaken ? t('lobbyStart') : t('lobbyWaitSeats')}</button>` : nothing}

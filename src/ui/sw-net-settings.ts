@@ -5,8 +5,17 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import {
-  browserSources, clearSavedNetSettings, iceServerLines, parseIceServerLines, parseNetSettings, resolveNetSettings, saveNetSettings,
-  type NetSettings, type NetSettingsSource, type NetSettingsSources, type ResolvedNetSettings,
+  browserSources,
+  clearSavedNetSettings,
+  iceServerLines,
+  parseIceServerLines,
+  parseNetSettings,
+  resolveNetSettings,
+  saveNetSettings,
+  type NetSettings,
+  type NetSettingsSource,
+  type NetSettingsSources,
+  type ResolvedNetSettings,
 } from '../net/net-settings';
 import { t, type Params } from './i18n';
 import { LanguageController } from './language-controller';
@@ -24,7 +33,9 @@ type Status = { key: MessageKey; params?: Params; error: boolean } | null;
 
 @customElement('sw-net-settings')
 export class SwNetSettings extends LitElement {
-  static override styles = [theme, css`
+  static override styles = [
+    theme,
+    css`
     :host { display: block; }
     form { display: grid; gap: 10px; }
     fieldset { border: 1px solid var(--sw-line); border-radius: 10px; margin: 0; padding: 8px 12px 10px; display: grid; gap: 8px; }
@@ -39,7 +50,8 @@ export class SwNetSettings extends LitElement {
     .status { margin: 0; font-size: 0.85rem; }
     .status.error, .warning { color: var(--sw-danger); }
     .warning { font-size: 0.8rem; margin: 0; }
-  `];
+  `,
+  ];
   protected readonly i18n = new LanguageController(this);
 
   /** The settings in force and where they came from; resolved here when not given. */
@@ -115,7 +127,10 @@ export class SwNetSettings extends LitElement {
     if (store) clearSavedNetSettings(store);
     await this.reload();
     this.status = null;
-    if (this.resolved) this.dispatchEvent(new CustomEvent<NetSettings>('sw-net-settings-change', { detail: this.resolved.settings, bubbles: true, composed: true }));
+    if (this.resolved)
+      this.dispatchEvent(
+        new CustomEvent<NetSettings>('sw-net-settings-change', { detail: this.resolved.settings, bubbles: true, composed: true }),
+      );
   }
 
   override render() {
@@ -140,10 +155,17 @@ export class SwNetSettings extends LitElement {
         <label class="check"><input type="checkbox" name="ice-default" .checked=${d.iceServers === null}
           @change=${(e: Event) => this.edit(checked(e) ? { iceServers: null, relayOnly: undefined } : { iceServers: [] })}
           />${t('netIceDefault')}</label>
-        ${d.iceServers === null ? nothing : html`<textarea name="ice" spellcheck="false" .value=${this.iceText} @input=${(e: Event) => { this.iceText = (e.target as HTMLTextAreaElement).value; this.status = null; }}></textarea>
+        ${
+          d.iceServers === null
+            ? nothing
+            : html`<textarea name="ice" spellcheck="false" .value=${this.iceText} @input=${(e: Event) => {
+                this.iceText = (e.target as HTMLTextAreaElement).value;
+                this.status = null;
+              }}></textarea>
           <p class="help">${t('netIceHelp')}</p>
           <label class="check"><input type="checkbox" name="relay-only" .checked=${d.relayOnly === true}
-            @change=${(e: Event) => this.edit({ relayOnly: checked(e) ? true : undefined })} />${t('netRelayOnly')}</label>`}
+            @change=${(e: Event) => this.edit({ relayOnly: checked(e) ? true : undefined })} />${t('netRelayOnly')}</label>`
+        }
       </fieldset>
       <div class="row">
         <button type="submit" data-save>${t('netSave')}</button>

@@ -13,11 +13,16 @@ import { colourName, SEAT_CSS } from './seat-names';
 import { theme } from './theme';
 import './sw-connection-badge';
 
-interface Toast { id: number; text: string }
+interface Toast {
+  id: number;
+  text: string;
+}
 
 @customElement('sw-online-panel')
 export class SwOnlinePanel extends LitElement {
-  static override styles = [theme, css`
+  static override styles = [
+    theme,
+    css`
     :host { display: grid; gap: 10px; font-size: 0.9rem; }
     .wait { padding: 8px 10px; border-radius: 10px; background: var(--sw-panel-2); display: grid; gap: 6px; }
     .count { font-variant-numeric: tabular-nums; color: var(--sw-accent); }
@@ -32,7 +37,8 @@ export class SwOnlinePanel extends LitElement {
     .desync { position: fixed; inset: 0; background: #000c; display: grid; place-items: center; z-index: 60; }
     .desync .box { max-width: 520px; padding: 18px; display: grid; gap: 10px; }
     .dot { display: inline-block; width: 10px; height: 10px; border-radius: 50%; margin-right: 4px; vertical-align: middle; }
-  `];
+  `,
+  ];
 
   @property({ attribute: false }) session: MeshSession | null = null;
   @state() private toasts: Toast[] = [];
@@ -126,33 +132,65 @@ export class SwOnlinePanel extends LitElement {
       <sw-connection-badge .peers=${s.peers.map((p) => ({ name: p.name, colour: p.colour, state: p.state }))}></sw-connection-badge>
       <div class="wait" data-testid="online-waiting">
         <span>${this.waitingText()}</span>
-        ${w && w.colour !== myColour ? html`<span class="count">${left > 0 ? t('onlineCountdown', { who: colourName(w.colour), s: left }) : t('onlineSilent', { who: colourName(w.colour) })}</span>
+        ${
+          w && w.colour !== myColour
+            ? html`<span class="count">${left > 0 ? t('onlineCountdown', { who: colourName(w.colour), s: left }) : t('onlineSilent', { who: colourName(w.colour) })}</span>
           ${w.votes.length ? html`<span class="dim">${t('onlineDropVotes', { who: w.votes.map(colourName).join(', ') })}</span>` : nothing}
-          ${mine && left === 0 ? html`<button @click=${() => s.dropSeat(w.colour)} data-testid="drop-seat">${t('onlineDrop', { who: colourName(w.colour) })}</button>` : nothing}` : nothing}
+          ${mine && left === 0 ? html`<button @click=${() => s.dropSeat(w.colour)} data-testid="drop-seat">${t('onlineDrop', { who: colourName(w.colour) })}</button>` : nothing}`
+            : nothing
+        }
       </div>
-      ${s.forfeits().length ? html`<p class="dim">${s.forfeits().map((f) => t(f.why === 'dropped' ? 'onlineDropped' : 'onlineResigned', { who: colourName(f.colour) })).join(' ')}</p>` : nothing}
+      ${
+        s.forfeits().length
+          ? html`<p class="dim">${s
+              .forfeits()
+              .map((f) => t(f.why === 'dropped' ? 'onlineDropped' : 'onlineResigned', { who: colourName(f.colour) }))
+              .join(' ')}</p>`
+          : nothing
+      }
       ${forfeit?.why === 'dropped' ? html`<button @click=${() => s.reclaimSeat()}>${t('onlineReclaim')}</button>` : nothing}
-      ${mine ? html`<div class="chat">
+      ${
+        mine
+          ? html`<div class="chat">
         <h3>${t('onlineChat')}</h3>
         <ul class="lines" aria-live="polite">${s.chat.map((c) => html`<li><span class="dot" style="background:${SEAT_CSS[c.colour]}"></span><span class="who">${colourName(c.colour)}:</span> ${c.text}</li>`)}</ul>
         <form @submit=${(e: Event) => this.sendChat(e)}><input maxlength="200" aria-label=${t('onlineChatSay')} placeholder=${t('onlineChatSay')} /><button type="submit">${t('onlineChatSend')}</button></form>
         ${this.chatError ? html`<span role="alert" style="color:var(--sw-danger)">${this.chatError}</span>` : nothing}
-      </div>` : html`<p class="dim">${t('onlineWatching')}</p>`}
+      </div>`
+          : html`<p class="dim">${t('onlineWatching')}</p>`
+      }
       <div class="actions">
-        ${mine && s.started && s.state.phase !== 'over' && !forfeit ? (this.confirmResign
-          ? html`<button class="primary" @click=${() => { s.resign(); this.confirmResign = false; }}>${t('onlineResignSure')}</button><button @click=${() => (this.confirmResign = false)}>${t('onlineCancel')}</button>`
-          : html`<button @click=${() => (this.confirmResign = true)}>${t('onlineResign')}</button>`) : nothing}
+        ${
+          mine && s.started && s.state.phase !== 'over' && !forfeit
+            ? this.confirmResign
+              ? html`<button class="primary" @click=${() => {
+                  s.resign();
+                  this.confirmResign = false;
+                }}>${t('onlineResignSure')}</button><button @click=${() => (this.confirmResign = false)}>${t('onlineCancel')}</button>`
+              : html`<button @click=${() => (this.confirmResign = true)}>${t('onlineResign')}</button>`
+            : nothing
+        }
         ${mine && s.phase === 'over' ? html`<button @click=${() => this.emit('sw-session-replaced', s.rematch())}>${t('onlineRematch')}</button>` : nothing}
         ${this.offer ? html`<button class="primary" @click=${() => this.emit('sw-session-replaced', s.acceptRematch(this.offer!))}>${t('onlineAcceptRematch')}</button>` : nothing}
-        <button @click=${() => { s.leave(); this.emit('sw-menu'); }}>${t('onlineLeave')}</button>
+        <button @click=${() => {
+          s.leave();
+          this.emit('sw-menu');
+        }}>${t('onlineLeave')}</button>
       </div>
       <div class="toasts" role="status">${this.toasts.map((x) => html`<div class="toast">${x.text}</div>`)}</div>
-      ${desync ? html`<div class="desync" data-testid="desync"><div class="box panel">
+      ${
+        desync
+          ? html`<div class="desync" data-testid="desync"><div class="box panel">
         <h2>${t('desyncTitle')}</h2>
         <p>${t('desyncText', { turn: desync.turn, who: desync.colour ? colourName(desync.colour) : desync.peer })}</p>
         <div class="actions"><button class="primary" @click=${() => downloadText(`carcassonne-sw-${desync.gameId}-desync.json`, s.desyncReportText())}>${t('desyncDownload')}</button>
-          <button @click=${() => { s.leave(); this.emit('sw-menu'); }}>${t('onlineLeave')}</button></div>
-      </div></div>` : nothing}
+          <button @click=${() => {
+            s.leave();
+            this.emit('sw-menu');
+          }}>${t('onlineLeave')}</button></div>
+      </div></div>`
+          : nothing
+      }
     `;
   }
 

@@ -8,13 +8,16 @@ import { theme } from './theme';
 
 @customElement('sw-replay-controls')
 export class SwReplayControls extends LitElement {
-  static override styles = [theme, css`
+  static override styles = [
+    theme,
+    css`
     :host { display: block; }
     .bar { display: flex; gap: 6px; align-items: center; padding: 6px 10px; flex-wrap: wrap; justify-content: center; }
     button { min-width: 44px; min-height: 44px; touch-action: manipulation; }
     input[type=range] { width: min(36vw, 280px); }
     .step { min-width: 8em; text-align: center; font-variant-numeric: tabular-nums; }
-  `];
+  `,
+  ];
 
   @property({ type: Number }) step = 0;
   @property({ type: Number }) steps = 0;

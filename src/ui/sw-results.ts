@@ -12,7 +12,9 @@ import { theme } from './theme';
 
 @customElement('sw-results')
 export class SwResults extends LitElement {
-  static override styles = [theme, css`
+  static override styles = [
+    theme,
+    css`
     :host { display: block; }
     .card { padding: 18px 22px; max-width: 560px; margin: auto; box-shadow: 0 20px 60px #000a; }
     h2 { font-size: 1.4rem; }
@@ -27,7 +29,8 @@ export class SwResults extends LitElement {
     .swatch { display: inline-block; width: 11px; height: 11px; border-radius: 50%; margin-right: 6px; box-shadow: 0 0 0 1px #0008; }
     .actions { display: flex; gap: 8px; justify-content: flex-end; margin-top: 14px; }
     @media (max-height: 480px) { .card { padding: 10px 14px; } th, td { padding: 3px 6px; } .winner { margin: 2px 0 6px; } }
-  `];
+  `,
+  ];
 
   @property({ attribute: false }) state: GameState | null = null;
   @property({ attribute: false }) events: readonly GameEvent[] = [];
@@ -46,7 +49,9 @@ export class SwResults extends LitElement {
     const best = Math.max(-1, ...state.scores.filter((_, i) => !out.has(i)));
     const top = standing.length ? standing : state.scores.map((_, i) => i).filter((i) => !out.has(i) && state.scores[i] === best);
     const names = top.map((i) => scorerLabel(setup, i));
-    const order = state.scores.map((_, i) => i).sort((a, b) => Number(out.has(a)) - Number(out.has(b)) || state.scores[b] - state.scores[a] || a - b);
+    const order = state.scores
+      .map((_, i) => i)
+      .sort((a, b) => Number(out.has(a)) - Number(out.has(b)) || state.scores[b] - state.scores[a] || a - b);
     return html`<div class="card panel" role="dialog" aria-label=${t('results')}>
       <h2>${t('results')}</h2>
       <div class="winner">${names.length === 1 ? t('winnerIs', { who: names[0] }) : t('winnersAre', { who: names.join(', ') })}</div>

@@ -19,22 +19,126 @@ import './sw-tile-preview';
 /** A small board: [tile, rotation, column, row] on a grid of the given width. */
 type Board = { cols: number; tiles: [string, number, number, number][] };
 
-interface Section { id: string; title: MessageKey; text: RulesKey; board: Board }
+interface Section {
+  id: string;
+  title: MessageKey;
+  text: RulesKey;
+  board: Board;
+}
 
 const SECTIONS: readonly Section[] = [
-  { id: 'place', title: 'rules_place_title', text: 'rules_place', board: { cols: 3, tiles: [['SW22', 0, 1, 1], ['SW01', 0, 2, 1], ['SW15', 0, 1, 2]] } },
-  { id: 'realms', title: 'rules_realms_title', text: 'rules_realms', board: { cols: 3, tiles: [['SW10', 0, 1, 1], ['SW19', 0, 2, 1], ['SW31', 0, 3, 1]] } },
-  { id: 'battles', title: 'rules_battles_title', text: 'rules_battles', board: { cols: 3, tiles: [['SW22', 0, 1, 1], ['SW11', 1, 2, 1], ['SW22', 0, 3, 1]] } },
-  { id: 'attack', title: 'rules_attack_title', text: 'rules_attack', board: { cols: 3, tiles: [['SW34', 0, 2, 2], ['SW22', 0, 1, 1], ['SW04', 2, 2, 3], ['SW15', 0, 3, 1]] } },
-  { id: 'scoring', title: 'rules_scoring_title', text: 'rules_scoring', board: { cols: 3, tiles: [['SW40', 2, 1, 1], ['SW22', 0, 2, 1], ['SW07', 3, 3, 1]] } },
-  { id: 'final', title: 'rules_final_title', text: 'rules_final', board: { cols: 3, tiles: [['SW14', 0, 1, 1], ['SW19', 2, 2, 1], ['SW21', 1, 3, 1]] } },
-  { id: 'teams', title: 'rules_teams_title', text: 'rules_teams', board: { cols: 3, tiles: [['SW16', 0, 1, 1], ['SW17', 1, 2, 1], ['SW23', 2, 3, 1]] } },
-  { id: 'expansion', title: 'rules_expansion_title', text: 'rules_expansion', board: { cols: 3, tiles: [['SWX01', 0, 1, 1], ['SWX14', 0, 2, 1], ['SWX18', 0, 3, 1]] } },
+  {
+    id: 'place',
+    title: 'rules_place_title',
+    text: 'rules_place',
+    board: {
+      cols: 3,
+      tiles: [
+        ['SW22', 0, 1, 1],
+        ['SW01', 0, 2, 1],
+        ['SW15', 0, 1, 2],
+      ],
+    },
+  },
+  {
+    id: 'realms',
+    title: 'rules_realms_title',
+    text: 'rules_realms',
+    board: {
+      cols: 3,
+      tiles: [
+        ['SW10', 0, 1, 1],
+        ['SW19', 0, 2, 1],
+        ['SW31', 0, 3, 1],
+      ],
+    },
+  },
+  {
+    id: 'battles',
+    title: 'rules_battles_title',
+    text: 'rules_battles',
+    board: {
+      cols: 3,
+      tiles: [
+        ['SW22', 0, 1, 1],
+        ['SW11', 1, 2, 1],
+        ['SW22', 0, 3, 1],
+      ],
+    },
+  },
+  {
+    id: 'attack',
+    title: 'rules_attack_title',
+    text: 'rules_attack',
+    board: {
+      cols: 3,
+      tiles: [
+        ['SW34', 0, 2, 2],
+        ['SW22', 0, 1, 1],
+        ['SW04', 2, 2, 3],
+        ['SW15', 0, 3, 1],
+      ],
+    },
+  },
+  {
+    id: 'scoring',
+    title: 'rules_scoring_title',
+    text: 'rules_scoring',
+    board: {
+      cols: 3,
+      tiles: [
+        ['SW40', 2, 1, 1],
+        ['SW22', 0, 2, 1],
+        ['SW07', 3, 3, 1],
+      ],
+    },
+  },
+  {
+    id: 'final',
+    title: 'rules_final_title',
+    text: 'rules_final',
+    board: {
+      cols: 3,
+      tiles: [
+        ['SW14', 0, 1, 1],
+        ['SW19', 2, 2, 1],
+        ['SW21', 1, 3, 1],
+      ],
+    },
+  },
+  {
+    id: 'teams',
+    title: 'rules_teams_title',
+    text: 'rules_teams',
+    board: {
+      cols: 3,
+      tiles: [
+        ['SW16', 0, 1, 1],
+        ['SW17', 1, 2, 1],
+        ['SW23', 2, 3, 1],
+      ],
+    },
+  },
+  {
+    id: 'expansion',
+    title: 'rules_expansion_title',
+    text: 'rules_expansion',
+    board: {
+      cols: 3,
+      tiles: [
+        ['SWX01', 0, 1, 1],
+        ['SWX14', 0, 2, 1],
+        ['SWX18', 0, 3, 1],
+      ],
+    },
+  },
 ];
 
 @customElement('sw-rules')
 export class SwRules extends LitElement {
-  static override styles = [theme, css`
+  static override styles = [
+    theme,
+    css`
     :host { display: block; height: 100%; overflow: auto; background: radial-gradient(ellipse at 30% 0%, #1d2a5c 0%, #070b1a 60%); }
     .wrap { max-width: 900px; margin: 0 auto; padding: 18px 16px 40px; }
     header { display: flex; align-items: center; gap: 10px; flex-wrap: wrap; margin-bottom: 10px; }
@@ -49,7 +153,8 @@ export class SwRules extends LitElement {
     .icons { display: flex; gap: 6px; align-items: center; margin-top: 8px; flex-wrap: wrap; }
     .bots li { margin: 4px 0; }
     @media (max-width: 620px) { section { grid-template-columns: 1fr; } .board { max-width: 240px; } }
-  `];
+  `,
+  ];
 
   /** Shown over the game (a close button) or as its own screen (a back button): same event. */
   @property({ type: Boolean }) overlay = false;
@@ -82,10 +187,12 @@ export class SwRules extends LitElement {
       <p>${RULES_TEXT[language()].rules_intro}</p>
       <nav>${SECTIONS.map((s) => html`<a href="#${s.id}" @click=${(e: Event) => this.jump(e, s.id)}>${t(s.title)}</a>`)}
         <a href="#bots" @click=${(e: Event) => this.jump(e, 'bots')}>${t('rules_bots_title')}</a></nav>
-      ${SECTIONS.map((s) => html`<section class="panel" id=${s.id} data-section=${s.id}>
+      ${SECTIONS.map(
+        (s) => html`<section class="panel" id=${s.id} data-section=${s.id}>
         <div><h2>${t(s.title)}</h2><p>${RULES_TEXT[language()][s.text]}</p>${this.extras(s.id)}</div>
         ${this.board(s.board)}
-      </section>`)}
+      </section>`,
+      )}
       <section class="panel" id="bots" data-section="bots"><div><h2>${t('rules_bots_title')}</h2>
         <ul class="bots">${BOT_LEVELS.map((l) => html`<li><b>${t(`level_${l}`)}</b>: ${t(`about_${l}`)}</li>`)}</ul></div></section>
     </div>`;

@@ -12,7 +12,9 @@ import { theme } from './theme';
 
 @customElement('sw-scoreboard')
 export class SwScoreboard extends LitElement {
-  static override styles = [theme, css`
+  static override styles = [
+    theme,
+    css`
     :host { display: block; }
     .scorer { display: grid; grid-template-columns: 1fr auto; gap: 2px 8px; padding: 6px 8px; border-radius: 10px; border: 1px solid transparent; }
     .scorer + .scorer { margin-top: 4px; }
@@ -33,7 +35,8 @@ export class SwScoreboard extends LitElement {
     :host([compact]) .scorer { flex: 1 0 auto; margin: 0; padding: 2px 6px; gap: 0 6px; }
     :host([compact]) .score { font-size: 1.05rem; }
     :host([compact]) .seat .kind { display: none; }
-  `];
+  `,
+  ];
 
   @property({ attribute: false }) state: GameState | null = null;
   @property({ attribute: false }) seats: readonly SeatInfo[] = [];
@@ -49,7 +52,12 @@ export class SwScoreboard extends LitElement {
     const fill = SEAT_CSS[colour];
     const info = this.seats[seat];
     const dealt = equipmentInPlay(state.setup.options);
-    const kind = info?.controller.kind === 'bot' ? t('botLevel', { level: t(`level_${info.controller.level}`) }) : info?.controller.kind === 'remote' ? info.controller.name : t('human');
+    const kind =
+      info?.controller.kind === 'bot'
+        ? t('botLevel', { level: t(`level_${info.controller.level}`) })
+        : info?.controller.kind === 'remote'
+          ? info.controller.name
+          : t('human');
     return html`<div class="seat" data-seat=${seat}>
       ${state.setup.options.teams ? html`<span class="swatch" style="background:${fill}"></span>${seatName(state.setup, seat)}` : nothing}
       ${info?.controllerUnknown ? nothing : html`<span class="kind">${kind}</span>`}

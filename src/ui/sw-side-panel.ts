@@ -22,7 +22,9 @@ const TABS: readonly SideTab[] = ['log', 'battle', 'supply'];
 
 @customElement('sw-side-panel')
 export class SwSidePanel extends LitElement {
-  static override styles = [theme, css`
+  static override styles = [
+    theme,
+    css`
     :host {
       display: flex; flex-direction: column; min-height: 0; border-left: 1px solid var(--sw-line);
       background: linear-gradient(180deg, #0d1430, #080c1c);
@@ -49,7 +51,8 @@ export class SwSidePanel extends LitElement {
       .sheet-head button { min-height: 40px; }
       .tabs button { min-height: 40px; font-size: 0.85rem; }
     }
-  `];
+  `,
+  ];
 
   /** The state the players see. */
   @property({ attribute: false }) state: GameState | null = null;
@@ -71,15 +74,21 @@ export class SwSidePanel extends LitElement {
     if (!state) return nothing;
     const folded = this.portrait && !this.sheetOpen ? 'folded' : '';
     return html`
-      ${this.portrait ? html`<div class="sheet-head">
+      ${
+        this.portrait
+          ? html`<div class="sheet-head">
         <span class="grow"></span><slot name="actions"></slot>
         <button data-sheet aria-expanded=${String(this.sheetOpen)} @click=${() => (this.sheetOpen = !this.sheetOpen)}>
-          ${this.sheetOpen ? '▾' : '▴'} ${t('more')}</button></div>` : nothing}
+          ${this.sheetOpen ? '▾' : '▴'} ${t('more')}</button></div>`
+          : nothing
+      }
       <sw-scoreboard ?compact=${this.portrait} .state=${state} .seats=${this.seats}></sw-scoreboard>
       <slot name="online"></slot>
       <div class="tabs ${folded}" role="tablist">
-        ${TABS.map((tab) => html`<button role="tab" data-tab=${tab} aria-pressed=${String(this.tab === tab)}
-          @click=${() => this.choose(tab)}>${tab === 'log' ? t('eventLog') : tab === 'battle' ? t('battle') : t('tilesTab')}</button>`)}
+        ${TABS.map(
+          (tab) => html`<button role="tab" data-tab=${tab} aria-pressed=${String(this.tab === tab)}
+          @click=${() => this.choose(tab)}>${tab === 'log' ? t('eventLog') : tab === 'battle' ? t('battle') : t('tilesTab')}</button>`,
+        )}
       </div>
       <div class="pane ${folded}">${this.pane(state)}</div>`;
   }

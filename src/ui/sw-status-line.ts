@@ -12,7 +12,9 @@ import { theme } from './theme';
 
 @customElement('sw-status-line')
 export class SwStatusLine extends LitElement {
-  static override styles = [theme, css`
+  static override styles = [
+    theme,
+    css`
     :host { display: flex; align-items: center; gap: 12px; min-width: 0; }
     .who { font-weight: 700; font-size: 1.02rem; }
     .turn { color: var(--sw-dim); font-size: 0.8rem; }
@@ -24,7 +26,8 @@ export class SwStatusLine extends LitElement {
     @media (orientation: portrait) and (max-width: 700px) {
       .turn { display: block; }
     }
-  `];
+  `,
+  ];
 
   /** The state the players see. */
   @property({ attribute: false }) state: GameState | null = null;
@@ -48,11 +51,16 @@ export class SwStatusLine extends LitElement {
     if (s.kind === 'over') return html`<span class="who">${t('gameOver')}</span>`;
     if (s.kind === 'failed') return html`<span class="who">${t('sessionFailed', { message: s.message })}</span>`;
     const who = seatName(setup, state.seat);
-    const text = s.kind === 'bot-thinking' ? t('botThinking', { who })
-      : s.kind === 'waiting-remote' ? t('waitingRemote', { who })
-      : state.phase === 'deploy' || this.drafting ? t('deployMeeple', { who }) : t('placeTile', { who });
-    const hint = s.kind !== 'your-move' ? ''
-      : this.drafting ? t('draftHint') : state.phase === 'deploy' ? t('deployHint') : t('rotateHint');
+    const text =
+      s.kind === 'bot-thinking'
+        ? t('botThinking', { who })
+        : s.kind === 'waiting-remote'
+          ? t('waitingRemote', { who })
+          : state.phase === 'deploy' || this.drafting
+            ? t('deployMeeple', { who })
+            : t('placeTile', { who });
+    const hint =
+      s.kind !== 'your-move' ? '' : this.drafting ? t('draftHint') : state.phase === 'deploy' ? t('deployHint') : t('rotateHint');
     const colour = SEAT_CSS[setup.seats[state.seat]];
     return html`<span class="dot" style="--c:${colour};background:${colour}"></span>
       <span><div class="who" data-status=${s.kind}>${text}</div>

@@ -23,9 +23,11 @@ export class SwTable extends LitElement {
 
   private readonly table = new TableController(this, {
     place: (p: Placement) => this.dispatchEvent(new CustomEvent<Placement>('sw-place', { detail: p, bubbles: true, composed: true })),
-    deploy: (d: Deployment | null) => this.dispatchEvent(new CustomEvent<Deployment | null>('sw-deploy', { detail: d, bubbles: true, composed: true })),
+    deploy: (d: Deployment | null) =>
+      this.dispatchEvent(new CustomEvent<Deployment | null>('sw-deploy', { detail: d, bubbles: true, composed: true })),
     // not part of the fixed contract: lets the HUD's tile preview follow the ghost's rotation
-    ghost: (p: Placement | null) => this.dispatchEvent(new CustomEvent<Placement | null>('sw-ghost', { detail: p, bubbles: true, composed: true })),
+    ghost: (p: Placement | null) =>
+      this.dispatchEvent(new CustomEvent<Placement | null>('sw-ghost', { detail: p, bubbles: true, composed: true })),
     noWebGl: (reason: string) => t('noWebGl', { message: reason }),
   });
 

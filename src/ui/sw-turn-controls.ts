@@ -13,14 +13,17 @@ export type TurnStage = 'place' | 'deploy';
 
 @customElement('sw-turn-controls')
 export class SwTurnControls extends LitElement {
-  static override styles = [theme, css`
+  static override styles = [
+    theme,
+    css`
     :host { display: block; }
     .bar { display: flex; gap: 8px; align-items: center; justify-content: center; padding: 6px; }
     button { min-width: 48px; min-height: 48px; white-space: nowrap; font-size: 1rem; display: inline-flex; align-items: center; justify-content: center; gap: 6px; touch-action: manipulation; }
     button .glyph { font-size: 1.35rem; line-height: 1; }
     button.primary { padding: 6px 16px; }
     @media (max-height: 480px) { button { min-width: 44px; min-height: 44px; font-size: 0.9rem; } .bar { padding: 4px; gap: 6px; } }
-  `];
+  `,
+  ];
 
   @property() stage: TurnStage = 'place';
   /** Placing: a ghost stands on a legal cell, so the tile can be placed. */

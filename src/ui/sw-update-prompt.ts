@@ -9,12 +9,15 @@ import { theme } from './theme';
 
 @customElement('sw-update-prompt')
 export class SwUpdatePrompt extends LitElement {
-  static override styles = [theme, css`
+  static override styles = [
+    theme,
+    css`
     :host { position: fixed; left: 50%; top: 8px; transform: translateX(-50%); z-index: 20; max-width: calc(100% - 20px); pointer-events: none; }
     /* the note only informs: it never takes a tap meant for the game under it */
     .card[data-update] { pointer-events: auto; }
     .card { display: flex; align-items: center; gap: 10px; padding: 8px 12px; flex-wrap: wrap; }
-  `];
+  `,
+  ];
 
   @state() private mode: 'hidden' | 'update' | 'offline' = 'hidden';
   private apply: (() => Promise<void>) | null = null;

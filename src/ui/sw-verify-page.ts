@@ -12,7 +12,9 @@ import './sw-verify-report';
 
 @customElement('sw-verify-page')
 export class SwVerifyPage extends LitElement {
-  static override styles = [theme, css`
+  static override styles = [
+    theme,
+    css`
     :host { display: block; min-height: 100%; background: radial-gradient(ellipse at 30% 0%, #1d2a5c 0%, #070b1a 60%); }
     .wrap { max-width: 820px; margin: 0 auto; padding: 20px; }
     header { display: flex; gap: 10px; align-items: center; flex-wrap: wrap; }
@@ -22,7 +24,8 @@ export class SwVerifyPage extends LitElement {
     p { color: var(--sw-dim); line-height: 1.45; }
     a { color: var(--sw-accent-2); }
     sw-verify-report { height: auto; background: none; }
-  `];
+  `,
+  ];
 
   @state() private report: VerifyReport | null = null;
   @state() private fileName = '';
@@ -43,8 +46,15 @@ export class SwVerifyPage extends LitElement {
     return html`<div class="wrap">
       <header><h1>${t('verifyReplay')}</h1><a href="./">${t('appTitle')}</a><sw-language-picker></sw-language-picker></header>
       <p>${t('verifyIntro')}</p>
-      <div class="drop ${this.over ? 'over' : ''}" @dragover=${(e: DragEvent) => { e.preventDefault(); this.over = true; }}
-        @dragleave=${() => (this.over = false)} @drop=${(e: DragEvent) => { e.preventDefault(); this.over = false; void this.open(e.dataTransfer?.files[0]); }}>
+      <div class="drop ${this.over ? 'over' : ''}" @dragover=${(e: DragEvent) => {
+        e.preventDefault();
+        this.over = true;
+      }}
+        @dragleave=${() => (this.over = false)} @drop=${(e: DragEvent) => {
+          e.preventDefault();
+          this.over = false;
+          void this.open(e.dataTransfer?.files[0]);
+        }}>
         <label>${t('verifyDrop')} <input type="file" data-file accept=".json,application/json"
           @change=${(e: Event) => void this.open((e.target as HTMLInputElement).files?.[0])} /></label>
       </div>

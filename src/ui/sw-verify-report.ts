@@ -13,7 +13,9 @@ import './sw-language-picker';
 
 @customElement('sw-verify-report')
 export class SwVerifyReport extends LitElement {
-  static override styles = [theme, css`
+  static override styles = [
+    theme,
+    css`
     :host { display: block; height: 100%; overflow: auto; background: radial-gradient(ellipse at 30% 0%, #1d2a5c 0%, #070b1a 60%); }
     .wrap { max-width: 820px; margin: 0 auto; padding: 20px; }
     header { display: flex; gap: 10px; align-items: center; margin-bottom: 14px; }
@@ -37,7 +39,8 @@ export class SwVerifyReport extends LitElement {
     details { margin-top: 10px; }
     summary { cursor: pointer; color: var(--sw-dim); }
     pre { white-space: pre-wrap; font-size: 0.78rem; max-height: 40vh; overflow: auto; background: #0006; padding: 10px; border-radius: 8px; }
-  `];
+  `,
+  ];
 
   @property({ attribute: false }) report: VerifyReport | null = null;
   @property() fileName = '';
@@ -67,23 +70,31 @@ export class SwVerifyReport extends LitElement {
         <sw-language-picker></sw-language-picker>
       </header>
       <div class="card panel">
-        ${r.ok ? html`
+        ${
+          r.ok
+            ? html`
           <div class="verdict ok" data-verdict=${r.inProgress ? 'in-progress' : 'ok'}>✔ ${r.inProgress ? t('verifyInProgress', { turn: r.turn }) : t('verifyOk')}</div>
           <dl>
             <dt>${t('verifySeats')}</dt><dd>${r.seats.map((c) => this.name(c)).join(', ')}</dd>
             <dt>${t('verifyTurns')}</dt><dd>${r.turns}</dd>
             <dt>${t('verifyDraws')}</dt><dd>${r.draws}</dd>
             <dt>${t('verifyDice')}</dt><dd>${r.dice}</dd>
-            <dt>${t('verifyScores')}</dt><dd>${Object.entries(r.scores).map(([k, v]) => `${this.name(k)} ${v}`).join(' · ')}</dd>
+            <dt>${t('verifyScores')}</dt><dd>${Object.entries(r.scores)
+              .map(([k, v]) => `${this.name(k)} ${v}`)
+              .join(' · ')}</dd>
             ${r.dice ? html`<dt>${t('verifyChi')}</dt><dd>${r.chiSquare.normal.toFixed(2)}${r.chiSquare.yellow !== null ? ` · ${r.chiSquare.yellow.toFixed(2)}` : ''}</dd>` : nothing}
           </dl>
-          ${r.dice ? html`<h3>${t('verifyHistogram')}</h3>
+          ${
+            r.dice
+              ? html`<h3>${t('verifyHistogram')}</h3>
           <div class="hists">
             ${this.histogram(r.histogram.normal, 1, false)}
             ${r.histogram.yellow.some((c) => c > 0) ? this.histogram(r.histogram.yellow, 3, true) : nothing}
-          </div>` : nothing}
+          </div>`
+              : nothing
+          }
           <details><summary>${t('verifyTechnical')}</summary><pre>${r.lines.join('\n')}</pre></details>`
-        : html`
+            : html`
           <div class="verdict bad" data-verdict="bad">✘ ${r.malformed ? t('verifyMalformed') : t('verifyFailed')}</div>
           <p data-explain>${r.malformed ? t('verifyMalformedExplained') : r.entry !== null ? t('verifyMismatch', { n: r.entry }) : t('verifyMismatchFile')}</p>
           <details><summary>${t('verifyTechnical')}</summary>
@@ -91,7 +102,8 @@ export class SwVerifyReport extends LitElement {
             ${r.expected ? html`<dt>${t('verifyExpected')}</dt><dd>${readable(r.expected)}</dd>` : nothing}
             ${r.found ? html`<dt>${t('verifyFound')}</dt><dd>${readable(r.found)}</dd>` : nothing}
             ${!r.expected && !r.found ? html`<dt></dt><dd>${readable(r.message)}</dd>` : nothing}
-          </dl></details>`}
+          </dl></details>`
+        }
       </div>
     </div>`;
   }

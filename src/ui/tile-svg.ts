@@ -8,13 +8,38 @@ import { FACTION_STYLE } from '../render/palette';
 import { BADGE_RADIUS, tileLayout } from '../render/tile-layout';
 
 const SIZE = 100;
-const MID: [number, number][] = [[50, 0], [100, 50], [50, 100], [0, 50]]; // N E S W edge midpoints
+const MID: [number, number][] = [
+  [50, 0],
+  [100, 50],
+  [50, 100],
+  [0, 50],
+]; // N E S W edge midpoints
 /** Outer and inner corners of the asteroid band along each edge. */
 const BAND: [number, number][][] = [
-  [[0, 0], [100, 0], [78, 24], [22, 24]],
-  [[100, 0], [100, 100], [76, 78], [76, 22]],
-  [[100, 100], [0, 100], [22, 76], [78, 76]],
-  [[0, 100], [0, 0], [24, 22], [24, 78]],
+  [
+    [0, 0],
+    [100, 0],
+    [78, 24],
+    [22, 24],
+  ],
+  [
+    [100, 0],
+    [100, 100],
+    [76, 78],
+    [76, 22],
+  ],
+  [
+    [100, 100],
+    [0, 100],
+    [22, 76],
+    [78, 76],
+  ],
+  [
+    [0, 100],
+    [0, 0],
+    [24, 22],
+    [24, 78],
+  ],
 ];
 
 function hashOf(text: string): number {
@@ -44,7 +69,10 @@ function points(list: [number, number][]): string {
 function field(seg: SegmentDef): SVGTemplateResult {
   const bands = seg.edges.map((d) => svg`<polygon points=${points(BAND[d])}></polygon>`);
   // Several edges of one field are joined through the middle of the tile.
-  const inner = seg.edges.length > 1 ? svg`<polygon points=${points(seg.edges.flatMap((d) => [BAND[d][2], BAND[d][3]]).concat(seg.edges.length === 2 ? [[50, 50]] : []))}></polygon>` : null;
+  const inner =
+    seg.edges.length > 1
+      ? svg`<polygon points=${points(seg.edges.flatMap((d) => [BAND[d][2], BAND[d][3]]).concat(seg.edges.length === 2 ? [[50, 50]] : []))}></polygon>`
+      : null;
   const rocks = seg.edges.map((d) => {
     const [[x0, y0], [x1, y1], [x2, y2]] = BAND[d];
     const cx = (x0 + x1 + x2) / 3;
@@ -65,9 +93,10 @@ function route(seg: SegmentDef, hasPlanet: boolean): SVGTemplateResult {
     const stop = hasPlanet ? 0.58 : 0.86;
     d = `M${x},${y} L${x + (50 - x) * stop},${y + (50 - y) * stop}`;
   }
-  const hub = ends.length === 1 && !hasPlanet
-    ? svg`<circle cx=${ends[0][0] + (50 - ends[0][0]) * 0.86} cy=${ends[0][1] + (50 - ends[0][1]) * 0.86} r="5" fill="#b9f4ff" stroke="#1aa7c9" stroke-width="1.5"></circle>`
-    : null;
+  const hub =
+    ends.length === 1 && !hasPlanet
+      ? svg`<circle cx=${ends[0][0] + (50 - ends[0][0]) * 0.86} cy=${ends[0][1] + (50 - ends[0][1]) * 0.86} r="5" fill="#b9f4ff" stroke="#1aa7c9" stroke-width="1.5"></circle>`
+      : null;
   return svg`<path d=${d} stroke="#1aa7c9" stroke-width="11" fill="none" opacity="0.35" stroke-linecap="round"></path>
     <path d=${d} stroke="#8ef0ff" stroke-width="4.5" fill="none" stroke-linecap="round"></path>${hub}`;
 }
@@ -81,13 +110,20 @@ function planet(): SVGTemplateResult {
     with a starburst, Empire a hexagon with a cog, Bounty Hunters a diamond with a crosshair. */
 export function factionBadge(faction: Faction, x: number, y: number, r = 8): SVGTemplateResult {
   const { fill, ink } = FACTION_STYLE[faction];
-  const ring = (n: number, rr: number, turn = 0) => points([...Array(n).keys()].map((i) => [x + rr * Math.cos(turn + (Math.PI * 2 * i) / n), y + rr * Math.sin(turn + (Math.PI * 2 * i) / n)] as [number, number]));
+  const ring = (n: number, rr: number, turn = 0) =>
+    points(
+      [...Array(n).keys()].map(
+        (i) => [x + rr * Math.cos(turn + (Math.PI * 2 * i) / n), y + rr * Math.sin(turn + (Math.PI * 2 * i) / n)] as [number, number],
+      ),
+    );
   if (faction === 'Rebel') {
-    const star = points([...Array(16).keys()].map((i) => {
-      const a = (i / 16) * Math.PI * 2 - Math.PI / 2;
-      const rr = i % 2 ? r * 0.28 : r * 0.68;
-      return [x + Math.cos(a) * rr, y + Math.sin(a) * rr] as [number, number];
-    }));
+    const star = points(
+      [...Array(16).keys()].map((i) => {
+        const a = (i / 16) * Math.PI * 2 - Math.PI / 2;
+        const rr = i % 2 ? r * 0.28 : r * 0.68;
+        return [x + Math.cos(a) * rr, y + Math.sin(a) * rr] as [number, number];
+      }),
+    );
     return svg`<g class="badge rebel"><circle cx=${x} cy=${y} r=${r} fill=${fill} stroke="#fff" stroke-width=${r * 0.16}></circle><polygon points=${star} fill=${ink}></polygon></g>`;
   }
   if (faction === 'Empire')

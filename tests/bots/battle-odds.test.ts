@@ -35,8 +35,12 @@ describe('battle odds (R6.2–R6.8)', () => {
 
   it('two fighters match enumeration of every die value', () => {
     const cases: [Fighter, Fighter][] = [
-      [f(2), f(1)], [f(3), f(1)], [f(1, false, true), f(2)], [f(1, true), f(3)],
-      [f(2, true, true), f(3)], [f(3, true), f(3, false, true)],
+      [f(2), f(1)],
+      [f(3), f(1)],
+      [f(1, false, true), f(2)],
+      [f(1, true), f(3)],
+      [f(2, true, true), f(3)],
+      [f(3, true), f(3, false, true)],
     ];
     for (const [a, b] of cases) {
       const odds = battleOdds([a, b]);

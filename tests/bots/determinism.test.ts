@@ -35,10 +35,21 @@ function expectDeterministic(bot: Bot, states: GameState[]): void {
 }
 
 describe('bots are deterministic for a seed (P2.6)', () => {
-  it('random', () => expectDeterministic(randomBot, [0, 3, 5].flatMap((g) => decisionStates(g, 7))));
-  it('greedy', () => expectDeterministic(greedyBot, [0, 3, 5, 10].flatMap((g) => decisionStates(g, 7))));
+  it('random', () =>
+    expectDeterministic(
+      randomBot,
+      [0, 3, 5].flatMap((g) => decisionStates(g, 7)),
+    ));
+  it('greedy', () =>
+    expectDeterministic(
+      greedyBot,
+      [0, 3, 5, 10].flatMap((g) => decisionStates(g, 7)),
+    ));
   it('strong (reduced effort)', () => {
-    expectDeterministic(createStrongBot({ iterations: 12, deployIterations: 6, candidates: 4 }), [1, 5, 16].flatMap((g) => decisionStates(g, 29)));
+    expectDeterministic(
+      createStrongBot({ iterations: 12, deployIterations: 6, candidates: 4 }),
+      [1, 5, 16].flatMap((g) => decisionStates(g, 29)),
+    );
   });
   it('the time cap applies only when a clock is given, and a clock within budget changes nothing', () => {
     const bot = createStrongBot({ iterations: 40, deployIterations: 10, candidates: 6 });

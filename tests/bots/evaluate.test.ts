@@ -6,8 +6,15 @@ import { DEFAULT_WEIGHTS, evaluateState, project, realmStats, realmWorth, rootOf
 import { SeededChooser, botAction, greedyBot, randomBot, randomEventAction } from '../../src/bots';
 import { mixedSetup } from './support';
 
-const stat = (kind: RealmStat['kind'], tiles: number, symbols: number, open: number, around = 0): RealmStat =>
-  ({ kind, tiles, symbols, factions: 0, open, around, lastTile: -1 });
+const stat = (kind: RealmStat['kind'], tiles: number, symbols: number, open: number, around = 0): RealmStat => ({
+  kind,
+  tiles,
+  symbols,
+  factions: 0,
+  open,
+  around,
+  lastTile: -1,
+});
 
 describe('realm worth (R7, R8.2)', () => {
   it('complete realms are worth their R7 points', () => {
@@ -69,7 +76,8 @@ describe('greedy takes points (R7.5)', () => {
     const state = newGame(mixedSetup(0));
     const events = new SeededChooser(3);
     const rng = new SeededChooser(4);
-    while (state.phase !== 'over') applyInPlace(state, randomEventAction(state, events) ?? botAction(state, greedyBot, { rng, budgetMs: Infinity }));
+    while (state.phase !== 'over')
+      applyInPlace(state, randomEventAction(state, events) ?? botAction(state, greedyBot, { rng, budgetMs: Infinity }));
     expect(evaluateState(state, 0)).toBe(state.scores[0] - state.scores[1]);
   });
 });

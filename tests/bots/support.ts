@@ -1,7 +1,12 @@
 // Shared helpers of the bot tests: game setups covering every option mix, and a legality check.
 import {
-  defaultOptions, legalDeployments, legalPlacements,
-  type Colour, type Deployment, type GameSetup, type GameState,
+  defaultOptions,
+  legalDeployments,
+  legalPlacements,
+  type Colour,
+  type Deployment,
+  type GameSetup,
+  type GameState,
 } from '../../src/engine';
 import type { BotChoice } from '../../src/bots/types';
 
@@ -35,7 +40,8 @@ export function assertLegal(state: GameState, choice: BotChoice): void {
     if (!ok) throw new Error(`illegal placement ${key(choice.placement)} on turn ${state.turn}`);
     return;
   }
-  if (state.phase !== 'deploy' || choice.type !== 'deploy') throw new Error(`expected a deployment in phase ${state.phase}, got ${key(choice)}`);
+  if (state.phase !== 'deploy' || choice.type !== 'deploy')
+    throw new Error(`expected a deployment in phase ${state.phase}, got ${key(choice)}`);
   if (choice.deployment === null) return; // R5.1: deploying nothing is always allowed
   const legal = new Set(legalDeployments(state).map(deploymentKey));
   const d = choice.deployment;

@@ -47,7 +47,11 @@ describe('tournament', () => {
     });
     const games = watched(pacifist);
     const entries = runTournament(parseArgs(['--games', '3', '--seats', 'random,random,random']), () => {}, games.makeBot);
-    expect(games.finals().map((f) => f.scores)).toEqual([[0, 0, 0], [0, 0, 0], [0, 0, 0]]);
+    expect(games.finals().map((f) => f.scores)).toEqual([
+      [0, 0, 0],
+      [0, 0, 0],
+      [0, 0, 0],
+    ]);
     for (const e of entries) {
       expect({ games: e.games, wins: e.wins, ties: e.ties, score: e.score }).toEqual({ games: 3, wins: 1, ties: 3, score: 0 });
     }
@@ -58,7 +62,10 @@ describe('tournament', () => {
     const [greedy, random] = runTournament(parseArgs(['--games', '4', '--seats', 'greedy,random', '--teams']), () => {}, games.makeBot);
     const finals = games.finals();
     expect(finals).toHaveLength(4);
-    for (const [e, bot] of [[greedy, 'greedy'], [random, 'random']] as const) {
+    for (const [e, bot] of [
+      [greedy, 'greedy'],
+      [random, 'random'],
+    ] as const) {
       // each game, the bot played the two seats of one team, and is credited with that team's score
       const teams = finals.map((f) => [...new Set(games.seatsOf(f, bot).map((seat) => scorerOf(f, seat)))]);
       expect(teams.map((t) => t.length)).toEqual([1, 1, 1, 1]);
@@ -90,7 +97,9 @@ describe('tournament', () => {
   });
 
   it('the CLI exits 2 with one line and the usage on bad arguments', () => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/tournament.ts', '--games', '0', '--seats', 'greedy,random'], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/tournament.ts', '--games', '0', '--seats', 'greedy,random'], {
+      encoding: 'utf8',
+    });
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
     const usage = expect.stringMatching(/^usage: npm run tournament /);

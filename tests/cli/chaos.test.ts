@@ -57,7 +57,10 @@ describe('npm run chaos -- --liars', () => {
   }, 60_000);
 
   it('a liar that equivocates, or withholds past the timeouts, loses its seat; a restart on top changes nothing', async () => {
-    for (const [seed, restart, kind] of [[14, false, 'equivocates'], [22, true, 'withholds']] as const) {
+    for (const [seed, restart, kind] of [
+      [14, false, 'equivocates'],
+      [22, true, 'withholds'],
+    ] as const) {
       const r = await chaosGame(seed, args, restart, true);
       expect(r.note).toMatch(new RegExp(kind));
       expectHonestGame(r);
@@ -71,14 +74,26 @@ describe('npm run chaos -- --liars', () => {
   }, 60_000);
 
   it('the CLI: the same games and summary whether they run in one process or in two taking from one queue', () => {
-    const run = (jobs: string) => execFileSync('npx', ['tsx', 'src/cli/chaos.ts', '--games', '4', '--seed', '30', '--liars', '--progress', '--jobs', jobs], { encoding: 'utf8' }).trim().split('\n');
-    const one = run('1'), two = run('2');
+    const run = (jobs: string) =>
+      execFileSync('npx', ['tsx', 'src/cli/chaos.ts', '--games', '4', '--seed', '30', '--liars', '--progress', '--jobs', jobs], {
+        encoding: 'utf8',
+      })
+        .trim()
+        .split('\n');
+    const one = run('1'),
+      two = run('2');
     expect(one.at(-1)).toBe('chaos: 4 games, 4 completed, 0 desyncs, 0 logs differing, 4 verified');
     expect(two.at(-1)).toBe(one.at(-1));
     expect(two.at(-2)).toBe(one.at(-2)); // the liars line: the same lies, the same drops
-    expect(one.at(-2)).toMatch(/^liars: 1 games with a lying peer, \d+ lies sent, [01] liars' seats dropped, 0 games where no lie was reported, 0 internal errors$/);
+    expect(one.at(-2)).toMatch(
+      /^liars: 1 games with a lying peer, \d+ lies sent, [01] liars' seats dropped, 0 games where no lie was reported, 0 internal errors$/,
+    );
     // Every game played exactly once, with the same outcome (in the order the processes finished them).
-    const games = (lines: string[]) => lines.filter((l) => l.startsWith('game ')).map((l) => l.replace(/ in \d+ ms$/, '')).sort();
+    const games = (lines: string[]) =>
+      lines
+        .filter((l) => l.startsWith('game '))
+        .map((l) => l.replace(/ in \d+ ms$/, ''))
+        .sort();
     expect(games(one)).toHaveLength(4);
     expect(games(two)).toEqual(games(one));
   }, 120_000);

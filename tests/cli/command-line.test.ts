@@ -15,7 +15,9 @@ const CLIS: Record<string, { file: string; malformed: string[]; says: RegExp }> 
   'play:local': { file: 'src/cli/play-local.ts', malformed: ['--seats', 'red,black', '--out'], says: /--out needs a value/ },
   verify: { file: 'src/cli/verify.ts', malformed: ['--list=yes', 'x.json'], says: /--list takes no value/ },
   tournament: {
-    file: 'src/cli/tournament.ts', malformed: ['--seats', 'greedy,random', '--games', '-3'], says: /--games needs a value, got "-3"/,
+    file: 'src/cli/tournament.ts',
+    malformed: ['--seats', 'greedy,random', '--games', '-3'],
+    says: /--games needs a value, got "-3"/,
   },
   chaos: { file: 'src/cli/chaos.ts', malformed: ['--drop', '0.9'], says: /--drop needs a probability from 0 to 0\.5/ },
   fuzz: { file: 'src/cli/fuzz.ts', malformed: ['--messages', 'many'], says: /--messages needs a whole number/ },
@@ -24,7 +26,11 @@ const CLIS: Record<string, { file: string; malformed: string[]; says: RegExp }> 
   bench: { file: 'bench/run.ts', malformed: ['engines'], says: /unknown bench part "engines"/ },
 };
 
-interface Run { code: number | null; stdout: string; stderr: string }
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
 
 function run(file: string, args: string[]): Promise<Run> {
   return new Promise((resolve) => {
@@ -48,7 +54,9 @@ function usageOf(r: Run): string {
 
 describe('the command line of every CLI', () => {
   it('the table covers every tsx script of package.json', () => {
-    const cliScripts = Object.entries(scripts).filter(([, cmd]) => cmd.startsWith('tsx ')).map(([name, cmd]) => [name, cmd.slice(4)]);
+    const cliScripts = Object.entries(scripts)
+      .filter(([, cmd]) => cmd.startsWith('tsx '))
+      .map(([name, cmd]) => [name, cmd.slice(4)]);
     expect(Object.fromEntries(cliScripts)).toEqual(Object.fromEntries(Object.entries(CLIS).map(([name, c]) => [name, c.file])));
   });
 
@@ -68,7 +76,10 @@ describe('the command line of every CLI', () => {
     const unknown = await twoAtATime(names.map((n) => () => run(CLIS[n].file, ['--colour', 'red'])));
     const malformed = await twoAtATime(names.map((n) => () => run(CLIS[n].file, CLIS[n].malformed)));
     for (const [i, name] of names.entries()) {
-      for (const [r, says] of [[unknown[i], /unknown argument "--colour"/], [malformed[i], CLIS[name].says]] as const) {
+      for (const [r, says] of [
+        [unknown[i], /unknown argument "--colour"/],
+        [malformed[i], CLIS[name].says],
+      ] as const) {
         expect({ name, code: r.code, stdout: r.stdout }).toEqual({ name, code: 2, stdout: '' });
         const lines = r.stderr.split('\n');
         expect(lines, name).toHaveLength(3); // the reason, the usage, the final newline

@@ -23,7 +23,9 @@ afterEach(() => {
 
 /** Starts the LAN server on 127.0.0.1 and a free port; resolves with the port it printed. */
 function startLan(): Promise<{ port: number; out: () => string }> {
-  const c = spawn(process.execPath, ['--import', 'tsx', LAN, '--no-build', '--dir', FIXTURE, '--host', '127.0.0.1', '--port', '0'], { cwd: ROOT });
+  const c = spawn(process.execPath, ['--import', 'tsx', LAN, '--no-build', '--dir', FIXTURE, '--host', '127.0.0.1', '--port', '0'], {
+    cwd: ROOT,
+  });
   child = c;
   let out = '';
   c.stdout.setEncoding('utf8').on('data', (s: string) => (out += s));
@@ -77,7 +79,9 @@ describe('npm run lan', () => {
     transports.push(a, b);
     const heard = new Promise<string>((resolve) => b.listen({ open: () => {}, close: () => {}, message: (_, f) => resolve(f) }));
     let redials = 2; // a failed dial reports `close`; redial as the session would, a bounded number of times
-    const opened = new Promise<void>((resolve) => a.listen({ open: () => resolve(), close: () => redials-- > 0 && a.connect(b.id), message: () => {} }));
+    const opened = new Promise<void>((resolve) =>
+      a.listen({ open: () => resolve(), close: () => redials-- > 0 && a.connect(b.id), message: () => {} }),
+    );
     a.connect(b.id);
     await opened;
     expect(a.send(b.id, 'hello over the LAN')).toBe(true);
@@ -99,9 +103,21 @@ describe('npm run lan', () => {
   });
 
   it('parses its flags strictly', () => {
-    expect(parseLanArgs(['--port', '9000', '--host', '0.0.0.0', '--no-build'])).toMatchObject({ ok: true, options: { port: 9000, host: '0.0.0.0', build: false } });
+    expect(parseLanArgs(['--port', '9000', '--host', '0.0.0.0', '--no-build'])).toMatchObject({
+      ok: true,
+      options: { port: 9000, host: '0.0.0.0', build: false },
+    });
     expect(parseLanArgs([])).toMatchObject({ ok: true, options: { port: 8080, host: '0.0.0.0', build: true } });
-    for (const bad of [['--port'], ['--port', '70000'], ['--port', '-1'], ['--host', 'my-laptop'], ['--host'], ['--bogus'], ['build'], ['--dir']]) {
+    for (const bad of [
+      ['--port'],
+      ['--port', '70000'],
+      ['--port', '-1'],
+      ['--host', 'my-laptop'],
+      ['--host'],
+      ['--bogus'],
+      ['build'],
+      ['--dir'],
+    ]) {
       const r = parseLanArgs(bad);
       expect(r.ok, bad.join(' ')).toBe(false);
       if (!r.ok) expect(r.reason).not.toContain('\n');

@@ -10,7 +10,9 @@ describe('npm run mutate', () => {
     const r = await runMutate({ replays: 2, mutations: 400, seed: 7, net: 0 });
     const lines = r.stdout.trimEnd().split('\n');
     const last = lines[lines.length - 1];
-    const m = last.match(/^mutate: (\d+) mutations, (\d+) rejected, (\d+) accepted-harmless, (\d+) accepted-unbound, (\d+) accepted-holes$/);
+    const m = last.match(
+      /^mutate: (\d+) mutations, (\d+) rejected, (\d+) accepted-harmless, (\d+) accepted-unbound, (\d+) accepted-holes$/,
+    );
     expect(m, last).not.toBeNull();
     const [n, rejected, harmless, unbound, holes] = m!.slice(1).map(Number);
     expect(n).toBe(400);
@@ -22,7 +24,8 @@ describe('npm run mutate', () => {
     expect(rejected).toBeGreaterThan(n / 2);
     expect(harmless).toBeGreaterThan(0);
     const kinds = lines.find((l) => l.startsWith('by kind'))!;
-    for (const k of ['field', 'swap', 'drop', 'duplicate', 'truncate', 'reveal-replayed', 'reveal-reorder', 'text']) expect(kinds).toContain(`${k} `);
+    for (const k of ['field', 'swap', 'drop', 'duplicate', 'truncate', 'reveal-replayed', 'reveal-reorder', 'text'])
+      expect(kinds).toContain(`${k} `);
     expect(kinds).toMatch(/reveal-reorder 0\/\d+\/0\/0/); // reordering one event's reveals is always harmless
     expect(kinds).toMatch(/reveal-replayed \d+\/0\/0\/0/); // a genuine link of the wrong event never passes
   });
@@ -31,7 +34,9 @@ describe('npm run mutate', () => {
     const r = await runMutate({ replays: 0, mutations: 300, seed: 2, net: 1 });
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^mutate: 0 replays and 1 networked \(\d+ entries\), seed 2$/);
-    const m = lines[lines.length - 1].match(/^mutate: 300 mutations, (\d+) rejected, (\d+) accepted-harmless, (\d+) accepted-unbound, 0 accepted-holes$/);
+    const m = lines[lines.length - 1].match(
+      /^mutate: 300 mutations, (\d+) rejected, (\d+) accepted-harmless, (\d+) accepted-unbound, 0 accepted-holes$/,
+    );
     expect(m, r.stdout).not.toBeNull();
     expect(r.code).toBe(0);
     const kinds = lines.find((l) => l.startsWith('by kind'))!;
@@ -57,17 +62,22 @@ describe('npm run mutate', () => {
     // nor is drop vs resign (both forfeit; only a later reclaim would tell them apart)
     expect(judge(s, text.replace('{"k":"drop","colour":"black"}', '{"k":"resign","colour":"black"}')).verdict).toBe('unbound');
     // but who forfeits, and which chains take part, are
-    expect(judge(s, text.replace('{"k":"drop","colour":"black"}', '{"k":"drop","colour":"red"}')).verdict).not.toMatch(/harmless|unbound|hole/);
+    expect(judge(s, text.replace('{"k":"drop","colour":"black"}', '{"k":"drop","colour":"red"}')).verdict).not.toMatch(
+      /harmless|unbound|hole/,
+    );
     expect(judge(s, stringifyLog({ ...log, entries: log.entries.filter((_, i) => i !== drop) })).verdict).toBe('discrepancy');
   });
 
-  it('finds the one hole an unsigned replay leaves: a resignation after the seat\'s last reveal (docs/fairness.md §10)', async () => {
+  it("finds the one hole an unsigned replay leaves: a resignation after the seat's last reveal (docs/fairness.md §10)", async () => {
     // A drop or resignation is bound only by the missing reveals of the events after it.
     // In the last turn, with no event left, one inserted entry makes that seat forfeit.
     const text = await netReplayText('host-drop', 12);
     const s = subjectOf(text);
     const log = parseLog(text);
-    const lastPlace = log.entries.map((e, i) => (e.k === 'place' ? i : -1)).filter((i) => i >= 0).pop()!;
+    const lastPlace = log.entries
+      .map((e, i) => (e.k === 'place' ? i : -1))
+      .filter((i) => i >= 0)
+      .pop()!;
     const seat = (log.entries[lastPlace] as Extract<(typeof log.entries)[number], { k: 'place' }>).seat;
     expect(log.entries.slice(lastPlace).some((e) => e.k === 'reveal')).toBe(false);
     const colour = log.entries[0].k === 'settings' ? log.entries[0].setup.seats[seat] : 'red';
@@ -76,7 +86,10 @@ describe('npm run mutate', () => {
     entries.splice(lastPlace, 0, { k: 'resign', colour });
     expect(judge(s, stringifyLog({ ...log, entries })).verdict).toBe('hole');
     // one turn earlier the next turn's draw needs green's reveal: rejected
-    const earlier = log.entries.map((e, i) => (e.k === 'place' && e.seat === seat ? i : -1)).filter((i) => i >= 0).slice(-2)[0];
+    const earlier = log.entries
+      .map((e, i) => (e.k === 'place' && e.seat === seat ? i : -1))
+      .filter((i) => i >= 0)
+      .slice(-2)[0];
     const early = log.entries.slice();
     early.splice(earlier, 0, { k: 'resign', colour });
     expect(judge(s, stringifyLog({ ...log, entries: early })).verdict).toBe('discrepancy');
@@ -91,23 +104,38 @@ describe('npm run mutate', () => {
     expect(judge(s, v1.replace('"chainLength":4096', '"chainLength":100')).verdict).toBe('discrepancy'); // 117 events used
     expect(judge(s, JSON.stringify(JSON.parse(v1), null, 2)).verdict).toBe('harmless');
     const lines = v1.split('\n');
-    const i = lines.findIndex((l, j) => l.includes('"k":"reveal"') && lines[j + 1]?.includes('"k":"reveal"') && l.match(/"event":(\d+)/)![1] === lines[j + 1].match(/"event":(\d+)/)?.[1]);
+    const i = lines.findIndex(
+      (l, j) =>
+        l.includes('"k":"reveal"') &&
+        lines[j + 1]?.includes('"k":"reveal"') &&
+        l.match(/"event":(\d+)/)![1] === lines[j + 1].match(/"event":(\d+)/)?.[1],
+    );
     const reordered = [...lines];
     const strip = (l: string) => l.replace(/,$/, '');
     [reordered[i], reordered[i + 1]] = [strip(lines[i + 1]) + ',', strip(lines[i]) + ','];
     expect(reordered.join('\n')).not.toBe(v1);
     expect(judge(s, reordered.join('\n')).verdict).toBe('harmless');
     expect(judge(s, lines.slice(0, 100).join('\n').replace(/,$/, '') + '\n]}\n').verdict).toBe('cut');
-    expect(judge(s, v1.replace(/"x":(-?\d+)/, (_, x) => `"x":${Number(x) + 1}`)).verdict).toBe('discrepancy');
+    expect(
+      judge(
+        s,
+        v1.replace(/"x":(-?\d+)/, (_, x) => `"x":${Number(x) + 1}`),
+      ).verdict,
+    ).toBe('discrepancy');
     expect(judge(s, v1.replace('"k":"hash",', '"k":"hash","k":"hash",')).verdict).toBe('malformed');
   });
 
   it('is deterministic for a seed', async () => {
-    expect((await runMutate({ replays: 1, mutations: 60, seed: 3, net: 0 })).stdout).toBe((await runMutate({ replays: 1, mutations: 60, seed: 3, net: 0 })).stdout);
+    expect((await runMutate({ replays: 1, mutations: 60, seed: 3, net: 0 })).stdout).toBe(
+      (await runMutate({ replays: 1, mutations: 60, seed: 3, net: 0 })).stdout,
+    );
   });
 
   it('bad arguments exit 2 with a usage line', async () => {
-    expect(await runMutateCli([])).toMatchObject({ code: 2, stderr: expect.stringMatching(/^mutate: --replays and --mutations are required\nusage: /) });
+    expect(await runMutateCli([])).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/^mutate: --replays and --mutations are required\nusage: /),
+    });
     expect(await runMutateCli(['--replays', '0', '--mutations', '5'])).toMatchObject({ code: 2 });
     expect(await runMutateCli(['--replays', '1', '--mutations', '1.5'])).toMatchObject({ code: 2 });
     expect(await runMutateCli(['--replays', '1', '--mutations', '5', '--net', '5'])).toMatchObject({ code: 2 });

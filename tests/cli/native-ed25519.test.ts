@@ -15,7 +15,7 @@ const L = (1n << 252n) + 27742317777372353535851937790883648493n;
 const le = (b: Uint8Array) => b.reduceRight((acc, x) => (acc << 8n) | BigInt(x), 0n);
 const toLe = (n: bigint, len: number) => Uint8Array.from({ length: len }, (_, i) => Number((n >> BigInt(8 * i)) & 0xffn));
 
-describe('the Node Ed25519 backend gives noble\'s bytes and verdicts', () => {
+describe("the Node Ed25519 backend gives noble's bytes and verdicts", () => {
   const cases = Array.from({ length: 40 }, (_, i) => {
     const sk = seededBytes(i, 'native-ed25519 key');
     const msg = seededBytes(i, 'message').subarray(0, i % 33);
@@ -81,13 +81,14 @@ describe('crafted keys and points: noble, Node and tools/verify.py all refuse th
       expect(nativeEd25519.verify(sig, msg, pk), `node: ${what}`).toBe(false);
     }
   });
-  const skipPython = skipWithout('python3 ≥ 3.11', hasPython311, 'tools/verify.py\'s Ed25519 on the edge cases');
+  const skipPython = skipWithout('python3 ≥ 3.11', hasPython311, "tools/verify.py's Ed25519 on the edge cases");
   it.skipIf(skipPython)('tools/verify.py says no too, and yes to an honest signature', () => {
     const c = { sk: seededBytes(1, 'native-ed25519 key') };
     const pk = nobleEd25519.publicKey(c.sk);
     const good = nobleEd25519.sign(msg, c.sk);
     const all = [...cases, ['an honest signature', good, pk] as [string, Uint8Array, Uint8Array]];
-    const code = `import sys; sys.path.insert(0, ${JSON.stringify(join(__dirname, '../../tools'))}); import verify as v\n` +
+    const code =
+      `import sys; sys.path.insert(0, ${JSON.stringify(join(__dirname, '../../tools'))}); import verify as v\n` +
       all.map(([, sig, k]) => `print(v.ed_verify('${hex(k)}', bytes([1, 2, 3]), '${hex(sig)}'))`).join('\n');
     const r = spawnSync('python3', ['-c', code], { encoding: 'utf8' });
     expect(r.stderr).toBe('');

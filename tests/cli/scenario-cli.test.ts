@@ -13,7 +13,11 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const scenarios = join(root, 'tests/scenarios');
 const work = mkdtempSync(join(tmpdir(), 'sw-scenario-'));
 
-interface CliResult { code: number | null; stdout: string; stderr: string }
+interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
 
 function cli(args: string[], useNpx = false): Promise<CliResult> {
   const [cmd, argv] = useNpx
@@ -28,7 +32,8 @@ function cli(args: string[], useNpx = false): Promise<CliResult> {
   });
 }
 
-const base = (turns: unknown[], extra: Record<string, unknown> = {}) => JSON.stringify({ seats: ['red', 'black'], options: { teams: false, unplaceable: 'remove' }, turns, ...extra });
+const base = (turns: unknown[], extra: Record<string, unknown> = {}) =>
+  JSON.stringify({ seats: ['red', 'black'], options: { teams: false, unplaceable: 'remove' }, turns, ...extra });
 const withExpansion = (turns: unknown[], expansion: Record<string, boolean>, seats = ['red', 'blue']) =>
   JSON.stringify({ seats, options: { teams: false, unplaceable: 'remove', expansion }, turns });
 const ALL = { tiles: true, blue: true, equipment: true, yellowDie: true };
@@ -44,21 +49,39 @@ const withThrows = (scenario: { turns: { throws?: unknown }[] }, turn: number, t
  *  kinds also run through a child process (the others only differ in the message). */
 const BAD: { name: string; text: string; line: RegExp; cli?: true }[] = [
   // R1.1
-  { name: 'unknown tile', text: base([{ tile: 'SW99', x: 1, y: 0, rotation: 0, deploy: null }]), line: /^turn 1: unknown tile "SW99" \(R1\.1\)$/, cli: true },
+  {
+    name: 'unknown tile',
+    text: base([{ tile: 'SW99', x: 1, y: 0, rotation: 0, deploy: null }]),
+    line: /^turn 1: unknown tile "SW99" \(R1\.1\)$/,
+    cli: true,
+  },
   // R2.2: SW05 exists once in the set
   {
     name: 'more copies of a tile than the set holds',
-    text: base([{ tile: 'SW05', x: 0, y: -1, rotation: 0, deploy: null }, { tile: 'SW05', x: 0, y: -2, rotation: 0, deploy: null }]),
-    line: /^turn 2: no copy of SW05 is left in the supply \(the set holds 1\) \(R2\.2\)$/, cli: true,
+    text: base([
+      { tile: 'SW05', x: 0, y: -1, rotation: 0, deploy: null },
+      { tile: 'SW05', x: 0, y: -2, rotation: 0, deploy: null },
+    ]),
+    line: /^turn 2: no copy of SW05 is left in the supply \(the set holds 1\) \(R2\.2\)$/,
+    cli: true,
   },
   // R4.2: the start tile's east edge is a route, SW22 turned once shows space to the west
   {
     name: 'illegal placement (west mismatch)',
-    text: base([{ tile: 'SW22', x: -1, y: 0, rotation: 0 }, { tile: 'SW22', x: -2, y: 0, rotation: 0 }, { tile: 'SW22', x: 1, y: 0, rotation: 1 }]),
-    line: /^turn 3: SW22 at \(1,0\) r1 does not match the tile to the west \(R4\.2\)$/, cli: true,
+    text: base([
+      { tile: 'SW22', x: -1, y: 0, rotation: 0 },
+      { tile: 'SW22', x: -2, y: 0, rotation: 0 },
+      { tile: 'SW22', x: 1, y: 0, rotation: 1 },
+    ]),
+    line: /^turn 3: SW22 at \(1,0\) r1 does not match the tile to the west \(R4\.2\)$/,
+    cli: true,
   },
   // R4.1
-  { name: 'placement touching no tile', text: base([{ tile: 'SW22', x: 5, y: 5, rotation: 0 }]), line: /^turn 1: SW22 at \(5,5\) r0 touches no placed tile \(R4\.1\)$/ },
+  {
+    name: 'placement touching no tile',
+    text: base([{ tile: 'SW22', x: 5, y: 5, rotation: 0 }]),
+    line: /^turn 1: SW22 at \(5,5\) r0 touches no placed tile \(R4\.1\)$/,
+  },
   // R5.3
   {
     name: 'illegal deployment onto an occupied route',
@@ -66,31 +89,70 @@ const BAD: { name: string; text: string; line: RegExp; cli?: true }[] = [
       { tile: 'SW22', x: 1, y: 0, rotation: 0, deploy: { meeple: 'small', segment: 'R:EW' } },
       { tile: 'SW22', x: 2, y: 0, rotation: 0, deploy: { meeple: 'small', segment: 'R:EW' } },
     ]),
-    line: /^turn 2: the realm of R:EW already holds a meeple \(R5\.3\)$/, cli: true,
+    line: /^turn 2: the realm of R:EW already holds a meeple \(R5\.3\)$/,
+    cli: true,
   },
   // R6.2: red fights with 1 die
-  { name: 'wrong number of dice values', text: withThrows(routeBattle, 4, [{ red: [6, 2], white: [1] }]), line: /^turn 5: throw 1: red rolls 1 die, got 2 values \(R6\.2\)$/, cli: true },
+  {
+    name: 'wrong number of dice values',
+    text: withThrows(routeBattle, 4, [{ red: [6, 2], white: [1] }]),
+    line: /^turn 5: throw 1: red rolls 1 die, got 2 values \(R6\.2\)$/,
+    cli: true,
+  },
   // R6.3
-  { name: 'missing battle throw', text: withThrows(routeBattle, 4, []), line: /^turn 5: battle throw 1 is needed but only 0 are given \(R6\.3\)$/ },
-  { name: 'malformed JSON', text: '{ "seats": ["red", "black"], "turns": [', line: /^not valid JSON of this format: unexpected end of input/, cli: true },
+  {
+    name: 'missing battle throw',
+    text: withThrows(routeBattle, 4, []),
+    line: /^turn 5: battle throw 1 is needed but only 0 are given \(R6\.3\)$/,
+  },
+  {
+    name: 'malformed JSON',
+    text: '{ "seats": ["red", "black"], "turns": [',
+    line: /^not valid JSON of this format: unexpected end of input/,
+    cli: true,
+  },
   // R4.3
-  { name: 'unplaceable claim for a tile that fits', text: base([{ tile: 'SW22', unplaceable: true }]), line: /^turn 1: SW22 fits at \(-?\d+,-?\d+\) r\d, so it is not unplaceable \(R4\.3\)$/, cli: true },
+  {
+    name: 'unplaceable claim for a tile that fits',
+    text: base([{ tile: 'SW22', unplaceable: true }]),
+    line: /^turn 1: SW22 fits at \(-?\d+,-?\d+\) r\d, so it is not unplaceable \(R4\.3\)$/,
+    cli: true,
+  },
   // R1.5, R6.8: red's only die is the yellow one
-  { name: 'yellow value outside 3–8', text: withThrows(sabreBlaster, 3, [{ red: [2], blue: [6, 2] }]), line: /^turn 4: throw 1: yellow die value 2 is outside 3–8 \(R1\.5\)$/, cli: true },
+  {
+    name: 'yellow value outside 3–8',
+    text: withThrows(sabreBlaster, 3, [{ red: [2], blue: [6, 2] }]),
+    line: /^turn 4: throw 1: yellow die value 2 is outside 3–8 \(R1\.5\)$/,
+    cli: true,
+  },
   // R1.5
-  { name: 'normal value outside 1–6', text: withThrows(routeBattle, 4, [{ red: [7], white: [1] }]), line: /^turn 5: throw 1: die value 7 is outside 1–6 \(R1\.5\)$/, cli: true },
+  {
+    name: 'normal value outside 1–6',
+    text: withThrows(routeBattle, 4, [{ red: [7], white: [1] }]),
+    line: /^turn 5: throw 1: die value 7 is outside 1–6 \(R1\.5\)$/,
+    cli: true,
+  },
   // R5.5
   {
     name: 'equipment already in use',
-    text: withExpansion([
-      { tile: 'SW22', x: 1, y: 0, rotation: 0, deploy: { meeple: 'small', segment: 'R:EW', equipment: 'lightsaber' } },
-      { tile: 'SW22', x: -1, y: 0, rotation: 0 },
-      { tile: 'SW04', x: 0, y: -1, rotation: 2, deploy: { meeple: 'small', segment: 'A:N', equipment: 'lightsaber' } },
-    ], ALL),
-    line: /^turn 3: the lightsaber is already in use \(R5\.5\)$/, cli: true,
+    text: withExpansion(
+      [
+        { tile: 'SW22', x: 1, y: 0, rotation: 0, deploy: { meeple: 'small', segment: 'R:EW', equipment: 'lightsaber' } },
+        { tile: 'SW22', x: -1, y: 0, rotation: 0 },
+        { tile: 'SW04', x: 0, y: -1, rotation: 2, deploy: { meeple: 'small', segment: 'A:N', equipment: 'lightsaber' } },
+      ],
+      ALL,
+    ),
+    line: /^turn 3: the lightsaber is already in use \(R5\.5\)$/,
+    cli: true,
   },
   // R2.4: each part of Expansion 1 only when its option is on
-  { name: 'expansion tile while tiles are off', text: base([{ tile: 'SWX01', x: 1, y: 0, rotation: 0 }]), line: /^turn 1: SWX01 is an Expansion 1 tile and expansion tiles are off \(R2\.4\)$/, cli: true },
+  {
+    name: 'expansion tile while tiles are off',
+    text: base([{ tile: 'SWX01', x: 1, y: 0, rotation: 0 }]),
+    line: /^turn 1: SWX01 is an Expansion 1 tile and expansion tiles are off \(R2\.4\)$/,
+    cli: true,
+  },
   {
     name: 'equipment while equipment is off',
     text: base([{ tile: 'SW22', x: 1, y: 0, rotation: 0, deploy: { meeple: 'small', segment: 'R:EW', equipment: 'lightsaber' } }]),
@@ -98,14 +160,30 @@ const BAD: { name: string; text: string; line: RegExp; cli?: true }[] = [
   },
   {
     name: 'blaster while the yellow die is off',
-    text: withExpansion([{ tile: 'SW22', x: 1, y: 0, rotation: 0, deploy: { meeple: 'small', segment: 'R:EW', equipment: 'blaster' } }], { equipment: true }, ['red', 'black']),
+    text: withExpansion(
+      [{ tile: 'SW22', x: 1, y: 0, rotation: 0, deploy: { meeple: 'small', segment: 'R:EW', equipment: 'blaster' } }],
+      { equipment: true },
+      ['red', 'black'],
+    ),
     line: /^turn 1: the blaster needs the yellow die, which is not in play \(R2\.4\)$/,
   },
-  { name: 'blue seat while the blue option is off', text: withExpansion([], { tiles: true }), line: /^setup: colour blue needs Expansion 1's blue seat, which is off \(R2\.4\)$/ },
+  {
+    name: 'blue seat while the blue option is off',
+    text: withExpansion([], { tiles: true }),
+    line: /^setup: colour blue needs Expansion 1's blue seat, which is off \(R2\.4\)$/,
+  },
   // R1.3
-  { name: 'too many seats', text: JSON.stringify({ seats: ['red', 'green', 'black', 'white', 'orange', 'blue'], turns: [] }), line: /^setup: .*\(R(1\.3|2\.4)\)$/ },
+  {
+    name: 'too many seats',
+    text: JSON.stringify({ seats: ['red', 'green', 'black', 'white', 'orange', 'blue'], turns: [] }),
+    line: /^setup: .*\(R(1\.3|2\.4)\)$/,
+  },
   // R9.1
-  { name: 'team seats not alternating', text: JSON.stringify({ seats: ['red', 'green', 'black', 'white'], options: { teams: true }, turns: [] }), line: /^setup: .*alternate.*\(R9\.1\)$/ },
+  {
+    name: 'team seats not alternating',
+    text: JSON.stringify({ seats: ['red', 'green', 'black', 'white'], options: { teams: true }, turns: [] }),
+    line: /^setup: .*alternate.*\(R9\.1\)$/,
+  },
 ];
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));

@@ -1,10 +1,7 @@
 // The scenario runner against the engine itself: random legal games written out in the
 // scenario format must replay to the same scores, laps and reserves.
 import { describe, expect, it } from 'vitest';
-import {
-  applyInPlace, newGame, pending, scorerName, tileDef,
-  type GameEvent, type GameSetup, type GameState,
-} from '../../src/engine';
+import { applyInPlace, newGame, pending, scorerName, tileDef, type GameEvent, type GameSetup, type GameState } from '../../src/engine';
 import { runScenarioText } from '../../src/cli/scenario-runner';
 import { randomAction, randomSetup } from '../support/engine-random';
 import { SeededRandom as Prng } from '../../src/fair/mulberry32';
@@ -33,9 +30,10 @@ function recordGame(setup: GameSetup, seed: number): { state: GameState; text: s
       turns.push(current);
     } else if (a.type === 'deploy' && a.deployment) {
       const d = a.deployment;
-      current!.deploy = 'seg' in d.target
-        ? { meeple: d.meeple, segment: tileDef(current!.tile as string).segments[d.target.seg].label, equipment: d.equipment }
-        : { meeple: d.meeple, attack: d.target.attack, equipment: d.equipment };
+      current!.deploy =
+        'seg' in d.target
+          ? { meeple: d.meeple, segment: tileDef(current!.tile as string).segments[d.target.seg].label, equipment: d.equipment }
+          : { meeple: d.meeple, attack: d.target.attack, equipment: d.equipment };
     }
   }
   return { state: s, text: JSON.stringify({ seats: setup.seats, options: setup.options, turns, final: false }) };
@@ -56,7 +54,8 @@ describe('scenario runner agrees with the engine', () => {
       lapped += Object.values(r.laps).filter((l) => l > 0).length;
       state.setup.seats.forEach((c, i) => {
         expect(r.reserve[c]).toMatchObject({ small: state.reserves[i].small, large: state.reserves[i].large });
-        if (setup.options.expansion.equipment) expect(r.reserve[c]).toMatchObject({ lightsaber: state.reserves[i].lightsaber, blaster: state.reserves[i].blaster });
+        if (setup.options.expansion.equipment)
+          expect(r.reserve[c]).toMatchObject({ lightsaber: state.reserves[i].lightsaber, blaster: state.reserves[i].blaster });
       });
       expect(r.events.filter((e) => e.type === 'over')).toHaveLength(1);
     }

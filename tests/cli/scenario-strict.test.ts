@@ -26,7 +26,10 @@ function rejected(text: string | Uint8Array, pattern: RegExp): void {
 
 describe('scenario files under the strict grammar', () => {
   it('a "__proto__" key in a throw is malformed, not silently dropped', () => {
-    rejected(doc('{"tile":"SW22","x":1,"y":0,"throws":[{"__proto__":[6],"red":[1]}]}'), /forbidden key "__proto__" at byte \d+ \(\$\.turns\[0\]\.throws\[0\]\)/);
+    rejected(
+      doc('{"tile":"SW22","x":1,"y":0,"throws":[{"__proto__":[6],"red":[1]}]}'),
+      /forbidden key "__proto__" at byte \d+ \(\$\.turns\[0\]\.throws\[0\]\)/,
+    );
   });
 
   it('"rotation": null is not taken as 0; an absent rotation still is', () => {
@@ -36,11 +39,17 @@ describe('scenario files under the strict grammar', () => {
   });
 
   it('an extra field inside "attack" is malformed', () => {
-    rejected(doc('{"tile":"SW22","x":1,"y":0,"deploy":{"meeple":"small","attack":{"x":0,"y":1,"z":2}}}'), /^turn 1: deploy\.attack: unknown field "z"$/);
+    rejected(
+      doc('{"tile":"SW22","x":1,"y":0,"deploy":{"meeple":"small","attack":{"x":0,"y":1,"z":2}}}'),
+      /^turn 1: deploy\.attack: unknown field "z"$/,
+    );
   });
 
   it('a 1 MB tile id is not echoed whole', () => {
-    rejected(doc(`{"tile":"${'S'.repeat(1_000_000)}","x":1,"y":0}`), /^not valid JSON of this format: string longer than 64 characters: "S{20}…" at byte 42 \(\$\.turns\[0\]\.tile\)$/);
+    rejected(
+      doc(`{"tile":"${'S'.repeat(1_000_000)}","x":1,"y":0}`),
+      /^not valid JSON of this format: string longer than 64 characters: "S{20}…" at byte 42 \(\$\.turns\[0\]\.tile\)$/,
+    );
     rejected(doc(`{"tile":"${'S'.repeat(60)}","x":1,"y":0}`), /^turn 1: unknown tile "S{24}…" \(60 chars\) \(R1\.1\)$/);
   });
 
@@ -60,7 +69,10 @@ describe('scenario files under the strict grammar', () => {
     const fd = openSync(p, 'w');
     ftruncateSync(fd, 20 * 1024 * 1024);
     closeSync(fd);
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/scenario.ts', p], { cwd: join(__dirname, '../..'), encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/scenario.ts', p], {
+      cwd: join(__dirname, '../..'),
+      encoding: 'utf8',
+    });
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(`${p} is too large: ${20 * 1024 * 1024} bytes, at most 1048576 accepted\n`);

@@ -14,7 +14,13 @@ let vite: ViteDevServer;
 let base: string;
 
 beforeAll(async () => {
-  vite = await createServer({ configFile: false, root: FIXTURE, logLevel: 'silent', plugins: [signallingPlugin()], server: { host: '127.0.0.1', port: 0, strictPort: false } });
+  vite = await createServer({
+    configFile: false,
+    root: FIXTURE,
+    logLevel: 'silent',
+    plugins: [signallingPlugin()],
+    server: { host: '127.0.0.1', port: 0, strictPort: false },
+  });
   await vite.listen();
   base = `http://127.0.0.1:${(vite.httpServer!.address() as AddressInfo).port}`;
 });
@@ -37,7 +43,9 @@ describe('signalling on the dev server', () => {
     try {
       const heard = new Promise<string>((resolve) => b.listen({ open: () => {}, close: () => {}, message: (_, f) => resolve(f) }));
       let redials = 2;
-      const opened = new Promise<void>((resolve) => a.listen({ open: () => resolve(), close: () => redials-- > 0 && a.connect(b.id), message: () => {} }));
+      const opened = new Promise<void>((resolve) =>
+        a.listen({ open: () => resolve(), close: () => redials-- > 0 && a.connect(b.id), message: () => {} }),
+      );
       a.connect(b.id);
       await opened;
       a.send(b.id, 'via npm start');

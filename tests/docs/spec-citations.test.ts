@@ -15,7 +15,13 @@ const SELF = 'tests/docs/spec-citations.test.ts';
 
 function textFiles(rel: string): string[] {
   const full = join(root, rel);
-  const entries = (() => { try { return readdirSync(full, { withFileTypes: true }); } catch { return null; } })();
+  const entries = (() => {
+    try {
+      return readdirSync(full, { withFileTypes: true });
+    } catch {
+      return null;
+    }
+  })();
   if (!entries) return TEXT.test(rel) ? [rel] : [];
   return entries.flatMap((e) => (e.isDirectory() ? textFiles(`${rel}/${e.name}`) : TEXT.test(e.name) ? [`${rel}/${e.name}`] : []));
 }

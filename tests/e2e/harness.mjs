@@ -6,8 +6,13 @@ import { extname, join, normalize, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 
 const TYPES = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml', '.json': 'application/json', '.png': 'image/png', '.wasm': 'application/wasm',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.png': 'image/png',
+  '.wasm': 'application/wasm',
 };
 
 /** Serves `root` on 127.0.0.1 at a free port; resolves to { url, close }. */
@@ -27,15 +32,23 @@ export function serveStatic(root) {
       res.end('not found');
     }
   });
-  return new Promise((ok) => server.listen(0, '127.0.0.1', () => {
-    const { port } = server.address();
-    ok({ url: `http://127.0.0.1:${port}/`, close: () => new Promise((done) => server.close(done)) });
-  }));
+  return new Promise((ok) =>
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      ok({ url: `http://127.0.0.1:${port}/`, close: () => new Promise((done) => server.close(done)) });
+    }),
+  );
 }
 
 export const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 export function launchChromium() {

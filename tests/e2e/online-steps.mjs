@@ -6,7 +6,8 @@
 export async function createOnlineGame(page, base, controllers) {
   await page.goto(`${base}?e2e`);
   for (let i = 2; i < controllers.length; i++) await page.locator('sw-home button[data-add-seat]').click();
-  for (const [i, c] of controllers.entries()) if (i > 0) await page.locator(`sw-home .seat[data-seat="${i}"] select[data-controller]`).selectOption(c);
+  for (const [i, c] of controllers.entries())
+    if (i > 0) await page.locator(`sw-home .seat[data-seat="${i}"] select[data-controller]`).selectOption(c);
   await page.locator('sw-home button[data-start-online]').click();
   const input = page.locator('sw-lobby [data-testid="join-link"]');
   await input.waitFor({ timeout: 30_000 });
@@ -33,22 +34,25 @@ export const WEBRTC_CONTEXT = { permissions: ['camera', 'microphone'] };
 
 /** The page's point of a table cell, when visible and not under the HUD. */
 async function cellPoint(page, x, y) {
-  return page.evaluate(([cx, cy]) => {
-    const table = window.__sw.tabletop();
-    const p = table?.cellToScreen(cx, cy);
-    if (!p) return null;
-    const rect = table.canvas.getBoundingClientRect();
-    const px = rect.left + p.x;
-    const py = rect.top + p.y;
-    if (px < rect.left + 4 || py < rect.top + 4 || px > rect.right - 4 || py > rect.bottom - 4) return null;
-    let el = document.elementFromPoint(px, py);
-    while (el && el.shadowRoot) {
-      const inner = el.shadowRoot.elementFromPoint(px, py);
-      if (!inner || inner === el) break;
-      el = inner;
-    }
-    return el === table.canvas ? { x: px, y: py } : null;
-  }, [x, y]);
+  return page.evaluate(
+    ([cx, cy]) => {
+      const table = window.__sw.tabletop();
+      const p = table?.cellToScreen(cx, cy);
+      if (!p) return null;
+      const rect = table.canvas.getBoundingClientRect();
+      const px = rect.left + p.x;
+      const py = rect.top + p.y;
+      if (px < rect.left + 4 || py < rect.top + 4 || px > rect.right - 4 || py > rect.bottom - 4) return null;
+      let el = document.elementFromPoint(px, py);
+      while (el && el.shadowRoot) {
+        const inner = el.shadowRoot.elementFromPoint(px, py);
+        if (!inner || inner === el) break;
+        el = inner;
+      }
+      return el === table.canvas ? { x: px, y: py } : null;
+    },
+    [x, y],
+  );
 }
 
 /** One turn by clicks: hover a legal cell (the ghost), click it (a draft), End turn without a meeple. */
@@ -72,7 +76,11 @@ export async function clickTurn(page) {
     }
     // a battle panel may cover the cells: close it, as a player would, and frame the board
     const close = page.locator('sw-game .battle-now button.close');
-    if (await close.count()) await close.first().click().catch(() => {});
+    if (await close.count())
+      await close
+        .first()
+        .click()
+        .catch(() => {});
     await page.evaluate(() => window.__sw.tabletop().frameBoard());
     await page.waitForTimeout(250);
   }
@@ -85,9 +93,18 @@ export function sessionFacts(page) {
     const s = window.__sw?.session();
     if (!s || !s.identity || !s.started) return null;
     const seat = s.seatIndex;
-    return { gameId: s.gameId, seat, colour: seat === null ? null : s.state.setup.seats[seat], key: s.identity.publicKey, turn: s.state.turn };
+    return {
+      gameId: s.gameId,
+      seat,
+      colour: seat === null ? null : s.state.setup.seats[seat],
+      key: s.identity.publicKey,
+      turn: s.state.turn,
+    };
   });
 }
 
 /** The colours that a drop entry took from their players, in a downloaded replay's text. */
-export const droppedSeats = (replayText) => JSON.parse(replayText).entries.filter((e) => e.k === 'drop').map((e) => e.colour);
+export const droppedSeats = (replayText) =>
+  JSON.parse(replayText)
+    .entries.filter((e) => e.k === 'drop')
+    .map((e) => e.colour);

@@ -13,7 +13,14 @@ import { preview } from 'vite';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from './harness.mjs';
 import {
-  clickTurn, createOnlineGame, droppedSeats, guestUrl as toGuestUrl, joinAndSit, sessionFacts, WEBRTC_ARGS, WEBRTC_CONTEXT,
+  clickTurn,
+  createOnlineGame,
+  droppedSeats,
+  guestUrl as toGuestUrl,
+  joinAndSit,
+  sessionFacts,
+  WEBRTC_ARGS,
+  WEBRTC_CONTEXT,
 } from './online-steps.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -51,10 +58,12 @@ async function newPlayer(name, viewport = { width: 1280, height: 720 }) {
     dialogs.push(`${name}: ${d.type()} "${d.message()}"`);
     void d.dismiss();
   });
-  page.on('console', (m) => m.type() === 'error' && !/Failed to load resource|favicon/.test(m.text()) && errors.push(`${name}: ${m.text()}`));
+  page.on(
+    'console',
+    (m) => m.type() === 'error' && !/Failed to load resource|favicon/.test(m.text()) && errors.push(`${name}: ${m.text()}`),
+  );
   return { name, context, page };
 }
-
 
 const over = (page) => page.evaluate(() => window.__sw?.state()?.phase === 'over').catch(() => false);
 const ready = (page) => page.evaluate(() => !!window.__sw?.ready?.()).catch(() => false);
@@ -77,8 +86,10 @@ try {
   const ownKey = (page) => page.locator('sw-lobby li.mine .fp').innerText();
   const rows = [await seatRow(host.page, 'green'), await seatRow(host.page, 'white')];
   const keys = [await ownKey(b.page), await ownKey(c.page)];
-  check(rows[0].includes('Bea') && rows[0].includes(keys[0]) && rows[1].includes('Cem') && rows[1].includes(keys[1]),
-    `two guests joined by the link and hold their seats in the host's lobby: "${rows[0]}", "${rows[1]}" (${seated.join(' and ')} ms)`);
+  check(
+    rows[0].includes('Bea') && rows[0].includes(keys[0]) && rows[1].includes('Cem') && rows[1].includes(keys[1]),
+    `two guests joined by the link and hold their seats in the host's lobby: "${rows[0]}", "${rows[1]}" (${seated.join(' and ')} ms)`,
+  );
   await shot(host.page, 'online-lobby-desktop.png');
   await shot(c.page, 'online-lobby-phone.png');
   const start = host.page.locator('sw-lobby [data-testid="lobby-start"]');
@@ -86,8 +97,10 @@ try {
   await start.click();
   for (const p of [host, b, c]) await p.page.waitForFunction(() => window.__sw?.state()?.turn >= 1, null, { timeout: 30_000 });
   const begun = await Promise.all([host, b, c].map((p) => sessionFacts(p.page)));
-  check(begun.every((f) => f && f.gameId === begun[0].gameId) && begun.map((f) => f?.colour).join() === 'red,green,white',
-    `the game started on all three pages: one game ${begun[0]?.gameId}, seats ${begun.map((f) => f?.colour).join(', ')}`);
+  check(
+    begun.every((f) => f && f.gameId === begun[0].gameId) && begun.map((f) => f?.colour).join() === 'red,green,white',
+    `the game started on all three pages: one game ${begun[0]?.gameId}, seats ${begun.map((f) => f?.colour).join(', ')}`,
+  );
   const bBefore = begun[1];
 
   // ---------------------------------------------------------------- play by clicks, with a reload, a watcher and an offline spell
@@ -112,9 +125,11 @@ try {
         return ['sw-game', 'sw-join', 'sw-home', 'sw-lobby'].filter((tag) => root.querySelector(tag)).join();
       });
       const same = after && ['gameId', 'seat', 'colour', 'key'].every((k) => after[k] === before[k]);
-      check(same && screens === 'sw-game' && !dialogs.some((d) => d.startsWith('b:')),
-        `b reloaded at turn ${turn} and is back in game ${after?.gameId}: seat ${after?.seat} (${after?.colour}), same key, `
-        + `on the table (${screens}) with no dialog (${Date.now() - t1} ms)`);
+      check(
+        same && screens === 'sw-game' && !dialogs.some((d) => d.startsWith('b:')),
+        `b reloaded at turn ${turn} and is back in game ${after?.gameId}: seat ${after?.seat} (${after?.colour}), same key, ` +
+          `on the table (${screens}) with no dialog (${Date.now() - t1} ms)`,
+      );
     }
     if (!watcher && turn >= 16) {
       watcher = await newPlayer('watcher');
@@ -124,8 +139,10 @@ try {
       const caughtUp = (t) => window.__sw?.session()?.started && window.__sw.state().turn >= t;
       await watcher.page.waitForFunction(caughtUp, turn, { timeout: 30_000 });
       const seen = await sessionFacts(watcher.page);
-      check(seen?.gameId === bBefore.gameId && seen.seat === null,
-        `a spectator joined at turn ${turn}: the same game, no seat, its table caught up to turn ${seen?.turn}`);
+      check(
+        seen?.gameId === bBefore.gameId && seen.seat === null,
+        `a spectator joined at turn ${turn}: the same game, no seat, its table caught up to turn ${seen?.turn}`,
+      );
       await shot(host.page, 'online-game-in-progress.png');
     }
     if (!offline && turn >= 22) {
@@ -151,24 +168,44 @@ try {
   const everyone = [...players, watcher];
   for (const p of everyone) await p.page.waitForFunction(() => window.__sw.state().phase === 'over', null, { timeout: 60_000 });
   const scores = await Promise.all(everyone.map((p) => p.page.evaluate(() => JSON.stringify(window.__sw.state().scores))));
-  check(scores.every((s) => s === scores[0]), `identical final scores on every page: ${scores[0]}`);
+  check(
+    scores.every((s) => s === scores[0]),
+    `identical final scores on every page: ${scores[0]}`,
+  );
   const onScreen = await Promise.all(everyone.map((p) => p.page.locator('sw-results').innerText({ timeout: 10_000 })));
   const numbers = (text) => (text.match(/\d+/g) ?? []).join(',');
-  check(onScreen.every((t) => numbers(t) === numbers(onScreen[0])), 'the results on screen are the same on every page');
+  check(
+    onScreen.every((t) => numbers(t) === numbers(onScreen[0])),
+    'the results on screen are the same on every page',
+  );
   await shot(host.page, 'online-game-over.png');
   const replays = [];
   for (const p of everyone) {
-    await p.page.evaluate(() => document.querySelector('sw-app').shadowRoot.querySelector('sw-game').shadowRoot.querySelector('sw-results')?.dispatchEvent(new CustomEvent('sw-close')));
-    const [download] = await Promise.all([p.page.waitForEvent('download'), p.page.locator('sw-game button[data-save-replay]').first().click()]);
+    await p.page.evaluate(() =>
+      document
+        .querySelector('sw-app')
+        .shadowRoot.querySelector('sw-game')
+        .shadowRoot.querySelector('sw-results')
+        ?.dispatchEvent(new CustomEvent('sw-close')),
+    );
+    const [download] = await Promise.all([
+      p.page.waitForEvent('download'),
+      p.page.locator('sw-game button[data-save-replay]').first().click(),
+    ]);
     const file = join(ARTIFACTS, `online-replay-${p.name}.json`);
     await download.saveAs(file);
     replays.push(file);
   }
   const texts = replays.map((f) => spawnSync('cat', [f], { encoding: 'utf8' }).stdout);
-  check(texts.every((t) => t === texts[0]), 'every page downloaded the same replay, byte for byte');
+  check(
+    texts.every((t) => t === texts[0]),
+    'every page downloaded the same replay, byte for byte',
+  );
   const drops = droppedSeats(texts[0]);
-  check(drops.length === 0,
-    `no seat was dropped (not b's ${bBefore.colour} over its reload, nor c's over 30 s offline)${drops.length ? `: ${drops}` : ''}`);
+  check(
+    drops.length === 0,
+    `no seat was dropped (not b's ${bBefore.colour} over its reload, nor c's over 30 s offline)${drops.length ? `: ${drops}` : ''}`,
+  );
   const v = spawnSync('npx', ['tsx', 'src/cli/verify.ts', replays[0]], { cwd: ROOT, encoding: 'utf8' });
   check(v.status === 0, `npm run verify accepts it: ${v.stdout.split('\n')[0]}`);
   check(errors.length === 0, `no page errors${errors.length ? `: ${errors.slice(0, 3).join(' | ')}` : ''}`);

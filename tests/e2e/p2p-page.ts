@@ -12,9 +12,11 @@ class LoopbackOnly extends Native {
     super({ ...config, iceServers: [] });
   }
   override set onicecandidate(listener: ((e: RTCPeerConnectionIceEvent) => void) | null) {
-    super.onicecandidate = listener && ((e) => {
-      if (!e.candidate || LOOPBACK.test(e.candidate.candidate)) listener(e);
-    });
+    super.onicecandidate =
+      listener &&
+      ((e) => {
+        if (!e.candidate || LOOPBACK.test(e.candidate.candidate)) listener(e);
+      });
   }
   override get onicecandidate() {
     return super.onicecandidate;
@@ -28,7 +30,8 @@ globalThis.RTCPeerConnection = LoopbackOnly;
 
 const resolved = await resolveNetSettings();
 // Loopback only: never fall back to the public signalling server from a test.
-if (resolved.source !== 'same-origin' || resolved.settings.host !== '127.0.0.1') throw new Error(`not the same-origin signalling: ${JSON.stringify(resolved)}`);
+if (resolved.source !== 'same-origin' || resolved.settings.host !== '127.0.0.1')
+  throw new Error(`not the same-origin signalling: ${JSON.stringify(resolved)}`);
 const transport = await createPeerJsTransport({ ...resolved.settings, pingIntervalMs: 500, deadAfterMs: 3_000 });
 const log = { opened: [] as string[], closed: [] as string[], frames: [] as [string, string][] };
 transport.listen({

@@ -30,22 +30,50 @@ async function openPage() {
   return page;
 }
 const id = (page) => page.evaluate(() => globalThis.p2p.id);
-const linked = (page, other) => page.waitForFunction((o) => globalThis.p2p.connected().includes(o), other, { timeout: 20_000 }).then(() => true, () => false);
+const linked = (page, other) =>
+  page
+    .waitForFunction((o) => globalThis.p2p.connected().includes(o), other, { timeout: 20_000 })
+    .then(
+      () => true,
+      () => false,
+    );
 
 try {
   const [a, b, c] = [await openPage(), await openPage(), await openPage()];
   const [ia, ib, ic] = [await id(a), await id(b), await id(c)];
   const source = await a.evaluate(() => [globalThis.p2p.source, globalThis.p2p.settings]);
-  check(source[0] === 'same-origin' && source[1].path === '/peerjs' && source[1].iceServers.length === 0, `same-origin signalling found (${JSON.stringify(source)})`);
-  await a.evaluate(([x, y]) => { globalThis.p2p.connect(x); globalThis.p2p.connect(y); }, [ib, ic]);
+  check(
+    source[0] === 'same-origin' && source[1].path === '/peerjs' && source[1].iceServers.length === 0,
+    `same-origin signalling found (${JSON.stringify(source)})`,
+  );
+  await a.evaluate(
+    ([x, y]) => {
+      globalThis.p2p.connect(x);
+      globalThis.p2p.connect(y);
+    },
+    [ib, ic],
+  );
   await b.evaluate((x) => globalThis.p2p.connect(x), ic);
   const mesh = await Promise.all([linked(a, ib), linked(a, ic), linked(b, ia), linked(b, ic), linked(c, ia), linked(c, ib)]);
   check(mesh.every(Boolean), 'three pages form a full mesh');
 
   const frames = ['{"k":"act"}', 'ünïcode ✓ 🚀', 'x'.repeat(64 * 1024)];
-  for (const [from, to] of [[a, ib], [b, ic], [c, ia]]) await from.evaluate(([p, fs]) => fs.forEach((f) => globalThis.p2p.send(p, f)), [to, frames]);
-  await Promise.all([a, b, c].map((p) => p.waitForFunction((n) => globalThis.p2p.log.frames.length >= n, frames.length, { timeout: 10_000 }).catch(() => {})));
-  for (const [page, from] of [[b, ia], [c, ib], [a, ic]]) {
+  for (const [from, to] of [
+    [a, ib],
+    [b, ic],
+    [c, ia],
+  ])
+    await from.evaluate(([p, fs]) => fs.forEach((f) => globalThis.p2p.send(p, f)), [to, frames]);
+  await Promise.all(
+    [a, b, c].map((p) =>
+      p.waitForFunction((n) => globalThis.p2p.log.frames.length >= n, frames.length, { timeout: 10_000 }).catch(() => {}),
+    ),
+  );
+  for (const [page, from] of [
+    [b, ia],
+    [c, ib],
+    [a, ic],
+  ]) {
     const got = await page.evaluate((f) => globalThis.p2p.log.frames.filter(([p]) => p === f).map(([, x]) => x), from);
     check(JSON.stringify(got) === JSON.stringify(frames), `frames arrive untouched and in order (${got.length})`);
   }
@@ -56,15 +84,42 @@ try {
   await c.waitForFunction(() => globalThis.p2p?.id, null, { timeout: 30_000 });
   const ic2 = await id(c);
   check(ic2 !== ic, 'the reloaded page has a new id');
-  const gone = await Promise.all([a, b].map((p) => p.waitForFunction((o) => globalThis.p2p.log.closed.includes(o), ic, { timeout: 10_000 }).then(() => true, () => false)));
-  check(gone.every(Boolean), 'the others see the reloaded page\'s old link close');
-  await c.evaluate(([x, y]) => { globalThis.p2p.connect(x); globalThis.p2p.connect(y); }, [ia, ib]);
-  check((await Promise.all([linked(c, ia), linked(c, ib), linked(a, ic2), linked(b, ic2)])).every(Boolean), 'the reloaded page rejoins the mesh');
+  const gone = await Promise.all(
+    [a, b].map((p) =>
+      p
+        .waitForFunction((o) => globalThis.p2p.log.closed.includes(o), ic, { timeout: 10_000 })
+        .then(
+          () => true,
+          () => false,
+        ),
+    ),
+  );
+  check(gone.every(Boolean), "the others see the reloaded page's old link close");
+  await c.evaluate(
+    ([x, y]) => {
+      globalThis.p2p.connect(x);
+      globalThis.p2p.connect(y);
+    },
+    [ia, ib],
+  );
+  check(
+    (await Promise.all([linked(c, ia), linked(c, ib), linked(a, ic2), linked(b, ic2)])).every(Boolean),
+    'the reloaded page rejoins the mesh',
+  );
 
   // b's page closes: within the keep-alive bound the others know.
   await b.close();
   const t0 = Date.now();
-  const closed = await Promise.all([a, c].map((p) => p.waitForFunction((o) => globalThis.p2p.log.closed.includes(o), ib, { timeout: 8_000 }).then(() => true, () => false)));
+  const closed = await Promise.all(
+    [a, c].map((p) =>
+      p
+        .waitForFunction((o) => globalThis.p2p.log.closed.includes(o), ib, { timeout: 8_000 })
+        .then(
+          () => true,
+          () => false,
+        ),
+    ),
+  );
   check(closed.every(Boolean), `a closed page is seen as gone (${Date.now() - t0} ms)`);
 } catch (e) {
   failures.push(String(e));

@@ -73,13 +73,23 @@ async function installPageHelpers(page) {
 /** Waits until the UI waits for a local human, or the game is over. */
 async function waitForTurn(page, timeout = 30_000) {
   await page.waitForFunction(() => window.__sw.state()?.phase === 'over' || window.__sw.ready(), null, { timeout, polling: 20 });
-  return page.evaluate(() => ({ phase: window.__sw.state().phase, turn: window.__sw.state().turn, tiles: window.__sw.state().tiles.length, seat: window.__sw.state().seat, history: window.__sw.session().history().length }));
+  return page.evaluate(() => ({
+    phase: window.__sw.state().phase,
+    turn: window.__sw.state().turn,
+    tiles: window.__sw.state().tiles.length,
+    seat: window.__sw.state().seat,
+    history: window.__sw.session().history().length,
+  }));
 }
 
 /** The battle panel on the table can cover legal cells (most on small screens): close it, as a player would. */
 async function closeBattlePanel(page) {
   const close = page.locator('sw-game .battle-now button.close');
-  if (await close.count()) await close.first().click().catch(() => {});
+  if (await close.count())
+    await close
+      .first()
+      .click()
+      .catch(() => {});
 }
 
 /** Places the drawn tile through the UI: hover a legal cell, maybe press R, then Enter or click (a draft unless one-click play). */
@@ -89,7 +99,10 @@ async function placeTile(page, rnd, oneClick = false) {
   const cells = [...new Map(placements.map((p) => [`${p.x},${p.y}`, p])).values()];
   for (let attempt = 0; attempt < 5; attempt++) {
     // Try the cells in a shuffled order until one is visible on the table.
-    const order = cells.map((c) => [rnd(), c]).sort((a, b) => a[0] - b[0]).map(([, c]) => c);
+    const order = cells
+      .map((c) => [rnd(), c])
+      .sort((a, b) => a[0] - b[0])
+      .map(([, c]) => c);
     for (const cell of order) {
       const at = await page.evaluate(([x, y]) => window.__e2e.cellPoint(x, y), [cell.x, cell.y]);
       if (!at) continue;
@@ -101,11 +114,25 @@ async function placeTile(page, rnd, oneClick = false) {
       for (let i = 0; i < turns; i++) await page.keyboard.press('r');
       const chosen = await page.evaluate(() => window.__sw.tabletop().ghostPlacement());
       // The 2D preview of the drawn tile turns like the ghost.
-      const previewRotation = () => page.evaluate(() => document.querySelector('sw-app').shadowRoot.querySelector('sw-game').shadowRoot
-        .querySelector('.drawn sw-tile-preview')?.rotation);
-      await page.waitForFunction((r) => document.querySelector('sw-app').shadowRoot.querySelector('sw-game').shadowRoot
-        .querySelector('.drawn sw-tile-preview')?.rotation === r, chosen.r, { timeout: 5_000, polling: 20 })
-        .catch(async () => { throw new Error(`the drawn-tile preview shows rotation ${await previewRotation()}, the ghost ${JSON.stringify(chosen)} (${turns} R presses)`); });
+      const previewRotation = () =>
+        page.evaluate(
+          () =>
+            document.querySelector('sw-app').shadowRoot.querySelector('sw-game').shadowRoot.querySelector('.drawn sw-tile-preview')
+              ?.rotation,
+        );
+      await page
+        .waitForFunction(
+          (r) =>
+            document.querySelector('sw-app').shadowRoot.querySelector('sw-game').shadowRoot.querySelector('.drawn sw-tile-preview')
+              ?.rotation === r,
+          chosen.r,
+          { timeout: 5_000, polling: 20 },
+        )
+        .catch(async () => {
+          throw new Error(
+            `the drawn-tile preview shows rotation ${await previewRotation()}, the ghost ${JSON.stringify(chosen)} (${turns} R presses)`,
+          );
+        });
       if (rnd() < 0.5) await page.keyboard.press('Enter');
       else {
         // Aim again just before the click: the camera may have re-framed since the hover.
@@ -117,16 +144,23 @@ async function placeTile(page, rnd, oneClick = false) {
       if (oneClick) {
         await page.waitForFunction((n) => window.__sw.state().tiles.length > n, before, { timeout: 10_000, polling: 20 });
         const placed = await page.evaluate(() => window.__sw.state().tiles.at(-1));
-        assert(placed.x === chosen.x && placed.y === chosen.y && placed.r === chosen.r,
-          `placed ${JSON.stringify(placed)} but the ghost showed ${JSON.stringify(chosen)}`);
+        assert(
+          placed.x === chosen.x && placed.y === chosen.y && placed.r === chosen.r,
+          `placed ${JSON.stringify(placed)} but the ghost showed ${JSON.stringify(chosen)}`,
+        );
         return placed;
       }
       // The placement is only drafted: nothing reaches the session before End turn.
       await page.waitForFunction(() => !!window.__sw.draft(), null, { timeout: 10_000, polling: 20 });
       const drafted = await page.evaluate(() => window.__sw.draft().placement);
-      assert(drafted.x === chosen.x && drafted.y === chosen.y && drafted.r === chosen.r,
-        `drafted ${JSON.stringify(drafted)} but the ghost showed ${JSON.stringify(chosen)}`);
-      assert((await page.evaluate(() => window.__sw.state().tiles.length)) === before, 'a drafted placement reached the session before End turn');
+      assert(
+        drafted.x === chosen.x && drafted.y === chosen.y && drafted.r === chosen.r,
+        `drafted ${JSON.stringify(drafted)} but the ghost showed ${JSON.stringify(chosen)}`,
+      );
+      assert(
+        (await page.evaluate(() => window.__sw.state().tiles.length)) === before,
+        'a drafted placement reached the session before End turn',
+      );
       return drafted;
     }
     // No legal cell was visible: close a battle panel that may cover them, frame the board and try again.
@@ -152,7 +186,10 @@ async function deployOrSkip(page, rnd, deployRate) {
     const card = page.locator(`sw-deploy-controls button[data-equipment="${equipment ?? 'none'}"]`);
     if (await card.count()) await card.click();
     const options = legal.filter((d) => d.meeple === size && d.equipment === equipment);
-    const order = options.map((d) => [rnd(), d]).sort((a, b) => a[0] - b[0]).map(([, d]) => d);
+    const order = options
+      .map((d) => [rnd(), d])
+      .sort((a, b) => a[0] - b[0])
+      .map(([, d]) => d);
     for (const d of order) {
       const at = await page.evaluate((dep) => window.__e2e.spotPoint(dep), d);
       if (!at) continue;
@@ -160,15 +197,28 @@ async function deployOrSkip(page, rnd, deployRate) {
       const historyMark = await page.evaluate(() => window.__sw.session().history().length);
       await page.mouse.click(at.x, at.y);
       if (drafting) {
-        await page.waitForFunction((t) => JSON.stringify(window.__sw.draft()?.target) === JSON.stringify(t), d.target, { timeout: 5_000, polling: 20 });
+        await page.waitForFunction((t) => JSON.stringify(window.__sw.draft()?.target) === JSON.stringify(t), d.target, {
+          timeout: 5_000,
+          polling: 20,
+        });
         await page.locator('sw-turn-controls button[data-end-turn]').click();
       }
       await page.waitForFunction((h) => window.__sw.stateHash() !== h, mark, { timeout: 10_000, polling: 20 });
       // The first deployment after the click is ours (a bot may already have moved after it).
-      const last = await page.evaluate((from) => window.__sw.session().history().slice(from).find((e) => e.type === 'deployed') ?? null, historyMark);
+      const last = await page.evaluate(
+        (from) =>
+          window.__sw
+            .session()
+            .history()
+            .slice(from)
+            .find((e) => e.type === 'deployed') ?? null,
+        historyMark,
+      );
       assert(last, 'a click on a legal spot deployed nothing');
-      assert(last.meeple === size && last.equipment === equipment,
-        `deployed a ${last.meeple} meeple with ${last.equipment} but the HUD chose ${size} with ${equipment}`);
+      assert(
+        last.meeple === size && last.equipment === equipment,
+        `deployed a ${last.meeple} meeple with ${last.equipment} but the HUD chose ${size} with ${equipment}`,
+      );
       return equipment ? 'equipped' : 'deployed';
     }
   }
@@ -199,7 +249,7 @@ async function drawnPixelRatio(page, png) {
     const data = ctx.getImageData(0, 0, c.width, c.height).data;
     const counts = new Map();
     for (let i = 0; i < data.length; i += 16) {
-      const key = (data[i] >> 3) << 10 | (data[i + 1] >> 3) << 5 | (data[i + 2] >> 3);
+      const key = ((data[i] >> 3) << 10) | ((data[i + 1] >> 3) << 5) | (data[i + 2] >> 3);
       counts.set(key, (counts.get(key) ?? 0) + 1);
     }
     const total = data.length / 16;
@@ -222,17 +272,30 @@ async function checkFinalScores(page) {
   const engine = await page.evaluate(() => window.__sw.state().scores);
   const shown = await page.evaluate(() => {
     const results = document.querySelector('sw-app').shadowRoot.querySelector('sw-game').shadowRoot.querySelector('sw-results').shadowRoot;
-    return [...results.querySelectorAll('tr[data-result]')].map((tr) => [Number(tr.dataset.result), Number(/^\s*(-?\d+)/.exec(tr.querySelector('td.total').textContent)?.[1])]);
+    return [...results.querySelectorAll('tr[data-result]')].map((tr) => [
+      Number(tr.dataset.result),
+      Number(/^\s*(-?\d+)/.exec(tr.querySelector('td.total').textContent)?.[1]),
+    ]);
   });
   const board = await page.evaluate(() => {
     const panel = document.querySelector('sw-app').shadowRoot.querySelector('sw-game').shadowRoot.querySelector('sw-side-panel').shadowRoot;
     const sb = panel.querySelector('sw-scoreboard').shadowRoot;
-    return [...sb.querySelectorAll('[data-scorer]')].map((el) => [Number(el.dataset.scorer), Number(el.querySelector('[data-score]').textContent)]);
+    return [...sb.querySelectorAll('[data-scorer]')].map((el) => [
+      Number(el.dataset.scorer),
+      Number(el.querySelector('[data-score]').textContent),
+    ]);
   });
   assert(shown.length === engine.length, `results table shows ${shown.length} rows for ${engine.length} scores`);
   for (const [i, v] of shown) assert(engine[i] === v, `results show ${v} for scorer ${i}, the engine says ${engine[i]}`);
   for (const [i, v] of board) assert(engine[i] === v, `scoreboard shows ${v} for scorer ${i}, the engine says ${engine[i]}`);
-  const over = await page.evaluate(() => window.__sw.session().history().filter((e) => e.type === 'over').at(-1)?.scores);
+  const over = await page.evaluate(
+    () =>
+      window.__sw
+        .session()
+        .history()
+        .filter((e) => e.type === 'over')
+        .at(-1)?.scores,
+  );
   assert(JSON.stringify(over) === JSON.stringify(engine), 'the over event disagrees with the state');
   log(`final scores on screen = engine: ${JSON.stringify(engine)}`);
   return engine;
@@ -241,7 +304,9 @@ async function checkFinalScores(page) {
 async function newPage(browser, errors, viewport = { width: 1280, height: 720 }) {
   const context = await browser.newContext({ viewport, reducedMotion: 'reduce', acceptDownloads: true });
   const page = await context.newPage();
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(`console error: ${m.text()}`); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console error: ${m.text()}`);
+  });
   page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
   return { context, page };
 }
@@ -293,9 +358,19 @@ async function playToEnd(page, rnd, name, { midShot, deployRate, onTurn, onDraft
       if (onDraft) await onDraft(s);
       const chosen = await placeTile(page, rnd);
       const outcome = await deployOrSkip(page, rnd, deployRate);
-      const placed = await page.evaluate(([from, seat]) => window.__sw.session().history().slice(from).find((e) => e.type === 'placed' && e.seat === seat), [s.history, s.seat]);
-      assert(placed && placed.x === chosen.x && placed.y === chosen.y && placed.r === chosen.r,
-        `End turn placed ${JSON.stringify(placed)}, the draft was ${JSON.stringify(chosen)}`);
+      const placed = await page.evaluate(
+        ([from, seat]) =>
+          window.__sw
+            .session()
+            .history()
+            .slice(from)
+            .find((e) => e.type === 'placed' && e.seat === seat),
+        [s.history, s.seat],
+      );
+      assert(
+        placed && placed.x === chosen.x && placed.y === chosen.y && placed.r === chosen.r,
+        `End turn placed ${JSON.stringify(placed)}, the draft was ${JSON.stringify(chosen)}`,
+      );
       if (outcome !== 'skipped') deployed++;
       if (outcome === 'equipped') equipped++;
     } else if (s.phase === 'place') await placeTile(page, rnd, true);
@@ -318,7 +393,10 @@ async function undoWithinTurn(page, rnd) {
   const history = await page.evaluate(() => window.__sw.session().history().length);
   const unchanged = async (what) => {
     assert((await page.evaluate(() => window.__sw.stateHash())) === hash, `${what}: the session's state changed before End turn`);
-    assert((await page.evaluate(() => window.__sw.session().history().length)) === history, `${what}: the session logged an action before End turn`);
+    assert(
+      (await page.evaluate(() => window.__sw.session().history().length)) === history,
+      `${what}: the session logged an action before End turn`,
+    );
   };
   const first = await placeTile(page, rnd);
   await unchanged('a drafted placement');
@@ -328,7 +406,10 @@ async function undoWithinTurn(page, rnd) {
   await unchanged('Take back');
   // the ghost returns where the tile was, so the player can adjust it
   const ghost = await page.evaluate(() => window.__sw.tabletop().ghostPlacement());
-  assert(ghost && ghost.x === first.x && ghost.y === first.y, `after Take back the ghost is at ${JSON.stringify(ghost)}, not ${JSON.stringify(first)}`);
+  assert(
+    ghost && ghost.x === first.x && ghost.y === first.y,
+    `after Take back the ghost is at ${JSON.stringify(ghost)}, not ${JSON.stringify(first)}`,
+  );
   // again, with a spot chosen, and Esc twice: the spot first, then the tile
   await placeTile(page, rnd);
   const spots = await page.evaluate(() => window.__sw.draft().deployments);
@@ -360,7 +441,10 @@ async function hotseatGame(browser, url, errors) {
   await startGame(page, url, ['human', 'human'], [], 'home.png');
   // Every string goes through the i18n module: switching to Czech changes the status line.
   await page.locator('sw-game sw-language-picker button[data-lang="cs"]').click();
-  assert((await page.locator('sw-game [data-status]').textContent()).includes('přilož kartičku'), 'the status line did not switch to Czech');
+  assert(
+    (await page.locator('sw-game [data-status]').textContent()).includes('přilož kartičku'),
+    'the status line did not switch to Czech',
+  );
   await page.locator('sw-game sw-language-picker button[data-lang="en"]').click();
   await page.screenshot({ path: join(ARTIFACTS, 'hotseat-start.png') });
   await checkWebGlDrew(page, 'hotseat start');
@@ -379,7 +463,13 @@ async function hotseatGame(browser, url, errors) {
   const finalScores = await checkFinalScores(page);
   await page.screenshot({ path: join(ARTIFACTS, 'hotseat-end.png') });
   // The battles of the game (if any) are explained throw by throw (R10.3).
-  const battles = await page.evaluate(() => window.__sw.session().history().filter((e) => e.type === 'throw').length);
+  const battles = await page.evaluate(
+    () =>
+      window.__sw
+        .session()
+        .history()
+        .filter((e) => e.type === 'throw').length,
+  );
   log(`hotseat: ${battles} battle throws in the game`);
   await checkWebGlDrew(page, 'hotseat end');
 
@@ -402,7 +492,10 @@ async function hotseatGame(browser, url, errors) {
   await page.locator('sw-game sw-replay-controls button[data-last]').click();
   await page.locator('sw-game sw-results td[data-final-score]').first().waitFor();
   const replayed = await page.evaluate(() => window.__sw.session().state.scores);
-  assert(JSON.stringify(replayed) === JSON.stringify(finalScores), `the replay ends at ${JSON.stringify(replayed)}, the game at ${JSON.stringify(finalScores)}`);
+  assert(
+    JSON.stringify(replayed) === JSON.stringify(finalScores),
+    `the replay ends at ${JSON.stringify(replayed)}, the game at ${JSON.stringify(finalScores)}`,
+  );
   assert((await page.locator('sw-game button[data-save-game]').count()) === 0, 'a replay offers Save game');
   await page.waitForTimeout(300);
   await page.screenshot({ path: join(ARTIFACTS, 'replay-end.png') });
@@ -447,7 +540,13 @@ async function soloGame(browser, url, errors) {
     },
   });
   assert(reloaded, 'the game ended before the reload check');
-  const bots = await page.evaluate(() => window.__sw.session().history().filter((e) => e.type === 'placed' && e.seat === 1).length);
+  const bots = await page.evaluate(
+    () =>
+      window.__sw
+        .session()
+        .history()
+        .filter((e) => e.type === 'placed' && e.seat === 1).length,
+  );
   log(`solo: ${moves} human moves through the UI (${equipped} meeples sent with equipment), the bot placed ${bots} tiles`);
   assert(equipped > 0, 'no equipment was ever attached through the deploy controls');
   assert(bots > 20, 'the bot did not play its seat');
@@ -488,19 +587,33 @@ async function gamesAndPages(browser, url, errors) {
   await page.locator('sw-home button[data-start]').waitFor();
   await startFromHome(page, ['human', 'human']);
   await playTurns(page, rnd, 3);
-  const a = await page.evaluate(() => ({ id: window.__sw.session().gameId, hash: window.__sw.stateHash(), turn: window.__sw.state().turn }));
+  const a = await page.evaluate(() => ({
+    id: window.__sw.session().gameId,
+    hash: window.__sw.stateHash(),
+    turn: window.__sw.state().turn,
+  }));
   await page.locator('sw-game button[data-menu]').click();
   await startFromHome(page, ['human', 'greedy']);
   await playTurns(page, rnd, 1);
-  const b = await page.evaluate(() => ({ id: window.__sw.session().gameId, hash: window.__sw.stateHash(), turn: window.__sw.state().turn }));
-  assert(a.id !== b.id, 'the second game reused the first game\'s id');
+  const b = await page.evaluate(() => ({
+    id: window.__sw.session().gameId,
+    hash: window.__sw.stateHash(),
+    turn: window.__sw.state().turn,
+  }));
+  assert(a.id !== b.id, "the second game reused the first game's id");
   await page.locator('sw-game button[data-menu]').click();
   const rows = page.locator('sw-home li[data-game]');
   await rows.first().waitFor();
   assert((await rows.count()) === 2, `the home screen lists ${await rows.count()} games in progress, not 2`);
   const rowA = page.locator(`sw-home li[data-game="${a.id}"]`);
-  assert((await rowA.textContent()).includes(`Turn ${a.turn}`), `the first game's row does not say turn ${a.turn}: ${await rowA.textContent()}`);
-  assert((await page.locator(`sw-home li[data-game="${b.id}"]`).textContent()).includes('Bot: greedy'), 'the second game\'s row does not show its bot seat');
+  assert(
+    (await rowA.textContent()).includes(`Turn ${a.turn}`),
+    `the first game's row does not say turn ${a.turn}: ${await rowA.textContent()}`,
+  );
+  assert(
+    (await page.locator(`sw-home li[data-game="${b.id}"]`).textContent()).includes('Bot: greedy'),
+    "the second game's row does not show its bot seat",
+  );
   await page.screenshot({ path: join(ARTIFACTS, 'home-games.png') });
   // Resume the first: the very same game comes back
   await page.locator(`sw-home button[data-resume="${a.id}"]`).click();
@@ -519,7 +632,9 @@ async function gamesAndPages(browser, url, errors) {
   assert((await rows.count()) === 2, 'Delete removed the game without asking');
   await page.screenshot({ path: join(ARTIFACTS, 'home-delete-question.png') });
   await page.locator(`sw-home li[data-game="${b.id}"] button[data-delete-yes]`).click();
-  await page.waitForFunction(() => document.querySelector('sw-app').shadowRoot.querySelector('sw-home').shadowRoot.querySelectorAll('li[data-game]').length === 1);
+  await page.waitForFunction(
+    () => document.querySelector('sw-app').shadowRoot.querySelector('sw-home').shadowRoot.querySelectorAll('li[data-game]').length === 1,
+  );
   // the rules page from home
   await page.locator('sw-home button[data-rules]').click();
   await page.locator('sw-rules [data-section="expansion"]').waitFor();
@@ -539,8 +654,22 @@ async function gamesAndPages(browser, url, errors) {
   await page.screenshot({ path: join(ARTIFACTS, 'offline-game.png') });
   // a finished game's replay, played by the CLI (a replay saved mid-game is another engineer's open bug)
   const replayPath = join(ARTIFACTS, 'offline-replay.json');
-  const played = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(ROOT, 'src', 'cli', 'play-local.ts'),
-    '--seats', 'red,black', '--bots', 'random', '--seed', '5', '--out', replayPath], { cwd: ROOT, encoding: 'utf8' });
+  const played = spawnSync(
+    process.execPath,
+    [
+      join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
+      join(ROOT, 'src', 'cli', 'play-local.ts'),
+      '--seats',
+      'red,black',
+      '--bots',
+      'random',
+      '--seed',
+      '5',
+      '--out',
+      replayPath,
+    ],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
   assert(played.status === 0, `play:local failed: ${played.stderr}`);
   const log0 = JSON.parse(readFileSync(replayPath, 'utf8'));
   const entries = log0.entries ?? log0.log?.entries;
@@ -554,10 +683,17 @@ async function gamesAndPages(browser, url, errors) {
   await page.locator('sw-verify-page sw-language-picker button[data-lang="cs"]').click();
   await page.locator('sw-verify-page input[data-file]').setInputFiles(replayPath);
   await page.locator('sw-verify-page sw-verify-report [data-verdict]').waitFor();
-  assert((await page.locator('sw-verify-page sw-verify-report [data-verdict]').getAttribute('data-verdict')) === 'ok', 'the verify page rejects the replay');
+  assert(
+    (await page.locator('sw-verify-page sw-verify-report [data-verdict]').getAttribute('data-verdict')) === 'ok',
+    'the verify page rejects the replay',
+  );
   await page.screenshot({ path: join(ARTIFACTS, 'verify-page-cs.png') });
   await page.locator('sw-verify-page input[data-file]').setInputFiles(tamperedPath);
-  await page.waitForFunction(() => document.querySelector('sw-verify-page').shadowRoot.querySelector('sw-verify-report').shadowRoot.querySelector('[data-verdict]')?.dataset.verdict === 'bad');
+  await page.waitForFunction(
+    () =>
+      document.querySelector('sw-verify-page').shadowRoot.querySelector('sw-verify-report').shadowRoot.querySelector('[data-verdict]')
+        ?.dataset.verdict === 'bad',
+  );
   const explained = await page.locator('sw-verify-page sw-verify-report [data-explain]').textContent();
   assert(/záznam|soubor/i.test(explained), `the tamper report is not in Czech: ${explained}`);
   await page.screenshot({ path: join(ARTIFACTS, 'verify-tampered-cs.png') });
@@ -572,7 +708,10 @@ async function touchTurn(page, rnd) {
   const placements = await page.evaluate(() => window.__sw.legalPlacements());
   const cells = [...new Map(placements.map((p) => [`${p.x},${p.y}`, p])).values()];
   const mark = await page.evaluate(() => window.__sw.stateHash());
-  const order = cells.map((c) => [rnd(), c]).sort((a, b) => a[0] - b[0]).map(([, c]) => c);
+  const order = cells
+    .map((c) => [rnd(), c])
+    .sort((a, b) => a[0] - b[0])
+    .map(([, c]) => c);
   let chosen = null;
   for (let attempt = 0; attempt < 5 && !chosen; attempt++) {
     for (const cell of order) {
@@ -590,7 +729,8 @@ async function touchTurn(page, rnd) {
       if (rnd() < 0.5) await page.locator('sw-turn-controls button[data-confirm]').tap();
       else {
         const again = await page.evaluate(([x, y]) => window.__e2e.cellPoint(x, y), [chosen.x, chosen.y]);
-        if (again) await page.touchscreen.tap(again.x, again.y); // a second tap on the ghost places it
+        if (again)
+          await page.touchscreen.tap(again.x, again.y); // a second tap on the ghost places it
         else await page.locator('sw-turn-controls button[data-confirm]').tap();
       }
       break;
@@ -616,7 +756,10 @@ async function touchTurn(page, rnd) {
       const key = 'seg' in d.target ? `seg:${d.target.seg}` : `attack:${d.target.attack.x},${d.target.attack.y}`;
       await page.locator(`sw-deploy-controls button[data-spot="${key}"]`).tap();
     }
-    await page.waitForFunction((t) => JSON.stringify(window.__sw.draft()?.target) === JSON.stringify(t), d.target, { timeout: 5_000, polling: 20 });
+    await page.waitForFunction((t) => JSON.stringify(window.__sw.draft()?.target) === JSON.stringify(t), d.target, {
+      timeout: 5_000,
+      polling: 20,
+    });
     target = d.target;
   }
   const from = await page.evaluate(() => window.__sw.session().history().length);
@@ -626,9 +769,15 @@ async function touchTurn(page, rnd) {
   await page.waitForFunction((h) => window.__sw.stateHash() !== h, mark, { timeout: 10_000, polling: 20 });
   const sent = await page.evaluate((f) => window.__sw.session().history().slice(f), from);
   const placed = sent.find((e) => e.type === 'placed' && e.seat === seat);
-  assert(placed && placed.x === chosen.x && placed.y === chosen.y && placed.r === chosen.r, `End turn placed ${JSON.stringify(placed)}, the draft was ${JSON.stringify(chosen)}`);
+  assert(
+    placed && placed.x === chosen.x && placed.y === chosen.y && placed.r === chosen.r,
+    `End turn placed ${JSON.stringify(placed)}, the draft was ${JSON.stringify(chosen)}`,
+  );
   const deployed = sent.find((e) => e.type === 'deployed' && e.seat === seat);
-  assert(!!deployed === !!target, `chose ${JSON.stringify(target)} (draft: ${JSON.stringify(draftTarget)}) but the session deployed ${JSON.stringify(deployed)}`);
+  assert(
+    !!deployed === !!target,
+    `chose ${JSON.stringify(target)} (draft: ${JSON.stringify(draftTarget)}) but the session deployed ${JSON.stringify(deployed)}`,
+  );
   return !!deployed;
 }
 
@@ -638,22 +787,35 @@ async function checkPortraitLayout(page) {
     const game = document.querySelector('sw-app').shadowRoot.querySelector('sw-game').shadowRoot;
     const status = game.querySelector('sw-status-line').shadowRoot;
     const panel = game.querySelector('sw-side-panel');
-    const box = (el) => { const b = el?.getBoundingClientRect(); return b ? { top: b.top, bottom: b.bottom, left: b.left, right: b.right, width: b.width, height: b.height } : null; };
+    const box = (el) => {
+      const b = el?.getBoundingClientRect();
+      return b ? { top: b.top, bottom: b.bottom, left: b.left, right: b.right, width: b.width, height: b.height } : null;
+    };
     const canvas = window.__sw.tabletop().canvas.getBoundingClientRect().width;
-    return { canvas, view: innerWidth, status: box(status.querySelector('.who')), topbar: box(game.querySelector('.topbar')), aside: box(panel),
-      scoreboard: box(panel.shadowRoot.querySelector('sw-scoreboard')) };
+    return {
+      canvas,
+      view: innerWidth,
+      status: box(status.querySelector('.who')),
+      topbar: box(game.querySelector('.topbar')),
+      aside: box(panel),
+      scoreboard: box(panel.shadowRoot.querySelector('sw-scoreboard')),
+    };
   });
   assert(box.canvas >= box.view * 0.95, `portrait: the table is ${box.canvas} px wide of ${box.view}`);
   assert(box.status.height < 60, `portrait: the status line is ${box.status.height} px high (wrapping word by word?)`);
   assert(box.topbar.bottom <= box.scoreboard.top, 'portrait: the top bar overlaps the scoreboard');
   assert(box.aside.top > box.view * 0.5, 'portrait: the panel is not a bottom sheet');
-  log(`portrait layout: table ${box.canvas}/${box.view} px wide, status ${Math.round(box.status.height)} px high, sheet from y=${Math.round(box.aside.top)}`);
+  log(
+    `portrait layout: table ${box.canvas}/${box.view} px wide, status ${Math.round(box.status.height)} px high, sheet from y=${Math.round(box.aside.top)}`,
+  );
 }
 
 async function touchGame(browser, url, errors, viewport, name) {
   const context = await browser.newContext({ viewport, hasTouch: true, isMobile: true, reducedMotion: 'reduce' });
   const page = await context.newPage();
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(`console error: ${m.text()}`); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console error: ${m.text()}`);
+  });
   page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
   const rnd = prng(viewport.width * 7 + viewport.height);
   await page.goto(`${url}?e2e`);
@@ -700,7 +862,7 @@ async function main() {
     ['two games in progress, rules, offline pages', gamesAndPages],
     ['touch-only game at 390×844 (portrait phone)', (b, u, e) => touchGame(b, u, e, { width: 390, height: 844 }, 'touch-portrait')],
     ['touch-only game at 844×390 (landscape phone)', (b, u, e) => touchGame(b, u, e, { width: 844, height: 390 }, 'touch-landscape')],
-    ['bot runner in a Web Worker: the page\'s own choice, the main thread free', async (b) => log(await botWorkerCheck(b))],
+    ["bot runner in a Web Worker: the page's own choice, the main thread free", async (b) => log(await botWorkerCheck(b))],
   ];
   const only = process.env.E2E_ONLY;
   if (only) tests.splice(0, tests.length, ...tests.filter(([name]) => name.includes(only)));
@@ -709,7 +871,10 @@ async function main() {
     process.exit(2);
   }
   log('building the app (vite build)…');
-  const build = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  const build = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   if (build.status !== 0) {
     console.log('vite build failed');
     console.log('0 passed, 1 failed');

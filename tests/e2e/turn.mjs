@@ -54,16 +54,19 @@ const RECORD_PEER_CONNECTIONS = () => {
 };
 
 /** The candidate types of every connected peer connection's selected pair, and their ICE policy. */
-const selectedPairs = (page) => page.evaluate(async () => {
-  const connected = window.__pcs.filter((pc) => pc.connectionState === 'connected');
-  return Promise.all(connected.map(async (pc) => {
-    const stats = [...(await pc.getStats()).values()];
-    const transport = stats.find((s) => s.type === 'transport' && s.selectedCandidatePairId);
-    const pair = stats.find((s) => s.id === transport?.selectedCandidatePairId);
-    const type = (id) => stats.find((s) => s.id === id)?.candidateType ?? 'none';
-    return `${pc.getConfiguration().iceTransportPolicy}:${type(pair?.localCandidateId)}-${type(pair?.remoteCandidateId)}`;
-  }));
-});
+const selectedPairs = (page) =>
+  page.evaluate(async () => {
+    const connected = window.__pcs.filter((pc) => pc.connectionState === 'connected');
+    return Promise.all(
+      connected.map(async (pc) => {
+        const stats = [...(await pc.getStats()).values()];
+        const transport = stats.find((s) => s.type === 'transport' && s.selectedCandidatePairId);
+        const pair = stats.find((s) => s.id === transport?.selectedCandidatePairId);
+        const type = (id) => stats.find((s) => s.id === id)?.candidateType ?? 'none';
+        return `${pc.getConfiguration().iceTransportPolicy}:${type(pair?.localCandidateId)}-${type(pair?.remoteCandidateId)}`;
+      }),
+    );
+  });
 
 const turn = await startCoturn({ credential: CREDENTIAL });
 log(`coturn pid ${turn.pid} on 127.0.0.1:${turn.port}`);
@@ -112,8 +115,7 @@ try {
   const failure = await stranger.page.locator('sw-lobby [data-testid="lobby-link-failure"]').innerText({ timeout: 25_000 });
   const why = /(answered 401|relay only, and no TURN server gave a relay)/.source;
   const told = new RegExp(`(no WebRTC link to \\S+ within 15 s|the WebRTC link to \\S+ failed): .*${why}`);
-  check(told.test(failure),
-    `a wrong credential is told in the lobby after ${Date.now() - t0} ms: "${failure.trim()}"`);
+  check(told.test(failure), `a wrong credential is told in the lobby after ${Date.now() - t0} ms: "${failure.trim()}"`);
   await stranger.context.close();
 
   await guest.page.goto(guestUrl(link));
@@ -139,20 +141,28 @@ try {
     if (!moved) await host.page.waitForTimeout(100);
   }
   const facts = await Promise.all([host, guest].map((p) => sessionFacts(p.page)));
-  check(facts[0].gameId === facts[1].gameId && moves >= facts[0].turn / 3,
-    `played to the end through the relay: ${moves} human turns by clicks of ${facts[0].turn}`);
+  check(
+    facts[0].gameId === facts[1].gameId && moves >= facts[0].turn / 3,
+    `played to the end through the relay: ${moves} human turns by clicks of ${facts[0].turn}`,
+  );
 
   const pairs = await Promise.all([host, guest].map((p) => selectedPairs(p.page)));
-  check(pairs.every((list) => list.length >= 1 && list.every((x) => x === 'relay:relay-relay')),
-    `every page's connections chose a relay-to-relay pair under the relay-only policy: ${pairs.map((l) => l.join(' ')).join(' | ')}`);
+  check(
+    pairs.every((list) => list.length >= 1 && list.every((x) => x === 'relay:relay-relay')),
+    `every page's connections chose a relay-to-relay pair under the relay-only policy: ${pairs.map((l) => l.join(' ')).join(' | ')}`,
+  );
   const allocated = /session (\d+): realm <[^>]*> user <[^>]*>: incoming packet ALLOCATE processed, success/g;
   const allocations = new Set([...turn.log().matchAll(allocated)].map((m) => m[1]));
-  check(allocations.size >= 2 && /CHANNEL_BIND processed, success|CREATE_PERMISSION processed, success/.test(turn.log()),
-    `coturn granted ${allocations.size} allocations on the long-term credential and relayed between them`);
+  check(
+    allocations.size >= 2 && /CHANNEL_BIND processed, success|CREATE_PERMISSION processed, success/.test(turn.log()),
+    `coturn granted ${allocations.size} allocations on the long-term credential and relayed between them`,
+  );
   const replays = await Promise.all([host, guest].map((p) => p.page.evaluate(() => window.__sw.session().replayText())));
   const scores = await Promise.all([host, guest].map((p) => p.page.evaluate(() => JSON.stringify(window.__sw.state().scores))));
-  check(replays[0] === replays[1] && scores[0] === scores[1],
-    `both pages hold the same replay (${replays[0].length} characters) and scores ${scores[0]}`);
+  check(
+    replays[0] === replays[1] && scores[0] === scores[1],
+    `both pages hold the same replay (${replays[0].length} characters) and scores ${scores[0]}`,
+  );
   check(errors.length === 0, `no page errors${errors.length ? `: ${errors.slice(0, 3).join(' | ')}` : ''}`);
 } catch (e) {
   log(`FAIL ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);

@@ -60,7 +60,10 @@ describe('when battles happen and in which order (R6.1)', () => {
     ];
     for (const m of moves) play(s, m);
     placeAndDeploy(s, { tile: 'SWX18', x: 1, y: -1, r: 1 });
-    expect(s.battles.map((b) => b.participants.map((p) => s.setup.seats[p.id]))).toEqual([['red', 'green'], ['black', 'white']]);
+    expect(s.battles.map((b) => b.participants.map((p) => s.setup.seats[p.id]))).toEqual([
+      ['red', 'green'],
+      ['black', 'white'],
+    ]);
     const [first, second] = s.battles;
     const rootOf = (t: number, seg: number) => s.board.find(t * STRIDE + seg);
     const placed = s.tiles.length - 1;
@@ -91,7 +94,10 @@ describe('dice (R6.2, R6.3)', () => {
     expect(s.phase).toBe('draw');
     placeAndDeploy(s, { tile: 'SW15', x: 1, y: 1, r: 3, deploy: { attack: { x: 0, y: 1 } } }); // black attacks
     const ps = throwParticipants(s);
-    expect(dice(ps)).toEqual([[0, 3], [1, 1]]);
+    expect(dice(ps)).toEqual([
+      [0, 3],
+      [1, 1],
+    ]);
     expect(ps.map((p) => p.symbol)).toEqual([true, false]);
   });
 
@@ -100,7 +106,10 @@ describe('dice (R6.2, R6.3)', () => {
     const s = startGame(['black', 'white']);
     play(s, { tile: 'SW34', x: 0, y: 1, deploy: { seg: 'P' } }); // black on an Empire planet
     placeAndDeploy(s, { tile: 'SW22', x: 1, y: 0, deploy: { attack: { x: 0, y: 1 } } }); // white attacks
-    expect(throwParticipants(s).map((p) => [p.id, p.dice, p.symbol])).toEqual([[0, 2, true], [1, 2, true]]);
+    expect(throwParticipants(s).map((p) => [p.id, p.dice, p.symbol])).toEqual([
+      [0, 2, true],
+      [1, 2, true],
+    ]);
   });
 
   it('only each participant’s highest die counts (R6.3)', () => {
@@ -109,7 +118,14 @@ describe('dice (R6.2, R6.3)', () => {
     play(s, { tile: 'SW22', x: -1, y: 0, deploy: { attack: { x: 0, y: 1 } } }); // red: 3 dice
     const events = play(s, { tile: 'SW15', x: 1, y: 1, r: 3, deploy: { attack: { x: 0, y: 1 } }, throws: [[[1, 6, 1], [5]]] });
     const t = events.find((e) => e.type === 'throw');
-    expect(t).toMatchObject({ winner: 0, losers: [{ id: 1, points: 1 }], rolls: [{ id: 0, best: 6 }, { id: 1, best: 5 }] });
+    expect(t).toMatchObject({
+      winner: 0,
+      losers: [{ id: 1, points: 1 }],
+      rolls: [
+        { id: 0, best: 6 },
+        { id: 1, best: 5 },
+      ],
+    });
   });
 
   it('refuses a throw with the wrong number of participants, dice or faces (R6.3, R6.2, R1.5)', () => {
@@ -118,7 +134,10 @@ describe('dice (R6.2, R6.3)', () => {
     play(s, { tile: 'SW22', x: -1, y: 0 });
     placeAndDeploy(s, { tile: 'SW15', x: 1, y: 1, r: 3, deploy: { attack: { x: 0, y: 1 } } }); // black attacks
     const ps = throwParticipants(s);
-    expect(dice(ps)).toEqual([[0, 2], [1, 1]]);
+    expect(dice(ps)).toEqual([
+      [0, 2],
+      [1, 1],
+    ]);
     expect(throwError(ps, [[3]])?.rule).toBe('R6.3');
     expect(throwError(ps, [[3, 4, 1], [2]])?.rule).toBe('R6.2');
     expect(throwError(ps, [[3, 4], [0]])?.message).toBe('die value 0 is outside 1–6 (R1.5)');
@@ -134,9 +153,24 @@ describe('ties, losers and winners (R6.4–R6.6)', () => {
     // R6.4, R6.5: two ties, then black loses: black 1 + 1 + 1 (one die, once), red 1 + 1
     const s = redPlanet('large');
     play(s, { tile: 'SW22', x: -1, y: 0, deploy: { attack: { x: 0, y: 1 } } }); // red: 3 dice now
-    const all = play(s, { tile: 'SW15', x: 1, y: 1, r: 3, deploy: { attack: { x: 0, y: 1 } }, throws: [[[4, 2, 1], [4]], [[5, 5, 5], [5]], [[6, 1, 1], [2]]] });
+    const all = play(s, {
+      tile: 'SW15',
+      x: 1,
+      y: 1,
+      r: 3,
+      deploy: { attack: { x: 0, y: 1 } },
+      throws: [
+        [[4, 2, 1], [4]],
+        [[5, 5, 5], [5]],
+        [[6, 1, 1], [2]],
+      ],
+    });
     expect(scoreEvents(all).map((e) => [e.scorer, e.reason, e.points])).toEqual([
-      [0, 'tie', 1], [1, 'tie', 1], [0, 'tie', 1], [1, 'tie', 1], [1, 'lost', 1],
+      [0, 'tie', 1],
+      [1, 'tie', 1],
+      [0, 'tie', 1],
+      [1, 'tie', 1],
+      [1, 'lost', 1],
     ]);
     expect(s.scores).toEqual([2, 3]);
     // R6.6: red's meeples stay on the planet; black's attacker is back in the reserve
@@ -148,15 +182,34 @@ describe('ties, losers and winners (R6.4–R6.6)', () => {
     // R3, R5.4, R6.6, R7.3 (decision in docs/rules.md): deploy → battle → scoring
     const s = startGame(['red', 'black']);
     const ring: Move[] = [
-      { tile: 'SW22', x: 1, y: 0 }, { tile: 'SW31', x: 0, y: 1, deploy: { seg: 'P', meeple: 'large' } }, // black's planet
-      { tile: 'SW22', x: -1, y: 0 }, { tile: 'SW15', x: 1, y: 1, r: 3 }, { tile: 'SW15', x: -1, y: 1, r: 0 },
-      { tile: 'SW22', x: 2, y: 0 }, { tile: 'SW15', x: 1, y: 2, r: 1 }, { tile: 'SW15', x: -1, y: 2, r: 2 },
+      { tile: 'SW22', x: 1, y: 0 },
+      { tile: 'SW31', x: 0, y: 1, deploy: { seg: 'P', meeple: 'large' } }, // black's planet
+      { tile: 'SW22', x: -1, y: 0 },
+      { tile: 'SW15', x: 1, y: 1, r: 3 },
+      { tile: 'SW15', x: -1, y: 1, r: 0 },
+      { tile: 'SW22', x: 2, y: 0 },
+      { tile: 'SW15', x: 1, y: 2, r: 1 },
+      { tile: 'SW15', x: -1, y: 2, r: 2 },
     ];
     for (const m of ring) play(s, m);
-    const events = play(s, { tile: 'SW22', x: 0, y: 2, deploy: { attack: { x: 0, y: 1 } }, throws: [[[6, 1], [5, 5]]] });
+    const events = play(s, {
+      tile: 'SW22',
+      x: 0,
+      y: 2,
+      deploy: { attack: { x: 0, y: 1 } },
+      throws: [
+        [
+          [6, 1],
+          [5, 5],
+        ],
+      ],
+    });
     const order = events.filter((e) => ['battle', 'throw', 'completed', 'score'].includes(e.type)).map((e) => e.type);
     expect(order).toEqual(['battle', 'throw', 'score', 'completed', 'score']);
-    expect(scoreEvents(events).map((e) => [e.scorer, e.reason, e.points])).toEqual([[1, 'lost', 2], [0, 'complete', 11]]);
+    expect(scoreEvents(events).map((e) => [e.scorer, e.reason, e.points])).toEqual([
+      [1, 'lost', 2],
+      [0, 'complete', 11],
+    ]);
     expect(s.meeples).toEqual([]);
     expect(s.scores).toEqual([11, 2]);
   });
@@ -165,7 +218,19 @@ describe('ties, losers and winners (R6.4–R6.6)', () => {
     // R6.6
     const s = redPlanet('small');
     play(s, { tile: 'SW22', x: -1, y: 0, r: 0 }); // red
-    const events = play(s, { tile: 'SW15', x: 1, y: 1, r: 3, deploy: { attack: { x: 0, y: 1 }, meeple: 'large' }, throws: [[[3, 1], [2, 6]]] });
+    const events = play(s, {
+      tile: 'SW15',
+      x: 1,
+      y: 1,
+      r: 3,
+      deploy: { attack: { x: 0, y: 1 }, meeple: 'large' },
+      throws: [
+        [
+          [3, 1],
+          [2, 6],
+        ],
+      ],
+    });
     expect(events.find((e) => e.type === 'throw')).toMatchObject({ winner: 1, losers: [{ id: 0, points: 2 }] }); // red 1 small + symbol = 2 dice
     expect(s.meeples).toEqual([expect.objectContaining({ seat: 1, size: 'large' })]);
     expect(s.scores).toEqual([2, 0]);
@@ -174,11 +239,20 @@ describe('ties, losers and winners (R6.4–R6.6)', () => {
   it('with three tied at the top, all three score and throw again (R6.4)', () => {
     // R6.4: the three-player field of the worked example, but all three throw 4 first
     const scenario = JSON.parse(readFileSync(new URL('../scenarios/asteroid-battle-three-players.json', import.meta.url), 'utf8'));
-    scenario.turns[6].throws = [{ red: [4, 2], white: [4], black: [4, 1] }, { red: [6, 1], white: [2], black: [5, 5] }];
+    scenario.turns[6].throws = [
+      { red: [4, 2], white: [4], black: [4, 1] },
+      { red: [6, 1], white: [2], black: [5, 5] },
+    ];
     const r = runScenarioText(JSON.stringify(scenario));
     const throws = r.events.filter((e) => e.type === 'throw');
-    expect(throws.map((t) => [t.tied, t.winner])).toEqual([[['red', 'white', 'black'], null], [[], 'red']]);
-    expect(throws[1].losers).toEqual([{ who: 'white', points: 1 }, { who: 'black', points: 2 }]);
+    expect(throws.map((t) => [t.tied, t.winner])).toEqual([
+      [['red', 'white', 'black'], null],
+      [[], 'red'],
+    ]);
+    expect(throws[1].losers).toEqual([
+      { who: 'white', points: 1 },
+      { who: 'black', points: 2 },
+    ]);
     expect(r.scores).toEqual({ red: 1 + 12, white: 1 + 1, black: 1 + 2 });
   });
 });
@@ -196,7 +270,10 @@ describe('the team variant (R9)', () => {
     expect(battles(mates)).toEqual([]);
     placeAndDeploy(s, { tile: 'SW15', x: -1, y: 1, r: 0, deploy: { attack: { x: 0, y: 1 } } }); // red attacks
     const ps = throwParticipants(s);
-    expect(ps.map((p) => [p.id, p.seats, p.dice, p.symbol])).toEqual([[0, [0], 1, false], [1, [1, 3], 3, true]]);
+    expect(ps.map((p) => [p.id, p.seats, p.dice, p.symbol])).toEqual([
+      [0, [0], 1, false],
+      [1, [1, 3], 3, true],
+    ]);
     applyInPlace(s, { type: 'throw', values: [[6], [5, 5, 5]] });
     // R9.3: the losing team returns the meeples of both its colours and scores 3 once
     expect(s.scores).toEqual([0, 3]);
@@ -211,7 +288,9 @@ describe('the team variant (R9)', () => {
     play(s, { tile: 'SW22', x: 2, y: 0 }); // black
     applyInPlace(s, { type: 'draw', tile: 'SW22' });
     applyInPlace(s, { type: 'place', x: -1, y: 0, r: 0 }); // green extends red's route
-    expect(() => applyInPlace(s, { type: 'deploy', deployment: { meeple: 'small', target: { seg: 0 }, equipment: null } })).toThrow(/\(R5\.3\)$/);
+    expect(() => applyInPlace(s, { type: 'deploy', deployment: { meeple: 'small', target: { seg: 0 }, equipment: null } })).toThrow(
+      /\(R5\.3\)$/,
+    );
   });
 
   it('the team variant takes exactly red, green, black and white, alternating (R9.1, R9.3)', () => {

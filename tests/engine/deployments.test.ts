@@ -18,8 +18,14 @@ describe('where a meeple may go (R5.2, R5.3)', () => {
     drawAndPlace(s, 'SW25', 1, 0, 0);
     const segs = (d: Deployment) => ('seg' in d.target ? d.target.seg : -1);
     expect(legalDeployments(s).map((d) => [segs(d), d.meeple, d.equipment])).toEqual([
-      [0, 'small', null], [0, 'large', null], [1, 'small', null], [1, 'large', null],
-      [2, 'small', null], [2, 'large', null], [3, 'small', null], [3, 'large', null],
+      [0, 'small', null],
+      [0, 'large', null],
+      [1, 'small', null],
+      [1, 'large', null],
+      [2, 'small', null],
+      [2, 'large', null],
+      [3, 'small', null],
+      [3, 'large', null],
     ]);
     expect(deploymentError(s, { meeple: 'small', target: { seg: 4 }, equipment: null })?.rule).toBe('R5.2');
   });
@@ -69,7 +75,9 @@ describe('the reserve (R5.1, R1.4)', () => {
       { meeple: 'large', target: { attack: { x: 0, y: 1 } }, equipment: null },
       { meeple: 'large', target: { attack: { x: 1, y: 1 } }, equipment: null },
     ]);
-    expect(deploymentError(s, { meeple: 'small', target: { seg: 0 }, equipment: null })?.message).toBe('no small meeple left in the reserve (R5.1)');
+    expect(deploymentError(s, { meeple: 'small', target: { seg: 0 }, equipment: null })?.message).toBe(
+      'no small meeple left in the reserve (R5.1)',
+    );
     placeAndDeployRest(s, { meeple: 'large', target: { attack: { x: 0, y: 1 } }, equipment: null });
     // R5.6: a second red meeple on red's own planet is no battle
     expect(s.phase).toBe('draw');
@@ -100,8 +108,9 @@ describe('planet attacks (R5.4)', () => {
     play(s, { tile: 'SW32', x: 0, y: 2 }); // red: a second planet, empty
     drawAndPlace(s, 'SW22', 2, 0, 0); // black, far from both planets
     expect(legalDeployments(s).some((d) => 'attack' in d.target)).toBe(false);
-    expect(deploymentError(s, { ...attack, target: { attack: { x: 0, y: 1 } } })?.message)
-      .toBe('the planet at (0,1) is not among the 8 cells around the tile just placed (R5.4)');
+    expect(deploymentError(s, { ...attack, target: { attack: { x: 0, y: 1 } } })?.message).toBe(
+      'the planet at (0,1) is not among the 8 cells around the tile just placed (R5.4)',
+    );
   });
 
   it('a tile with its own planet may still attack a neighbouring planet; its own planet is new and empty (R5.4)', () => {
@@ -115,7 +124,10 @@ describe('planet attacks (R5.4)', () => {
     applyInPlace(s, { type: 'deploy', deployment: { meeple: 'small', target: { attack: { x: 0, y: 1 } }, equipment: null } });
     // R6.1: the attack starts a battle on red's planet at once
     expect(s.phase).toBe('battle');
-    expect(s.meeples.map((m) => [m.seat, s.tiles[m.tile].id])).toEqual([[0, 'SW31'], [1, 'SW31']]);
+    expect(s.meeples.map((m) => [m.seat, s.tiles[m.tile].id])).toEqual([
+      [0, 'SW31'],
+      [1, 'SW31'],
+    ]);
   });
 });
 

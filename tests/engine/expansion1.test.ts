@@ -2,7 +2,15 @@
 // option on its own (R1.3, R1.5, R1.6, R2.4, R5.5, R6.7, R6.8).
 import { describe, expect, it } from 'vitest';
 import { STRIDE, applyInPlace, legalDeployments, supplyList, type GameEvent, type GameState } from '../../src/engine';
-import { EXPANSION_ALL, play, placeAndDeploy, scoreEvents, startGame, throwParticipants, type OptionsPatch } from '../support/engine-script';
+import {
+  EXPANSION_ALL,
+  play,
+  placeAndDeploy,
+  scoreEvents,
+  startGame,
+  throwParticipants,
+  type OptionsPatch,
+} from '../support/engine-script';
 
 const rootOf = (s: GameState, x: number, y: number, seg: number) => s.board.find(s.board.tileAt(x, y) * STRIDE + seg);
 const ALL: OptionsPatch = { expansion: EXPANSION_ALL };
@@ -24,7 +32,21 @@ describe('the special tiles (docs/tiles.md, R7.1, R7.2)', () => {
     expect(rootOf(s, 1, 0, 1)).not.toBe(rootOf(s, 1, 0, 2));
     const events = play(s, { tile: 'SW07', x: -1, y: 0, r: 3 }); // a field ends the west side
     // 3 tiles; the Empire symbol is on the planet, not on the route (R7.4)
-    expect(scoreEvents(events)).toMatchObject([{ scorer: 0, points: 3, realm: { kind: 'R', tiles: [[-1, 0], [0, 0], [1, 0]], symbols: [] } }]);
+    expect(scoreEvents(events)).toMatchObject([
+      {
+        scorer: 0,
+        points: 3,
+        realm: {
+          kind: 'R',
+          tiles: [
+            [-1, 0],
+            [0, 0],
+            [1, 0],
+          ],
+          symbols: [],
+        },
+      },
+    ]);
   });
 
   it('SWX11: its asteroid field ends the routes on both sides (R7.1)', () => {
@@ -61,7 +83,12 @@ describe('equipment at deployment (R5.5, R1.6)', () => {
     applyInPlace(s, { type: 'draw', tile: 'SW22' });
     applyInPlace(s, { type: 'place', x: 1, y: 0, r: 0 });
     expect(legalDeployments(s).map((d) => [d.meeple, d.equipment])).toEqual([
-      ['small', null], ['small', 'lightsaber'], ['small', 'blaster'], ['large', null], ['large', 'lightsaber'], ['large', 'blaster'],
+      ['small', null],
+      ['small', 'lightsaber'],
+      ['small', 'blaster'],
+      ['large', null],
+      ['large', 'lightsaber'],
+      ['large', 'blaster'],
     ]);
     applyInPlace(s, { type: 'deploy', deployment: { meeple: 'small', target: { seg: 0 }, equipment: 'lightsaber' } });
     expect(s.reserves[0]).toMatchObject({ small: 3, lightsaber: false, blaster: true });
@@ -70,10 +97,14 @@ describe('equipment at deployment (R5.5, R1.6)', () => {
     applyInPlace(s, { type: 'draw', tile: 'SW04' });
     applyInPlace(s, { type: 'place', x: 0, y: -1, r: 2 }); // red again: one card left
     expect(legalDeployments(s).map((d) => [d.meeple, d.equipment])).toEqual([
-      ['small', null], ['small', 'blaster'], ['large', null], ['large', 'blaster'],
+      ['small', null],
+      ['small', 'blaster'],
+      ['large', null],
+      ['large', 'blaster'],
     ]);
-    expect(() => applyInPlace(s, { type: 'deploy', deployment: { meeple: 'small', target: { seg: 0 }, equipment: 'lightsaber' } }))
-      .toThrow('the lightsaber is already in use (R5.5)');
+    expect(() => applyInPlace(s, { type: 'deploy', deployment: { meeple: 'small', target: { seg: 0 }, equipment: 'lightsaber' } })).toThrow(
+      'the lightsaber is already in use (R5.5)',
+    );
   });
 
   it('the card returns with its meeple when the realm is scored (R5.5, R7.5)', () => {
@@ -91,7 +122,13 @@ describe('lightsaber and blaster in battle (R6.7, R6.8)', () => {
     const s = redPlanet('lightsaber');
     play(s, { tile: 'SW22', x: -1, y: 0 });
     const events = play(s, { tile: 'SW15', x: 1, y: 1, r: 3, deploy: { attack: { x: 0, y: 1 } }, throws: [[[6, 1], [6]]] });
-    expect(events.find((e) => e.type === 'throw')).toMatchObject({ rolls: [{ id: 0, best: 7, lightsaber: true }, { id: 1, best: 6, lightsaber: false }], winner: 0 });
+    expect(events.find((e) => e.type === 'throw')).toMatchObject({
+      rolls: [
+        { id: 0, best: 7, lightsaber: true },
+        { id: 1, best: 6, lightsaber: false },
+      ],
+      winner: 0,
+    });
   });
 
   it('the blaster makes one die the yellow one (given last) without changing the dice count (R6.8, R1.5)', () => {
@@ -100,11 +137,40 @@ describe('lightsaber and blaster in battle (R6.7, R6.8)', () => {
     play(s, { tile: 'SW22', x: -1, y: 0 });
     placeAndDeploy(s, { tile: 'SW15', x: 1, y: 1, r: 3, deploy: { attack: { x: 0, y: 1 }, meeple: 'large', equipment: 'blaster' } });
     const ps = throwParticipants(s);
-    expect(ps.map((p) => [p.dice, p.yellow])).toEqual([[2, false], [2, true]]);
-    expect(() => applyInPlace(s, { type: 'throw', values: [[1, 1], [7, 3]] })).toThrow('die value 7 is outside 1–6 (R1.5)');
-    expect(() => applyInPlace(s, { type: 'throw', values: [[1, 1], [1, 2]] })).toThrow('yellow die value 2 is outside 3–8 (R1.5)');
+    expect(ps.map((p) => [p.dice, p.yellow])).toEqual([
+      [2, false],
+      [2, true],
+    ]);
+    expect(() =>
+      applyInPlace(s, {
+        type: 'throw',
+        values: [
+          [1, 1],
+          [7, 3],
+        ],
+      }),
+    ).toThrow('die value 7 is outside 1–6 (R1.5)');
+    expect(() =>
+      applyInPlace(s, {
+        type: 'throw',
+        values: [
+          [1, 1],
+          [1, 2],
+        ],
+      }),
+    ).toThrow('yellow die value 2 is outside 3–8 (R1.5)');
     const events: GameEvent[] = [];
-    applyInPlace(s, { type: 'throw', values: [[6, 6], [1, 8]] }, events);
+    applyInPlace(
+      s,
+      {
+        type: 'throw',
+        values: [
+          [6, 6],
+          [1, 8],
+        ],
+      },
+      events,
+    );
     expect(events.find((e) => e.type === 'throw')).toMatchObject({ winner: 1, rolls: [{ best: 6 }, { best: 8, yellow: true }] });
     // R5.5: black stays with its blaster; red's meeple goes home
     expect(s.meeples).toEqual([expect.objectContaining({ seat: 1, equipment: 'blaster' })]);
@@ -118,7 +184,17 @@ describe('lightsaber and blaster in battle (R6.7, R6.8)', () => {
     const [red] = throwParticipants(s);
     expect([red.dice, red.yellow, red.lightsaber]).toEqual([3, true, true]);
     const events: GameEvent[] = [];
-    applyInPlace(s, { type: 'throw', values: [[1, 1, 8], [6, 6]] }, events);
+    applyInPlace(
+      s,
+      {
+        type: 'throw',
+        values: [
+          [1, 1, 8],
+          [6, 6],
+        ],
+      },
+      events,
+    );
     expect(events.find((e) => e.type === 'throw')).toMatchObject({ rolls: [{ best: 9 }, { best: 6 }], winner: 0 });
   });
 
@@ -129,7 +205,17 @@ describe('lightsaber and blaster in battle (R6.7, R6.8)', () => {
     placeAndDeploy(s, { tile: 'SW15', x: 1, y: 1, r: 3, deploy: { attack: { x: 0, y: 1 }, meeple: 'large', equipment: 'blaster' } });
     expect(throwParticipants(s).map((p) => p.yellow)).toEqual([true, true]);
     const events: GameEvent[] = [];
-    applyInPlace(s, { type: 'throw', values: [[2, 3], [1, 8]] }, events);
+    applyInPlace(
+      s,
+      {
+        type: 'throw',
+        values: [
+          [2, 3],
+          [1, 8],
+        ],
+      },
+      events,
+    );
     expect(events.find((e) => e.type === 'throw')).toMatchObject({ rolls: [{ best: 3 }, { best: 8 }], winner: 1 });
     // R5.5: red's blaster is back in its reserve with the meeple
     expect(s.reserves[0]).toMatchObject({ small: 4, blaster: true });
@@ -144,7 +230,10 @@ describe('lightsaber and blaster in battle (R6.7, R6.8)', () => {
     play(s, { tile: 'SW22', x: -1, y: 0, deploy: { attack: { x: 0, y: 1 }, equipment: 'blaster' } }); // green joins red
     placeAndDeploy(s, { tile: 'SW15', x: 1, y: 1, r: 3, deploy: { attack: { x: 0, y: 1 } } }); // white attacks
     const ps = throwParticipants(s);
-    expect(ps.map((p) => [p.id, p.seats, p.dice, p.yellow, p.lightsaber])).toEqual([[0, [0, 2], 3, true, true], [1, [3], 1, false, false]]);
+    expect(ps.map((p) => [p.id, p.seats, p.dice, p.yellow, p.lightsaber])).toEqual([
+      [0, [0, 2], 3, true, true],
+      [1, [3], 1, false, false],
+    ]);
     applyInPlace(s, { type: 'throw', values: [[1, 1, 3], [5]] }); // 3 + 1 = 4 loses to 5
     expect(s.scores).toEqual([3, 0]);
     expect([s.reserves[0].lightsaber, s.reserves[2].blaster]).toEqual([true, true]); // both cards home
@@ -167,16 +256,43 @@ describe('several cards on one side (R6.7, R6.8, R9.3)', () => {
     // R6.7, R9.3
     const s = rebelsOnPlanet('lightsaber');
     const events: GameEvent[] = [];
-    applyInPlace(s, { type: 'throw', values: [[6, 1, 1], [1, 6]] }, events);
+    applyInPlace(
+      s,
+      {
+        type: 'throw',
+        values: [
+          [6, 1, 1],
+          [1, 6],
+        ],
+      },
+      events,
+    );
     expect(events.find((e) => e.type === 'throw')).toMatchObject({ rolls: [{ best: 7 }, { best: 6 }], winner: 0 });
   });
 
   it('two blasters: one yellow die among the three (R6.8, R9.3)', () => {
     // R6.8, R9.3
     const s = rebelsOnPlanet('blaster');
-    expect(throwParticipants(s).map((p) => [p.dice, p.yellow])).toEqual([[3, true], [2, false]]);
-    expect(() => applyInPlace(s, { type: 'throw', values: [[1, 8, 8], [1, 6]] })).toThrow('die value 8 is outside 1–6 (R1.5)');
-    applyInPlace(s, { type: 'throw', values: [[1, 1, 8], [1, 6]] });
+    expect(throwParticipants(s).map((p) => [p.dice, p.yellow])).toEqual([
+      [3, true],
+      [2, false],
+    ]);
+    expect(() =>
+      applyInPlace(s, {
+        type: 'throw',
+        values: [
+          [1, 8, 8],
+          [1, 6],
+        ],
+      }),
+    ).toThrow('die value 8 is outside 1–6 (R1.5)');
+    applyInPlace(s, {
+      type: 'throw',
+      values: [
+        [1, 1, 8],
+        [1, 6],
+      ],
+    });
     expect(s.scores).toEqual([0, 2]);
   });
 });
@@ -212,15 +328,22 @@ describe('each option on its own (R2.4) and the sixth seat (R1.3)', () => {
     applyInPlace(s, { type: 'draw', tile: 'SW22' });
     applyInPlace(s, { type: 'place', x: 1, y: 0, r: 0 });
     expect(legalDeployments(s).map((d) => d.equipment)).toEqual([null, 'lightsaber', null, 'lightsaber']);
-    expect(() => applyInPlace(s, { type: 'deploy', deployment: { meeple: 'small', target: { seg: 0 }, equipment: 'blaster' } })).toThrow(/\(R2\.4\)$/);
+    expect(() => applyInPlace(s, { type: 'deploy', deployment: { meeple: 'small', target: { seg: 0 }, equipment: 'blaster' } })).toThrow(
+      /\(R2\.4\)$/,
+    );
   });
 
   it('the yellow die without equipment: no blaster, so nobody ever rolls yellow (R2.4)', () => {
     // R2.4
     const s = redPlanet(null, { expansion: { yellowDie: true } });
-    expect(s.reserves.map((r) => [r.lightsaber, r.blaster])).toEqual([[false, false], [false, false]]);
+    expect(s.reserves.map((r) => [r.lightsaber, r.blaster])).toEqual([
+      [false, false],
+      [false, false],
+    ]);
     play(s, { tile: 'SW22', x: -1, y: 0 });
-    expect(() => placeAndDeploy(s, { tile: 'SW15', x: 1, y: 1, r: 3, deploy: { attack: { x: 0, y: 1 }, equipment: 'lightsaber' } })).toThrow(/\(R2\.4\)$/);
+    expect(() =>
+      placeAndDeploy(s, { tile: 'SW15', x: 1, y: 1, r: 3, deploy: { attack: { x: 0, y: 1 }, equipment: 'lightsaber' } }),
+    ).toThrow(/\(R2\.4\)$/);
   });
 
   it('with everything on, six seats play with equipment and expansion tiles (R1.3, R2.4)', () => {

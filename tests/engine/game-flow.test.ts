@@ -4,8 +4,23 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
-  COLOUR_FACTION, TILESET, applyAction, applyInPlace, endGame, newGame, parseState, pending, scoreLaps, scorerName,
-  serialize, stateHash, supplyList, supplySize, winners, type GameEvent, type GameState,
+  COLOUR_FACTION,
+  TILESET,
+  applyAction,
+  applyInPlace,
+  endGame,
+  newGame,
+  parseState,
+  pending,
+  scoreLaps,
+  scorerName,
+  serialize,
+  stateHash,
+  supplyList,
+  supplySize,
+  winners,
+  type GameEvent,
+  type GameState,
 } from '../../src/engine';
 import { runScenarioText } from '../../src/cli/scenario-runner';
 import { phaseOf, play, setupOf, startGame } from '../support/engine-script';
@@ -22,7 +37,11 @@ describe('setup (R1.3, R1.4, R2.2, R2.3)', () => {
   it('every seat gets 4 small and 1 large meeple; the supply holds every tile but the start tile (R1.4, R2.2)', () => {
     // R1.4, R2.2
     const s = startGame(['red', 'black', 'orange']);
-    expect(s.reserves.map((r) => [r.small, r.large])).toEqual([[4, 1], [4, 1], [4, 1]]);
+    expect(s.reserves.map((r) => [r.small, r.large])).toEqual([
+      [4, 1],
+      [4, 1],
+      [4, 1],
+    ]);
     const p = pending(s);
     expect(p.kind).toBe('draw');
     if (p.kind !== 'draw') return;
@@ -46,7 +65,14 @@ describe('setup (R1.3, R1.4, R2.2, R2.3)', () => {
 
   it('colours belong to factions; scores are named by colour, or by team in the team variant (R1.3)', () => {
     // R1.3
-    expect(COLOUR_FACTION).toEqual({ red: 'Rebel', green: 'Rebel', black: 'Empire', white: 'Empire', orange: 'BountyHunters', blue: 'Empire' });
+    expect(COLOUR_FACTION).toEqual({
+      red: 'Rebel',
+      green: 'Rebel',
+      black: 'Empire',
+      white: 'Empire',
+      orange: 'BountyHunters',
+      blue: 'Empire',
+    });
     const s = startGame(['orange', 'red']);
     expect([scorerName(s, 0), scorerName(s, 1)]).toEqual(['orange', 'red']);
     const t = startGame(['red', 'black', 'green', 'white'], { teams: true });
@@ -59,7 +85,12 @@ describe('setup (R1.3, R1.4, R2.2, R2.3)', () => {
     // R2.3, R3
     const s = startGame(['white', 'orange', 'red']);
     const seats: number[] = [];
-    for (const m of [{ tile: 'SW22', x: 1, y: 0 }, { tile: 'SW22', x: 2, y: 0 }, { tile: 'SW22', x: 3, y: 0 }, { tile: 'SW22', x: -1, y: 0 }]) {
+    for (const m of [
+      { tile: 'SW22', x: 1, y: 0 },
+      { tile: 'SW22', x: 2, y: 0 },
+      { tile: 'SW22', x: 3, y: 0 },
+      { tile: 'SW22', x: -1, y: 0 },
+    ]) {
       seats.push(s.seat);
       play(s, m);
     }
@@ -86,7 +117,10 @@ describe('a tile that fits nowhere (R4.3)', () => {
     const before = supplySize(s);
     const events: GameEvent[] = [];
     applyInPlace(s, { type: 'draw', tile: 'SW13' }, events);
-    expect(events).toEqual([{ type: 'drawn', seat: 0, tile: 'SW13' }, { type: 'unplaceable', seat: 0, tile: 'SW13', outcome: 'removed' }]);
+    expect(events).toEqual([
+      { type: 'drawn', seat: 0, tile: 'SW13' },
+      { type: 'unplaceable', seat: 0, tile: 'SW13', outcome: 'removed' },
+    ]);
     expect(s.removed).toEqual(['SW13']);
     expect(s.supply.SW13).toBe(0);
     expect(supplySize(s)).toBe(before - 1);
@@ -171,7 +205,12 @@ describe('the end (R8.1, R8.3, R1.7)', () => {
 
   it('score laps of 50 for the score track (R1.7)', () => {
     // R1.7
-    expect([0, 49, 50, 123].map(scoreLaps)).toEqual([{ laps: 0, position: 0 }, { laps: 0, position: 49 }, { laps: 1, position: 0 }, { laps: 2, position: 23 }]);
+    expect([0, 49, 50, 123].map(scoreLaps)).toEqual([
+      { laps: 0, position: 0 },
+      { laps: 0, position: 49 },
+      { laps: 1, position: 0 },
+      { laps: 2, position: 23 },
+    ]);
   });
 });
 
@@ -227,7 +266,9 @@ describe('the state as data (R6.9, P1.1)', () => {
     // two tiles in one cell, or a cell outside the board index's range (it would alias another)
     const start = good.tiles[0];
     expect(() => parseState(JSON.stringify({ ...good, tiles: [start, { id: 'SW22', x: 0, y: 0, r: 0 }] }))).toThrow(/^state: tiles\[1\]/);
-    expect(() => parseState(JSON.stringify({ ...good, tiles: [start, { id: 'SW22', x: 0, y: 8192, r: 0 }] }))).toThrow(/^state: tiles\[1\]/);
+    expect(() => parseState(JSON.stringify({ ...good, tiles: [start, { id: 'SW22', x: 0, y: 8192, r: 0 }] }))).toThrow(
+      /^state: tiles\[1\]/,
+    );
   });
 
   it('applyAction never changes its input', () => {
@@ -241,7 +282,9 @@ describe('the state as data (R6.9, P1.1)', () => {
         const board = JSON.stringify([[...s.board.cells], s.board.parent, s.board.open, [...s.board.constraints], s.board.frontierYX]);
         const { state: next } = applyAction(s, action);
         expect(serialize(s)).toBe(text);
-        expect(JSON.stringify([[...s.board.cells], s.board.parent, s.board.open, [...s.board.constraints], s.board.frontierYX])).toBe(board);
+        expect(JSON.stringify([[...s.board.cells], s.board.parent, s.board.open, [...s.board.constraints], s.board.frontierYX])).toBe(
+          board,
+        );
         s = next;
       }
     }

@@ -3,8 +3,19 @@
 // by a seeded PRNG among the options the engine lists. Each game is played twice.
 import { describe, expect, it } from 'vitest';
 import {
-  LARGE_MEEPLES, SMALL_MEEPLES, STRIDE, applyInPlace, newGame, pending, scorerOf, stateHash, supplySize, tilesInPlay,
-  type Action, type GameSetup, type GameState,
+  LARGE_MEEPLES,
+  SMALL_MEEPLES,
+  STRIDE,
+  applyInPlace,
+  newGame,
+  pending,
+  scorerOf,
+  stateHash,
+  supplySize,
+  tilesInPlay,
+  type Action,
+  type GameSetup,
+  type GameState,
 } from '../../src/engine';
 import { randomAction, randomSetup } from '../support/engine-random';
 import { phaseOf } from '../support/engine-script';
@@ -97,7 +108,8 @@ describe(`${GAMES} random legal games`, () => {
     // R1.3, R2.4, R4.3, R9: the sample includes each option both ways, 2 to 6 seats
     const seatCounts = new Set(setups.map((s) => s.seats.length));
     expect([...seatCounts].sort()).toEqual([2, 3, 4, 5, 6]);
-    for (const key of ['tiles', 'blue', 'equipment', 'yellowDie'] as const) expect(new Set(setups.map((s) => s.options.expansion[key])).size).toBe(2);
+    for (const key of ['tiles', 'blue', 'equipment', 'yellowDie'] as const)
+      expect(new Set(setups.map((s) => s.options.expansion[key])).size).toBe(2);
     expect(new Set(setups.map((s) => s.options.teams)).size).toBe(2);
     expect(new Set(setups.map((s) => s.options.unplaceable)).size).toBe(2);
   });

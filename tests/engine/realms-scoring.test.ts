@@ -15,7 +15,22 @@ describe('routes (R7.1)', () => {
     const before = play(s, { tile: 'SW15', x: 0, y: 2, r: 2 }); // N and E
     expect(completed(before)).toEqual([]);
     const events = play(s, { tile: 'SW15', x: 1, y: 2, r: 1 }); // N and W: the loop closes
-    expect(scoreEvents(events)).toMatchObject([{ reason: 'complete', scorer: 0, points: 4, realm: { kind: 'R', tiles: [[0, 1], [1, 1], [0, 2], [1, 2]] } }]);
+    expect(scoreEvents(events)).toMatchObject([
+      {
+        reason: 'complete',
+        scorer: 0,
+        points: 4,
+        realm: {
+          kind: 'R',
+          tiles: [
+            [0, 1],
+            [1, 1],
+            [0, 2],
+            [1, 2],
+          ],
+        },
+      },
+    ]);
     expect(s.scores).toEqual([4, 0]);
     expect(s.meeples).toEqual([]);
   });
@@ -25,7 +40,21 @@ describe('routes (R7.1)', () => {
     const s = startGame(['red', 'black']);
     play(s, { tile: 'SW25', x: 1, y: 0, r: 0, deploy: { seg: 'R:W' } });
     const events = play(s, { tile: 'SW39', x: -1, y: 0, r: 3 }); // black closes red's route
-    expect(scoreEvents(events)).toMatchObject([{ scorer: 0, points: 3, realm: { kind: 'R', tiles: [[-1, 0], [0, 0], [1, 0]], symbols: [] } }]);
+    expect(scoreEvents(events)).toMatchObject([
+      {
+        scorer: 0,
+        points: 3,
+        realm: {
+          kind: 'R',
+          tiles: [
+            [-1, 0],
+            [0, 0],
+            [1, 0],
+          ],
+          symbols: [],
+        },
+      },
+    ]);
     // the Bounty Hunter symbol on SW39 sits on its planet, not on the route (R7.4)
   });
 
@@ -44,7 +73,20 @@ describe('asteroid fields (R7.2)', () => {
     // R7.2
     const s = startGame(['red', 'black']);
     const events = play(s, { tile: 'SW04', x: 0, y: -1, r: 2, deploy: { seg: 'A:N' } });
-    expect(scoreEvents(events)).toMatchObject([{ reason: 'complete', scorer: 0, points: 4, realm: { kind: 'A', tiles: [[0, -1], [0, 0]] } }]);
+    expect(scoreEvents(events)).toMatchObject([
+      {
+        reason: 'complete',
+        scorer: 0,
+        points: 4,
+        realm: {
+          kind: 'A',
+          tiles: [
+            [0, -1],
+            [0, 0],
+          ],
+        },
+      },
+    ]);
   });
 
   it('two separate fields on one tile stay separate (SW09; R7.2, R1.2)', () => {
@@ -61,9 +103,13 @@ describe('planets (R7.3)', () => {
     // R7.3: the 8 neighbours first, then the planet with its conqueror: 9 + its symbol = 11
     const s = startGame(['red', 'black']);
     const ring = [
-      { tile: 'SW22', x: 1, y: 0, r: 0 }, { tile: 'SW22', x: -1, y: 0, r: 0 },
-      { tile: 'SW15', x: 1, y: 1, r: 3 }, { tile: 'SW15', x: -1, y: 1, r: 0 },
-      { tile: 'SW15', x: 1, y: 2, r: 1 }, { tile: 'SW15', x: -1, y: 2, r: 2 }, { tile: 'SW22', x: 0, y: 2, r: 0 },
+      { tile: 'SW22', x: 1, y: 0, r: 0 },
+      { tile: 'SW22', x: -1, y: 0, r: 0 },
+      { tile: 'SW15', x: 1, y: 1, r: 3 },
+      { tile: 'SW15', x: -1, y: 1, r: 0 },
+      { tile: 'SW15', x: 1, y: 2, r: 1 },
+      { tile: 'SW15', x: -1, y: 2, r: 2 },
+      { tile: 'SW22', x: 0, y: 2, r: 0 },
     ];
     for (const m of ring) play(s, m);
     expect(s.board.neighbours8(0, 1)).toBe(8);
@@ -86,7 +132,20 @@ describe('symbols (R7.4)', () => {
     play(s, { tile: 'SW15', x: 2, y: 1, r: 1 });
     const events = play(s, { tile: 'SW15', x: 1, y: 1, r: 2 });
     const [score] = scoreEvents(events);
-    expect(score).toMatchObject({ scorer: 0, points: 6, realm: { kind: 'R', tiles: [[1, 0], [2, 0], [1, 1], [2, 1]], symbols: ['BountyHunters'] } });
+    expect(score).toMatchObject({
+      scorer: 0,
+      points: 6,
+      realm: {
+        kind: 'R',
+        tiles: [
+          [1, 0],
+          [2, 0],
+          [1, 1],
+          [2, 1],
+        ],
+        symbols: ['BountyHunters'],
+      },
+    });
   });
 
   it('symbols in two different tiles of a field both count (R7.4)', () => {
@@ -115,7 +174,13 @@ describe('who scores (R7.5)', () => {
     play(s, { tile: 'SW31', x: 0, y: 1, deploy: { seg: 'P' } });
     play(s, { tile: 'SW22', x: 1, y: 0 });
     play(s, { tile: 'SW22', x: -1, y: 0, deploy: { attack: { x: 0, y: 1 }, meeple: 'large' } });
-    for (const m of [{ tile: 'SW15', x: 1, y: 1, r: 3 }, { tile: 'SW15', x: -1, y: 1, r: 0 }, { tile: 'SW15', x: 1, y: 2, r: 1 }, { tile: 'SW15', x: -1, y: 2, r: 2 }]) play(s, m);
+    for (const m of [
+      { tile: 'SW15', x: 1, y: 1, r: 3 },
+      { tile: 'SW15', x: -1, y: 1, r: 0 },
+      { tile: 'SW15', x: 1, y: 2, r: 1 },
+      { tile: 'SW15', x: -1, y: 2, r: 2 },
+    ])
+      play(s, m);
     const events = play(s, { tile: 'SW22', x: 0, y: 2 });
     expect(scoreEvents(events)).toMatchObject([{ scorer: 0, points: 11 }]);
     expect(events.filter((e) => e.type === 'returned')).toHaveLength(2);
@@ -136,7 +201,11 @@ describe('final scoring (R8.2)', () => {
     expect(s.phase).toBe('over');
     const finals = scoreEvents(events).map((e) => [e.scorer, e.realm?.kind, e.points]);
     // planet (0,1): 1 + 2 around ((0,0), (1,0)) + 2; field: 2 tiles + 2; route: 2 tiles + 2
-    expect(finals).toEqual([[1, 'P', 5], [0, 'A', 4], [0, 'R', 4]]);
+    expect(finals).toEqual([
+      [1, 'P', 5],
+      [0, 'A', 4],
+      [0, 'R', 4],
+    ]);
     expect(s.scores).toEqual([8, 5]);
     expect(events.at(-1)).toEqual({ type: 'over', scores: [8, 5] });
   });

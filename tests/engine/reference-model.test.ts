@@ -4,26 +4,62 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
-  COLOUR_FACTION, STRIDE, TEAMS, applyInPlace, cloneState, endGame, legalDeployments, newGame, scorerOf,
+  COLOUR_FACTION,
+  STRIDE,
+  TEAMS,
+  applyInPlace,
+  cloneState,
+  endGame,
+  legalDeployments,
+  newGame,
+  scorerOf,
   type GameState,
 } from '../../src/engine';
 import { randomAction, randomSetup } from '../support/engine-random';
 import { SeededRandom as Prng } from '../../src/fair/mulberry32';
 
-interface RawTile { id: string; edges: string; segments: string[] }
-const raw = JSON.parse(readFileSync(new URL('../../src/engine/tiles.json', import.meta.url), 'utf8')) as { base: RawTile[]; expansion1: RawTile[] };
+interface RawTile {
+  id: string;
+  edges: string;
+  segments: string[];
+}
+const raw = JSON.parse(readFileSync(new URL('../../src/engine/tiles.json', import.meta.url), 'utf8')) as {
+  base: RawTile[];
+  expansion1: RawTile[];
+};
 const TILES = new Map([...raw.base, ...raw.expansion1].map((t) => [t.id, t]));
-const OFF = [[0, -1], [1, 0], [0, 1], [-1, 0]];
+const OFF = [
+  [0, -1],
+  [1, 0],
+  [0, 1],
+  [-1, 0],
+];
 
-interface Seg { kind: string; printed: number[]; symbols: string[] }
-const SEGS = new Map([...TILES.values()].map((t) => [t.id, t.segments.map((text): Seg => {
-  const [body, ...symbols] = text.split('*');
-  if (body === 'P') return { kind: 'P', printed: [], symbols };
-  return { kind: body[0], printed: [...body.slice(2)].map((c) => 'NESW'.indexOf(c)), symbols };
-})]));
+interface Seg {
+  kind: string;
+  printed: number[];
+  symbols: string[];
+}
+const SEGS = new Map(
+  [...TILES.values()].map((t) => [
+    t.id,
+    t.segments.map((text): Seg => {
+      const [body, ...symbols] = text.split('*');
+      if (body === 'P') return { kind: 'P', printed: [], symbols };
+      return { kind: body[0], printed: [...body.slice(2)].map((c) => 'NESW'.indexOf(c)), symbols };
+    }),
+  ]),
+);
 const segsOf = (id: string): Seg[] => SEGS.get(id)!;
 
-interface RefRealm { kind: string; nodes: string[]; tiles: Set<number>; symbols: string[]; open: number; complete: boolean }
+interface RefRealm {
+  kind: string;
+  nodes: string[];
+  tiles: Set<number>;
+  symbols: string[];
+  open: number;
+  complete: boolean;
+}
 
 /** Every realm of the board, keyed by each of its nodes "tile:seg". */
 function referenceRealms(s: GameState): Map<string, RefRealm> {
@@ -50,7 +86,7 @@ function referenceRealms(s: GameState): Map<string, RefRealm> {
             continue;
           }
           const nt = s.tiles[n];
-          const back = ((d + 2) % 4 - nt.r + 4) % 4;
+          const back = (((d + 2) % 4) - nt.r + 4) % 4;
           const ns = segsOf(nt.id).findIndex((x) => x.printed.includes(back));
           const key = `${n}:${ns}`;
           if (!byNode.has(key)) {
@@ -108,14 +144,28 @@ describe('the engine agrees with a naive reference model of realms', () => {
           const placed = s.tiles[t];
           const held = new Set(s.meeples.map((m) => realms.get(`${m.tile}:${m.seg}`)));
           // R5.2, R5.3: a segment is open unless its realm holds a meeple; the new planet always is
-          const segs = segsOf(placed.id).map((_, i) => i).filter((i) => segsOf(placed.id)[i].kind === 'P' || !held.has(realms.get(`${t}:${i}`)));
+          const segs = segsOf(placed.id)
+            .map((_, i) => i)
+            .filter((i) => segsOf(placed.id)[i].kind === 'P' || !held.has(realms.get(`${t}:${i}`)));
           // R5.4: every planet among the 8 cells around
-          const attacks = s.tiles.filter((o, i) => i !== t && Math.abs(o.x - placed.x) <= 1 && Math.abs(o.y - placed.y) <= 1 && segsOf(o.id).some((x) => x.kind === 'P'))
-            .map((o) => `${o.x},${o.y}`).sort();
-          const listed = legalDeployments(s).filter((d) => d.equipment === null && d.meeple === (s.reserves[s.seat].small ? 'small' : 'large'));
+          const attacks = s.tiles
+            .filter(
+              (o, i) =>
+                i !== t && Math.abs(o.x - placed.x) <= 1 && Math.abs(o.y - placed.y) <= 1 && segsOf(o.id).some((x) => x.kind === 'P'),
+            )
+            .map((o) => `${o.x},${o.y}`)
+            .sort();
+          const listed = legalDeployments(s).filter(
+            (d) => d.equipment === null && d.meeple === (s.reserves[s.seat].small ? 'small' : 'large'),
+          );
           if (s.reserves[s.seat].small + s.reserves[s.seat].large > 0) {
             expect(listed.filter((d) => 'seg' in d.target).map((d) => ('seg' in d.target ? d.target.seg : -1))).toEqual(segs);
-            expect(listed.filter((d) => 'attack' in d.target).map((d) => ('attack' in d.target ? `${d.target.attack.x},${d.target.attack.y}` : '')).sort()).toEqual(attacks);
+            expect(
+              listed
+                .filter((d) => 'attack' in d.target)
+                .map((d) => ('attack' in d.target ? `${d.target.attack.x},${d.target.attack.y}` : ''))
+                .sort(),
+            ).toEqual(attacks);
           }
         }
         if (s.phase === 'draw' && step % 3 === 0) {
@@ -124,10 +174,12 @@ describe('the engine agrees with a naive reference model of realms', () => {
           for (const m of s.meeples)
             for (const o of s.meeples) {
               const same = realms.get(`${m.tile}:${m.seg}`) === realms.get(`${o.tile}:${o.seg}`);
-              if ((s.board.find(m.tile * STRIDE + m.seg) === s.board.find(o.tile * STRIDE + o.seg)) !== same) problems.push(`game ${g}: realm membership differs`);
+              if ((s.board.find(m.tile * STRIDE + m.seg) === s.board.find(o.tile * STRIDE + o.seg)) !== same)
+                problems.push(`game ${g}: realm membership differs`);
             }
           // R7.5: no meeple stands in a completed realm between turns
-          for (const m of s.meeples) if (realms.get(`${m.tile}:${m.seg}`)!.complete) problems.push(`game ${g}: a meeple in a completed realm`);
+          for (const m of s.meeples)
+            if (realms.get(`${m.tile}:${m.seg}`)!.complete) problems.push(`game ${g}: a meeple in a completed realm`);
           // R8.2: final scoring from here matches the reference
           const copy = cloneState(s);
           const before = copy.scores.slice();
@@ -143,6 +195,15 @@ describe('the engine agrees with a naive reference model of realms', () => {
     expect([...new Set(problems)]).toEqual([]);
     expect(finals).toBeGreaterThan(500);
     // the faction table the team variant relies on (R9.1)
-    expect(TEAMS.map((t) => Object.entries(COLOUR_FACTION).filter(([, f]) => f === t).map(([c]) => c))).toEqual([['red', 'green'], ['black', 'white', 'blue']]);
+    expect(
+      TEAMS.map((t) =>
+        Object.entries(COLOUR_FACTION)
+          .filter(([, f]) => f === t)
+          .map(([c]) => c),
+      ),
+    ).toEqual([
+      ['red', 'green'],
+      ['black', 'white', 'blue'],
+    ]);
   });
 });

@@ -4,8 +4,16 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
-  TILESET, applyInPlace, legalPlacements, legalPlacementsFor, newGame, placementError, tileDef, tilesInPlay,
-  type GameState, type Placement,
+  TILESET,
+  applyInPlace,
+  legalPlacements,
+  legalPlacementsFor,
+  newGame,
+  placementError,
+  tileDef,
+  tilesInPlay,
+  type GameState,
+  type Placement,
 } from '../../src/engine';
 import { cellKey, keyX, keyY } from '../../src/engine/board';
 import { rotateDir } from '../../src/engine/tiles';
@@ -13,8 +21,17 @@ import { EXPANSION_ALL, play, setupOf, startGame } from '../support/engine-scrip
 import { SeededRandom as Prng } from '../../src/fair/mulberry32';
 import { randomAction } from '../support/engine-random';
 
-interface RawTile { id: string; count: number; edges: string; segments: string[] }
-const raw = JSON.parse(readFileSync(new URL('../../src/engine/tiles.json', import.meta.url), 'utf8')) as { start: { tile: string }; base: RawTile[]; expansion1: RawTile[] };
+interface RawTile {
+  id: string;
+  count: number;
+  edges: string;
+  segments: string[];
+}
+const raw = JSON.parse(readFileSync(new URL('../../src/engine/tiles.json', import.meta.url), 'utf8')) as {
+  start: { tile: string };
+  base: RawTile[];
+  expansion1: RawTile[];
+};
 const rawById = new Map([...raw.base, ...raw.expansion1].map((t) => [t.id, t]));
 
 /** Printed edge letter facing direction d (0 N … 3 W) after r quarter-turns clockwise. */
@@ -26,7 +43,12 @@ function edgeAfter(id: string, r: number, d: number): string {
 function referencePlacements(state: GameState, tile: string): Placement[] {
   const at = new Map(state.tiles.map((t) => [`${t.x},${t.y}`, t]));
   const cells = new Map<string, [number, number]>();
-  const off = [[0, -1], [1, 0], [0, 1], [-1, 0]];
+  const off = [
+    [0, -1],
+    [1, 0],
+    [0, 1],
+    [-1, 0],
+  ];
   for (const t of state.tiles)
     for (const [dx, dy] of off) if (!at.has(`${t.x + dx},${t.y + dy}`)) cells.set(`${t.x + dx},${t.y + dy}`, [t.x + dx, t.y + dy]);
   const out: Placement[] = [];
@@ -50,7 +72,39 @@ describe('the tile set (R1.1, R1.2)', () => {
     expect(base).toHaveLength(42);
     expect(base.reduce((n, t) => n + t.count, 0)).toBe(76);
     expect(exp.reduce((n, t) => n + t.count, 0)).toBe(18);
-    expect(base.map((t) => t.count)).toEqual([4, 3, 3, 5, 1, 1, 1, 1, 2, 1, 1, 1, 1, 3, 5, 1, 1, 2, 3, 2, 2, 4, 1, 2, 2, 2, 2, 3, 2, 2, ...Array(12).fill(1)]);
+    expect(base.map((t) => t.count)).toEqual([
+      4,
+      3,
+      3,
+      5,
+      1,
+      1,
+      1,
+      1,
+      2,
+      1,
+      1,
+      1,
+      1,
+      3,
+      5,
+      1,
+      1,
+      2,
+      3,
+      2,
+      2,
+      4,
+      1,
+      2,
+      2,
+      2,
+      2,
+      3,
+      2,
+      2,
+      ...Array(12).fill(1),
+    ]);
   });
 
   it('every route or asteroid edge belongs to exactly one segment of its kind; space edges to none (R1.2)', () => {
@@ -66,7 +120,8 @@ describe('the tile set (R1.1, R1.2)', () => {
   it('symbols are balanced as docs/tiles.md says: base Rebel 11, Empire 11, Bounty Hunters 10; every planet has one (R1.2)', () => {
     // R1.2
     const count = { Rebel: 0, Empire: 0, BountyHunters: 0 };
-    for (const t of TILESET.tiles.filter((x) => x.group === 'base')) for (const s of t.segments) for (const f of s.symbols) count[f] += t.count;
+    for (const t of TILESET.tiles.filter((x) => x.group === 'base'))
+      for (const s of t.segments) for (const f of s.symbols) count[f] += t.count;
     expect(count).toEqual({ Rebel: 11, Empire: 11, BountyHunters: 10 });
     for (const t of TILESET.tiles) if (t.planet >= 0) expect(t.segments[t.planet].symbols).toHaveLength(1);
   });
@@ -107,7 +162,14 @@ describe('rotations (R4.1)', () => {
 describe('the unbounded grid (R1.1)', () => {
   it('cell keys round-trip negative and positive coordinates (R1.1)', () => {
     // R1.1: an unbounded grid around the origin
-    for (const [x, y] of [[0, 0], [-1, 0], [0, -1], [-95, 95], [95, -95], [-3, -7]]) {
+    for (const [x, y] of [
+      [0, 0],
+      [-1, 0],
+      [0, -1],
+      [-95, 95],
+      [95, -95],
+      [-3, -7],
+    ]) {
       const k = cellKey(x, y);
       expect([keyX(k), keyY(k)]).toEqual([x, y]);
     }
@@ -118,7 +180,13 @@ describe('the unbounded grid (R1.1)', () => {
     // no placed tile and must be refused like any other (engine bug found by this test)
     const s = startGame(['red', 'black']);
     expect(placementError(s, 'SW22', 1, 0, 0)).toBeNull();
-    for (const [x, y] of [[0, 8192], [2, -8192], [-8192 * 8192 + 1, 0], [0.5, 0], [Number.NaN, 0]]) {
+    for (const [x, y] of [
+      [0, 8192],
+      [2, -8192],
+      [-8192 * 8192 + 1, 0],
+      [0.5, 0],
+      [Number.NaN, 0],
+    ]) {
       expect(placementError(s, 'SW22', x, y, 0)?.rule).toBe('R4.1');
     }
     applyInPlace(s, { type: 'draw', tile: 'SW22' });
@@ -146,11 +214,20 @@ describe('legal placements (R4.1, R4.2, R4.4)', () => {
     // R4.2: start SW01 shows A north, R east and west, S south
     const s = startGame(['red', 'black']);
     expect(legalPlacementsFor(s, 'SW22')).toEqual([
-      { x: -1, y: 0, r: 0 }, { x: -1, y: 0, r: 2 }, { x: 1, y: 0, r: 0 }, { x: 1, y: 0, r: 2 },
-      { x: 0, y: 1, r: 0 }, { x: 0, y: 1, r: 2 },
+      { x: -1, y: 0, r: 0 },
+      { x: -1, y: 0, r: 2 },
+      { x: 1, y: 0, r: 0 },
+      { x: 1, y: 0, r: 2 },
+      { x: 0, y: 1, r: 0 },
+      { x: 0, y: 1, r: 2 },
     ]);
     // R4.4: a planet tile's edges are space: it fits only against space
-    expect(legalPlacementsFor(s, 'SW31').map((p) => [p.x, p.y])).toEqual([[0, 1], [0, 1], [0, 1], [0, 1]]);
+    expect(legalPlacementsFor(s, 'SW31').map((p) => [p.x, p.y])).toEqual([
+      [0, 1],
+      [0, 1],
+      [0, 1],
+      [0, 1],
+    ]);
   });
 
   it('placementError names the rule: occupied cell, no contact, bad rotation, mismatched edge (R4.1, R4.2)', () => {
@@ -174,7 +251,10 @@ describe('legal placements (R4.1, R4.2, R4.4)', () => {
     const at = legalPlacementsFor(s, 'SW13').filter((p) => p.x === 1 && p.y === -1);
     expect(at).toEqual([]); // RRRR against a space edge
     const sw22 = legalPlacementsFor(s, 'SW22').filter((p) => p.x === 1 && p.y === -1);
-    expect(sw22).toEqual([{ x: 1, y: -1, r: 1 }, { x: 1, y: -1, r: 3 }]); // space to the west; the start tile's corner is ignored
+    expect(sw22).toEqual([
+      { x: 1, y: -1, r: 1 },
+      { x: 1, y: -1, r: 3 },
+    ]); // space to the west; the start tile's corner is ignored
   });
 
   it('matches a brute-force reference for every tile design at many points of random games (R4.1, R4.2)', () => {

@@ -19,7 +19,20 @@ describe('worked examples of the base game', () => {
     const r = run('route-3-points.json');
     expect(r.scores).toEqual({ red: 3, white: 0, black: 0 });
     const [score] = ofType(r, 'score');
-    expect(score).toMatchObject({ turn: 3, reason: 'complete', who: 'red', points: 3, realm: { kind: 'route', tiles: [[1, 0], [2, 0], [3, 0]] } });
+    expect(score).toMatchObject({
+      turn: 3,
+      reason: 'complete',
+      who: 'red',
+      points: 3,
+      realm: {
+        kind: 'route',
+        tiles: [
+          [1, 0],
+          [2, 0],
+          [3, 0],
+        ],
+      },
+    });
     // R7.5: the merchant returns; white's explorer (not in the scored realm) stays.
     expect(r.reserve.red).toEqual({ small: 4, large: 1 });
     expect(r.reserve.white).toEqual({ small: 3, large: 1 });
@@ -30,7 +43,22 @@ describe('worked examples of the base game', () => {
     const r = run('asteroid-field-8-points.json');
     expect(r.scores).toEqual({ red: 8, black: 0 });
     expect(ofType(r, 'score')).toEqual([
-      { turn: 3, type: 'score', reason: 'complete', who: 'red', points: 8, realm: { kind: 'asteroid field', tiles: [[0, -1], [1, -1], [0, 0]], symbols: ['Empire'] } },
+      {
+        turn: 3,
+        type: 'score',
+        reason: 'complete',
+        who: 'red',
+        points: 8,
+        realm: {
+          kind: 'asteroid field',
+          tiles: [
+            [0, -1],
+            [1, -1],
+            [0, 0],
+          ],
+          symbols: ['Empire'],
+        },
+      },
     ]);
     expect(r.reserve.red).toEqual({ small: 4, large: 1 }); // R7.5: the explorer returns
   });
@@ -59,7 +87,23 @@ describe('worked examples of the base game', () => {
     ]);
     expect(ofType(r, 'score')).toEqual([
       { turn: 5, type: 'score', reason: 'lost', who: 'white', points: 1 },
-      { turn: 5, type: 'score', reason: 'complete', who: 'red', points: 4, realm: { kind: 'route', tiles: [[-1, 0], [0, 0], [1, 0], [1, 1]], symbols: [] } },
+      {
+        turn: 5,
+        type: 'score',
+        reason: 'complete',
+        who: 'red',
+        points: 4,
+        realm: {
+          kind: 'route',
+          tiles: [
+            [-1, 0],
+            [0, 0],
+            [1, 0],
+            [1, 1],
+          ],
+          symbols: [],
+        },
+      },
     ]);
     expect(r.scores).toEqual({ red: 4, white: 1 });
   });
@@ -71,17 +115,29 @@ describe('worked examples of the base game', () => {
     // R6.5: red lost with 2 dice → 2 points. R7.2, R7.4: 5 tiles × 2 + 1 symbol × 2 = 12.
     const r = run('asteroid-battle-three-players.json');
     const [battle] = ofType(r, 'battle');
-    expect((battle.participants as Ev[]).map((p) => [p.who, p.dice, p.symbol])).toEqual([['red', 2, true], ['white', 1, false], ['black', 2, false]]);
+    expect((battle.participants as Ev[]).map((p) => [p.who, p.dice, p.symbol])).toEqual([
+      ['red', 2, true],
+      ['white', 1, false],
+      ['black', 2, false],
+    ]);
     const throws = ofType(r, 'throw');
     expect(throws.map((t) => [t.tied, t.winner, t.losers])).toEqual([
       [['red', 'black'], null, [{ who: 'white', points: 1 }]],
       [[], 'black', [{ who: 'red', points: 2 }]],
     ]);
     expect(ofType(r, 'score').map((s) => [s.who, s.reason, s.points])).toEqual([
-      ['red', 'tie', 1], ['black', 'tie', 1], ['white', 'lost', 1], ['red', 'lost', 2], ['black', 'complete', 12],
+      ['red', 'tie', 1],
+      ['black', 'tie', 1],
+      ['white', 'lost', 1],
+      ['red', 'lost', 2],
+      ['black', 'complete', 12],
     ]);
     expect(r.scores).toEqual({ red: 3, white: 1, black: 13 });
-    expect(Object.values(r.reserve)).toEqual([{ small: 4, large: 1 }, { small: 4, large: 1 }, { small: 4, large: 1 }]);
+    expect(Object.values(r.reserve)).toEqual([
+      { small: 4, large: 1 },
+      { small: 4, large: 1 },
+      { small: 4, large: 1 },
+    ]);
   });
 
   it('planet attack with a tie: 5–5 gives 1 point each, then 5 beats 4 and the attacker stays (R5.4, R6.2, R6.4, R6.5, R6.6)', () => {
@@ -91,12 +147,21 @@ describe('worked examples of the base game', () => {
     // R6.4 tie → 1 point each; R6.5 white loses with 2 dice → 2 points; R6.6 the attacker stays.
     const r = run('planet-attack-tie.json');
     const [battle] = ofType(r, 'battle');
-    expect((battle.participants as Ev[]).map((p) => [p.who, p.dice, p.symbol])).toEqual([['red', 2, true], ['white', 2, false]]);
-    expect(ofType(r, 'score').map((s) => [s.who, s.reason, s.points])).toEqual([['red', 'tie', 1], ['white', 'tie', 1], ['white', 'lost', 2]]);
+    expect((battle.participants as Ev[]).map((p) => [p.who, p.dice, p.symbol])).toEqual([
+      ['red', 2, true],
+      ['white', 2, false],
+    ]);
+    expect(ofType(r, 'score').map((s) => [s.who, s.reason, s.points])).toEqual([
+      ['red', 'tie', 1],
+      ['white', 'tie', 1],
+      ['white', 'lost', 2],
+    ]);
     expect(r.scores).toEqual({ red: 1, white: 3 });
     expect(r.reserve.red).toEqual({ small: 3, large: 1 }); // still on the planet
     expect(r.reserve.white).toEqual({ small: 4, large: 1 });
-    expect(ofType(r, 'returned')).toEqual([{ turn: 3, type: 'returned', seat: 'white', meeple: 'large', equipment: null, x: 0, y: 1, reason: 'battle' }]);
+    expect(ofType(r, 'returned')).toEqual([
+      { turn: 3, type: 'returned', seat: 'white', meeple: 'large', equipment: null, x: 0, y: 1, reason: 'battle' },
+    ]);
   });
 
   it('final scoring: green 5, black 1, orange 6, white 2, red 3 (R8.2, R8.1)', () => {
@@ -108,7 +173,11 @@ describe('worked examples of the base game', () => {
     const finals = ofType(r, 'score').filter((s) => s.reason === 'final');
     expect(finals.map((s) => [s.who, s.points, (s.realm as Ev).kind])).toEqual([
       // R6.1 order reused for final scoring: planet, then fields by (y, x), then the route.
-      ['orange', 6, 'planet'], ['black', 1, 'asteroid field'], ['white', 2, 'asteroid field'], ['green', 5, 'asteroid field'], ['red', 3, 'route'],
+      ['orange', 6, 'planet'],
+      ['black', 1, 'asteroid field'],
+      ['white', 2, 'asteroid field'],
+      ['green', 5, 'asteroid field'],
+      ['red', 3, 'route'],
     ]);
     expect(ofType(r, 'over')).toHaveLength(1);
   });
@@ -122,11 +191,26 @@ describe('worked examples of the base game', () => {
     const battles = ofType(r, 'battle');
     expect(battles).toHaveLength(1);
     expect(battles[0].turn).toBe(4);
-    expect((battles[0].participants as Ev[]).map((p) => [p.who, p.dice, p.symbol])).toEqual([['Rebel', 3, true], ['Empire', 1, false]]);
-    expect(ofType(r, 'score').map((s) => [s.who, s.reason, s.points])).toEqual([['Rebel', 'tie', 1], ['Empire', 'tie', 1], ['Rebel', 'lost', 3]]);
+    expect((battles[0].participants as Ev[]).map((p) => [p.who, p.dice, p.symbol])).toEqual([
+      ['Rebel', 3, true],
+      ['Empire', 1, false],
+    ]);
+    expect(ofType(r, 'score').map((s) => [s.who, s.reason, s.points])).toEqual([
+      ['Rebel', 'tie', 1],
+      ['Empire', 'tie', 1],
+      ['Rebel', 'lost', 3],
+    ]);
     expect(r.scores).toEqual({ Rebel: 4, Empire: 1 });
-    expect(ofType(r, 'returned').map((e) => [e.seat, e.meeple])).toEqual([['red', 'large'], ['green', 'small']]);
-    expect(r.reserve).toEqual({ red: { small: 4, large: 1 }, black: { small: 4, large: 1 }, green: { small: 4, large: 1 }, white: { small: 3, large: 1 } });
+    expect(ofType(r, 'returned').map((e) => [e.seat, e.meeple])).toEqual([
+      ['red', 'large'],
+      ['green', 'small'],
+    ]);
+    expect(r.reserve).toEqual({
+      red: { small: 4, large: 1 },
+      black: { small: 4, large: 1 },
+      green: { small: 4, large: 1 },
+      white: { small: 3, large: 1 },
+    });
   });
 });
 
@@ -143,11 +227,20 @@ describe('worked example of Expansion 1', () => {
       { who: 'blue', dice: 2, symbol: true, yellow: false, lightsaber: true },
     ]);
     const throws = ofType(r, 'throw');
-    expect(throws.map((t) => t.best)).toEqual([{ red: 7, blue: 7 }, { red: 5, blue: 6 }]);
+    expect(throws.map((t) => t.best)).toEqual([
+      { red: 7, blue: 7 },
+      { red: 5, blue: 6 },
+    ]);
     expect(throws[0].modifiers).toEqual({ red: { yellow: true, lightsaber: false }, blue: { yellow: false, lightsaber: true } });
-    expect(ofType(r, 'score').map((s) => [s.who, s.reason, s.points])).toEqual([['red', 'tie', 1], ['blue', 'tie', 1], ['red', 'lost', 1]]);
+    expect(ofType(r, 'score').map((s) => [s.who, s.reason, s.points])).toEqual([
+      ['red', 'tie', 1],
+      ['blue', 'tie', 1],
+      ['red', 'lost', 1],
+    ]);
     expect(r.scores).toEqual({ red: 2, blue: 1 });
-    expect(ofType(r, 'returned')).toEqual([{ turn: 4, type: 'returned', seat: 'red', meeple: 'small', equipment: 'blaster', x: 0, y: -1, reason: 'battle' }]);
+    expect(ofType(r, 'returned')).toEqual([
+      { turn: 4, type: 'returned', seat: 'red', meeple: 'small', equipment: 'blaster', x: 0, y: -1, reason: 'battle' },
+    ]);
     expect(r.reserve.red).toEqual({ small: 4, large: 1, lightsaber: true, blaster: true });
     expect(r.reserve.blue).toEqual({ small: 3, large: 1, lightsaber: false, blaster: true });
   });

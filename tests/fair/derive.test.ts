@@ -8,8 +8,20 @@ import { deriveDrawIndex, deriveSeating, deriveThrow, eventSeed, HashChain, Rand
 import { toHex } from '../../src/fair/hex';
 
 const chains = [0x11, 0x22, 0x33].map((b) => new HashChain(new Uint8Array(32).fill(b), 16));
-const seedOf = (e: number) => eventSeed('golden-game', e, chains.map((c) => c.reveal(e)));
-const participant = (id: number, dice: number, yellow: boolean): Participant => ({ id, seats: [id], dice, yellow, lightsaber: false, symbol: false });
+const seedOf = (e: number) =>
+  eventSeed(
+    'golden-game',
+    e,
+    chains.map((c) => c.reveal(e)),
+  );
+const participant = (id: number, dice: number, yellow: boolean): Participant => ({
+  id,
+  seats: [id],
+  dice,
+  yellow,
+  lightsaber: false,
+  symbol: false,
+});
 const THROWERS = [participant(0, 3, false), participant(2, 2, true)];
 
 describe('golden vectors: fixed secrets give fixed draws and dice (P2.4)', () => {
@@ -24,10 +36,46 @@ describe('golden vectors: fixed secrets give fixed draws and dice (P2.4)', () =>
 
   it('seeds, draw indices and throws of events 0, 1, 2 and 7 (R2.2, R6.9)', () => {
     const golden: [number, string, number, number, number[][]][] = [
-      [0, 'd9dc35b07288f317415ee322d9b5b6f02c2ee5ab52c980981c4454a8841610b4', 64, 0, [[3, 1, 1], [3, 8]]],
-      [1, 'd2b6c5a13bbbfba3d7323b69cab6065796129d897772d1fa8ff0862b2ef25a3b', 26, 3, [[2, 5, 5], [2, 7]]],
-      [2, '3147f5e5c93e76eed5638844dcfa00ee50f7caf6fc7d29bf2134ae09a6361600', 6, 54, [[5, 4, 2], [5, 3]]],
-      [7, '77dcb6190e28f459434c07f122d0da765fcf3a39b4494e2cbbbfaea957adb8fc', 6, 6, [[1, 6, 4], [1, 4]]],
+      [
+        0,
+        'd9dc35b07288f317415ee322d9b5b6f02c2ee5ab52c980981c4454a8841610b4',
+        64,
+        0,
+        [
+          [3, 1, 1],
+          [3, 8],
+        ],
+      ],
+      [
+        1,
+        'd2b6c5a13bbbfba3d7323b69cab6065796129d897772d1fa8ff0862b2ef25a3b',
+        26,
+        3,
+        [
+          [2, 5, 5],
+          [2, 7],
+        ],
+      ],
+      [
+        2,
+        '3147f5e5c93e76eed5638844dcfa00ee50f7caf6fc7d29bf2134ae09a6361600',
+        6,
+        54,
+        [
+          [5, 4, 2],
+          [5, 3],
+        ],
+      ],
+      [
+        7,
+        '77dcb6190e28f459434c07f122d0da765fcf3a39b4494e2cbbbfaea957adb8fc',
+        6,
+        6,
+        [
+          [1, 6, 4],
+          [1, 4],
+        ],
+      ],
     ];
     for (const [e, seed, draw71, draw94, dice] of golden) {
       expect(toHex(seedOf(e))).toBe(seed);
@@ -51,14 +99,23 @@ describe('golden vectors: fixed secrets give fixed draws and dice (P2.4)', () =>
     const be32 = (n: number) => new Uint8Array([n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255]);
     for (const e of [0, 3, 9, 15]) {
       const id = Buffer.from('golden-game', 'ascii');
-      const seed = sha(Buffer.from('carcassonne-star-wars/fair/v1/event\0', 'ascii'), new Uint8Array([id.length]), id, be32(e), ...chains.map((c) => c.reveal(e)));
+      const seed = sha(
+        Buffer.from('carcassonne-star-wars/fair/v1/event\0', 'ascii'),
+        new Uint8Array([id.length]),
+        id,
+        be32(e),
+        ...chains.map((c) => c.reveal(e)),
+      );
       expect(toHex(seed)).toBe(toHex(seedOf(e)));
       const bytes: number[] = [];
       for (let j = 0; j < 4; j++) bytes.push(...sha(seed, be32(j)));
       const values: number[] = [];
       for (const b of bytes) if (b < 252 && values.length < 5) values.push(b % 6); // 252 = 256 − 256 mod 6
       const dice = deriveThrow(seedOf(e), [participant(0, 3, false), participant(1, 2, true)]);
-      expect(dice).toEqual([[1 + values[0], 1 + values[1], 1 + values[2]], [1 + values[3], 3 + values[4]]]);
+      expect(dice).toEqual([
+        [1 + values[0], 1 + values[1], 1 + values[2]],
+        [1 + values[3], 3 + values[4]],
+      ]);
       const draw: number[] = [];
       for (const b of bytes) if (b < 213 && draw.length < 1) draw.push(b % 71); // 213 = 256 − 256 mod 71
       expect(deriveDrawIndex(seedOf(e), 71)).toBe(draw[0]);
@@ -70,7 +127,7 @@ describe('unbiased sampling (P2.4)', () => {
   const chiSquare = (counts: number[]) => {
     const total = counts.reduce((a, b) => a + b, 0);
     const expected = total / counts.length;
-    return counts.reduce((s, o) => s + ((o - expected) ** 2) / expected, 0);
+    return counts.reduce((s, o) => s + (o - expected) ** 2 / expected, 0);
   };
   // Chi-square critical value for 5 degrees of freedom at p = 0.001.
   const CRITICAL_5DF_P001 = 20.515;

@@ -41,7 +41,8 @@ beforeAll(() => {
 });
 
 const entriesOf = (text: string) => parseLog(text).entries;
-const withEntries = (entries: LogEntry[], version: GameLog['version'] = 2) => stringifyLog({ format: 'carcassonne-star-wars-replay', version, entries });
+const withEntries = (entries: LogEntry[], version: GameLog['version'] = 2) =>
+  stringifyLog({ format: 'carcassonne-star-wars-replay', version, entries });
 
 describe('denial of service through save files', () => {
   it('a save with many copies of a secret is refused by the parser, before any chain is rebuilt', () => {
@@ -58,7 +59,8 @@ describe('denial of service through save files', () => {
       const hostile = save.replace('"chainLength":4096', `"chainLength":${len}`);
       malformed(verifyReplay(hostile), new RegExp(`entry 0 \\(settings\\): "chainLength" must be 4096 in version 2, got ${len}`));
       const v1 = readFileSync(join(V1, 'save-expansion-shuffle.json'), 'utf8').replace('"chainLength":4096', `"chainLength":${len}`);
-      if (len > 4096) malformed(verifyReplay(v1), new RegExp(`entry 0 \\(settings\\): "chainLength" must be an integer from 1 to 4096, got ${len}`));
+      if (len > 4096)
+        malformed(verifyReplay(v1), new RegExp(`entry 0 \\(settings\\): "chainLength" must be an integer from 1 to 4096, got ${len}`));
     }
   });
 
@@ -102,7 +104,11 @@ describe('size limits', () => {
   });
 
   it('the CLI reads no more than the limit from a file without a size (a device or a pipe)', () => {
-    expect(runVerify(['/dev/zero'])).toEqual({ code: 2, stdout: '', stderr: `verify: /dev/zero is too large: more than the ${MAX_FILE_BYTES} bytes accepted\n` });
+    expect(runVerify(['/dev/zero'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `verify: /dev/zero is too large: more than the ${MAX_FILE_BYTES} bytes accepted\n`,
+    });
   });
 
   it('every error line stays within 200 characters, whatever the bad value', () => {
@@ -185,9 +191,26 @@ describe('throws that a verifier without the engine can check (version 2)', () =
     });
     expect(plus2).toMatchObject({ ok: false, entry: i });
     expect(edit((c) => c.values[y].pop())).toMatchObject({ ok: false, malformed: true, entry: i }); // dice count no longer fits
-    expect(edit((c) => { c.values[y].pop(); c.participants![y].dice--; })).toMatchObject({ ok: false, entry: i });
-    expect(edit((c) => { c.participants![y].yellow = false; c.values[y][c.values[y].length - 1] = Math.min(6, c.values[y][c.values[y].length - 1]); })).toMatchObject({ ok: false, entry: i });
-    if (n >= 0) expect(edit((c) => (c.participants![n].yellow = true, c.values[n][c.values[n].length - 1] = Math.max(3, c.values[n][c.values[n].length - 1])))).toMatchObject({ ok: false, entry: i });
+    expect(
+      edit((c) => {
+        c.values[y].pop();
+        c.participants![y].dice--;
+      }),
+    ).toMatchObject({ ok: false, entry: i });
+    expect(
+      edit((c) => {
+        c.participants![y].yellow = false;
+        c.values[y][c.values[y].length - 1] = Math.min(6, c.values[y][c.values[y].length - 1]);
+      }),
+    ).toMatchObject({ ok: false, entry: i });
+    if (n >= 0)
+      expect(
+        edit(
+          (c) => (
+            (c.participants![n].yellow = true), (c.values[n][c.values[n].length - 1] = Math.max(3, c.values[n][c.values[n].length - 1]))
+          ),
+        ),
+      ).toMatchObject({ ok: false, entry: i });
     expect(edit((c) => (c.participants![0].scorer = (c.participants![0].scorer + 1) % 3))).toMatchObject({ ok: false, entry: i });
     // a yellow value out of 3–8, or a normal one out of 1–6, is malformed in itself
     expect(edit((c) => (c.values[y][c.values[y].length - 1] = 2))).toMatchObject({ ok: false, malformed: true, entry: i });
@@ -198,20 +221,29 @@ describe('throws that a verifier without the engine can check (version 2)', () =
     expect(v1).toMatch(/^\{"format":"carcassonne-star-wars-replay","version":1,/);
     const r = verifyReplay(v1);
     expect(r).toMatchObject({ ok: true, inProgress: false });
-    if (r.ok) expect(r.lines).toContain('log format version 1: throw entries do not name their participants (the rules engine supplies them)');
+    if (r.ok)
+      expect(r.lines).toContain('log format version 1: throw entries do not name their participants (the rules engine supplies them)');
     expect(verifyReplay(readFileSync(join(V1, 'save-expansion-shuffle.json')))).toMatchObject({ ok: true });
     // a version-1 throw with participants, or a version-2 throw without, is malformed
     malformed(verifyReplay(replay.replace('"version":2', '"version":1')), /entry \d+ \(throw\): unexpected field "participants"/);
     malformed(verifyReplay(v1.replace('"version":1', '"version":2')), /entry \d+ \(throw\): missing field "participants"/);
     // version 2 has one chain length: a match is not created, nor a version-1 save resumed, with another
-    expect(() => FairMatch.create({ seats: ['red', 'black'], options: battle.state.setup.options }, { chainLength: 64 })).toThrow(/^the chain length is 4096 in log version 2, got 64$/);
+    expect(() => FairMatch.create({ seats: ['red', 'black'], options: battle.state.setup.options }, { chainLength: 64 })).toThrow(
+      /^the chain length is 4096 in log version 2, got 64$/,
+    );
     const short = readFileSync(join(V1, 'save-expansion-shuffle.json'), 'utf8').replace('"chainLength":4096', '"chainLength":512');
-    expect(() => FairMatch.fromSave(short)).toThrow(/^cannot resume: this version-1 save has chain length 512; a game continues only with 4096/);
+    expect(() => FairMatch.fromSave(short)).toThrow(
+      /^cannot resume: this version-1 save has chain length 512; a game continues only with 4096/,
+    );
     const resumed = FairMatch.fromSave(readFileSync(join(V1, 'save-expansion-shuffle.json'), 'utf8'));
     expect(resumed.log.version).toBe(2);
     const text = resumed.replayText();
     expect(verifyReplay(text)).toMatchObject({ ok: true, inProgress: false });
-    expect(entriesOf(text).filter((e) => e.k === 'throw').every((e) => e.participants)).toBe(true);
+    expect(
+      entriesOf(text)
+        .filter((e) => e.k === 'throw')
+        .every((e) => e.participants),
+    ).toBe(true);
   });
 });
 
@@ -222,12 +254,19 @@ describe('a replay saved mid-game (issue 11)', () => {
     for (const cut of cuts) {
       const r = verifyReplay(withEntries(entries.slice(0, cut)));
       expect(r, `cut at ${cut}`).toMatchObject({ ok: true, inProgress: true, entries: cut });
-      if (r.ok) expect(r.lines[0]).toMatch(new RegExp(`^replay in progress, consistent so far: ${cut} ${cut === 1 ? 'entry' : 'entries'} up to (turn \\d+|the start of the game) \\(\\d+ turns complete\\)`));
+      if (r.ok)
+        expect(r.lines[0]).toMatch(
+          new RegExp(
+            `^replay in progress, consistent so far: ${cut} ${cut === 1 ? 'entry' : 'entries'} up to (turn \\d+|the start of the game) \\(\\d+ turns complete\\)`,
+          ),
+        );
     }
     const half = withEntries(entries.slice(0, Math.floor(entries.length / 2)));
     const cli = runVerify([file('half.json', half)]);
     expect(cli.code).toBe(0);
-    expect(cli.stdout).toMatch(/^replay in progress, consistent so far: \d+ entries up to turn \d+ \(\d+ turns complete\), game fixture-4; next: /);
+    expect(cli.stdout).toMatch(
+      /^replay in progress, consistent so far: \d+ entries up to turn \d+ \(\d+ turns complete\), game fixture-4; next: /,
+    );
     expect(cli.stdout).toMatch(/\nscores so far: /);
     // a mid-game save too (the hotseat save of an unfinished game)
     const m = FairMatch.create({ seats: ['red', 'black'], options: battle.state.setup.options }, { gameId: 'mid' });

@@ -75,7 +75,10 @@ describe('FairMatch', () => {
   });
 
   it('a finished match verifies, and replayLog gives one state per entry (P1.5)', () => {
-    const m = FairMatch.create({ seats: ['red', 'black'], options: defaultOptions() }, { secrets: fixedSecrets(2), gameId: 'full', shuffleSeats: true });
+    const m = FairMatch.create(
+      { seats: ['red', 'black'], options: defaultOptions() },
+      { secrets: fixedSecrets(2), gameId: 'full', shuffleSeats: true },
+    );
     m.start();
     for (let n = 0; m.state.phase !== 'over' && n < 1000; n++) {
       if (m.state.phase === 'place') m.act(firstMove(m));

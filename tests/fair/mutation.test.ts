@@ -25,14 +25,50 @@
 // with verifyReplay, and the two reports must be identical.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TILESET } from '../../src/engine';
-import { LogFollower, parseLog, parseReplayOrSave, stringifyLog, verifyEntries, verifyReplay, type GameLog, type LogEntry, type RevealEntry, type VerifyReport } from '../../src/fair';
+import {
+  LogFollower,
+  parseLog,
+  parseReplayOrSave,
+  stringifyLog,
+  verifyEntries,
+  verifyReplay,
+  type GameLog,
+  type LogEntry,
+  type RevealEntry,
+  type VerifyReport,
+} from '../../src/fair';
 import { SeededRandom as Prng } from '../../src/fair/mulberry32';
 import { fixtureMatch } from './fixtures';
 
-type Kind = 'reveal-flip' | 'reveal-replayed' | 'action-field' | 'hash-flip' | 'drop' | 'swap' | 'reformat' | 'settings' | 'same-event-reveal-swap';
-const KINDS: Kind[] = ['reveal-flip', 'reveal-replayed', 'action-field', 'hash-flip', 'drop', 'swap', 'reformat', 'settings', 'same-event-reveal-swap'];
+type Kind =
+  | 'reveal-flip'
+  | 'reveal-replayed'
+  | 'action-field'
+  | 'hash-flip'
+  | 'drop'
+  | 'swap'
+  | 'reformat'
+  | 'settings'
+  | 'same-event-reveal-swap';
+const KINDS: Kind[] = [
+  'reveal-flip',
+  'reveal-replayed',
+  'action-field',
+  'hash-flip',
+  'drop',
+  'swap',
+  'reformat',
+  'settings',
+  'same-event-reveal-swap',
+];
 
-interface Mutation { kind: Kind; text: string; at: number; exact: boolean; what: string }
+interface Mutation {
+  kind: Kind;
+  text: string;
+  at: number;
+  exact: boolean;
+  what: string;
+}
 
 let original: GameLog;
 let originalText: string;
@@ -98,9 +134,17 @@ function mutate(prng: Prng, kind: Kind): Mutation {
       const throwEvents = new Set(original.entries.flatMap((e) => (e.k === 'throw' ? [e.event] : [])));
       const i = pick(indices((e) => e.k === 'reveal' && throwEvents.has(e.event)));
       const e = own<Extract<LogEntry, { k: 'reveal' }>>(i);
-      const others = original.entries.filter((o): o is Extract<LogEntry, { k: 'reveal' }> => o.k === 'reveal' && o.chain === e.chain && o.event !== e.event);
+      const others = original.entries.filter(
+        (o): o is Extract<LogEntry, { k: 'reveal' }> => o.k === 'reveal' && o.chain === e.chain && o.event !== e.event,
+      );
       e.value = others[prng.int(others.length)].value;
-      return { kind, text: textOf(entries), at: i, exact: true, what: `reveal ${i} (a throw's) replaced by another link of chain ${e.chain}` };
+      return {
+        kind,
+        text: textOf(entries),
+        at: i,
+        exact: true,
+        what: `reveal ${i} (a throw's) replaced by another link of chain ${e.chain}`,
+      };
     }
     case 'hash-flip': {
       const i = pick(indices((e) => e.k === 'hash'));
@@ -183,16 +227,27 @@ function mutate(prng: Prng, kind: Kind): Mutation {
       return { kind, text: textOf(entries), at: i, exact: false, what: `swapped entries ${i} and ${i + 1}` };
     }
     case 'same-event-reveal-swap': {
-      const i = pick(indices((e) => e.k === 'reveal').filter((i) => {
-        const a = original.entries[i], b = original.entries[i + 1];
-        return b?.k === 'reveal' && a.k === 'reveal' && a.event === b.event;
-      }));
+      const i = pick(
+        indices((e) => e.k === 'reveal').filter((i) => {
+          const a = original.entries[i],
+            b = original.entries[i + 1];
+          return b?.k === 'reveal' && a.k === 'reveal' && a.event === b.event;
+        }),
+      );
       [entries[i], entries[i + 1]] = [entries[i + 1], entries[i]];
       return { kind, text: textOf(entries), at: i, exact: false, what: `swapped same-event reveals ${i}, ${i + 1}` };
     }
     case 'reformat': {
       const reversed = (v: unknown): unknown =>
-        Array.isArray(v) ? v.map(reversed) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).reverse().map(([k, x]) => [k, reversed(x)])) : v;
+        Array.isArray(v)
+          ? v.map(reversed)
+          : v && typeof v === 'object'
+            ? Object.fromEntries(
+                Object.entries(v)
+                  .reverse()
+                  .map(([k, x]) => [k, reversed(x)]),
+              )
+            : v;
       const text = JSON.stringify(reversed(JSON.parse(originalText)), null, prng.int(2) ? 2 : '\t');
       return { kind, text, at: 0, exact: false, what: 'reformatted (indentation, reversed key order)' };
     }
@@ -209,7 +264,13 @@ function mutate(prng: Prng, kind: Kind): Mutation {
         c.commitment = flipHex(prng, c.commitment);
         return { kind, text: textOf(entries), at: i, exact: false, what: `flipped a digit of commitment ${i}` };
       }
-      return { kind, text: textOf(entries), at: 0, exact: false, what: `settings ${['gameId', `chainLength ${s.chainLength}`, 'unplaceable'][f]}` };
+      return {
+        kind,
+        text: textOf(entries),
+        at: 0,
+        exact: false,
+        what: `settings ${['gameId', `chainLength ${s.chainLength}`, 'unplaceable'][f]}`,
+      };
     }
   }
 }
@@ -312,7 +373,8 @@ describe('mutation test of the verifier', () => {
     for (const k of KINDS) expect(tally[k]?.changed + tally[k]?.unchanged, k).toBeGreaterThan(50);
     expect(tally['reformat'].changed).toBe(0);
     expect(tally['same-event-reveal-swap'].changed).toBe(0);
-    for (const k of ['reveal-flip', 'reveal-replayed', 'hash-flip', 'action-field', 'drop'] as Kind[]) expect(tally[k].unchanged, k).toBe(0);
+    for (const k of ['reveal-flip', 'reveal-replayed', 'hash-flip', 'action-field', 'drop'] as Kind[])
+      expect(tally[k].unchanged, k).toBe(0);
     console.log('mutations by kind:', JSON.stringify(tally));
   });
 });

@@ -37,7 +37,9 @@ describe('verify summary of networked replays', () => {
     const [change] = seatChanges(log);
     expect(change).toMatchObject({ kind: 'drop', colour: 'black', entry: drop });
     expect(change.turn).toBe(1 + log.entries.slice(0, drop).filter((e) => e.k === 'hash').length);
-    expect(lines).toContain(`black was dropped at turn ${change.turn} (entry ${drop}): its chain takes no part from event ${change.event} on; a stand-in bot (greedy) plays the seat`);
+    expect(lines).toContain(
+      `black was dropped at turn ${change.turn} (entry ${drop}): its chain takes no part from event ${change.event} on; a stand-in bot (greedy) plays the seat`,
+    );
     expect(lines).toContain('forfeits: black (dropped); each ranks last whatever its score');
     expect(lines).toContain('chat: 2 lines (not proven: nothing in an unsigned replay binds who wrote them)');
     // every event after the drop combines red's chain only (green is a bot seat, black left)
@@ -48,7 +50,9 @@ describe('verify summary of networked replays', () => {
 
   it('a resignation with chat, and a dropped seat reclaimed', () => {
     const resign = summary(replays.get('resign-chat')!);
-    expect(resign.find((l) => l.startsWith('green resigned at turn '))).toMatch(/^green resigned at turn \d+ \(entry \d+\): its chain takes no part from event \d+ on; a stand-in bot \(greedy\) plays the seat$/);
+    expect(resign.find((l) => l.startsWith('green resigned at turn '))).toMatch(
+      /^green resigned at turn \d+ \(entry \d+\): its chain takes no part from event \d+ on; a stand-in bot \(greedy\) plays the seat$/,
+    );
     expect(resign).toContain('forfeits: green (resigned); each ranks last whatever its score');
     expect(resign).toContain('chat: 1 line (not proven: nothing in an unsigned replay binds who wrote them)');
     expect(resign.some((l) => l.startsWith('bot seats'))).toBe(false);
@@ -68,7 +72,7 @@ describe('verify summary of networked replays', () => {
     expect(plain.filter((l) => /bot seats|dropped|resigned|took its seat back|forfeits|chat/.test(l))).toEqual([]);
   });
 
-  it('a drop among an event\'s reveals may come in any chain order; the canonical form puts it in chain order', () => {
+  it("a drop among an event's reveals may come in any chain order; the canonical form puts it in chain order", () => {
     const text = replays.get('bot-drop-chat')!;
     const log = parseLog(text);
     const drop = log.entries.findIndex((e) => e.k === 'drop');
@@ -92,9 +96,13 @@ describe('verify summary of networked replays', () => {
     expect(verifyReplay(allBots)).toMatchObject({ ok: false, entry: 0, expected: 'a setup with at least one seat that is not a bot seat' });
   });
 
-  it('a chat line must come from a player\'s seat of the game', () => {
+  it("a chat line must come from a player's seat of the game", () => {
     const text = replays.get('bot-drop-chat')!;
-    expect(verifyReplay(text.replace('{"colour":"black","n":', '{"colour":"white","n":'))).toMatchObject({ ok: false, malformed: true, message: expect.stringMatching(/chat line 0: "colour" must be a player's seat of this game \(red, black\), got "white"/) });
+    expect(verifyReplay(text.replace('{"colour":"black","n":', '{"colour":"white","n":'))).toMatchObject({
+      ok: false,
+      malformed: true,
+      message: expect.stringMatching(/chat line 0: "colour" must be a player's seat of this game \(red, black\), got "white"/),
+    });
     // green is the bot seat: no player writes for it
     const green = verifyReplay(text.replace('{"colour":"black","n":', '{"colour":"green","n":'));
     expect(green.ok).toBe(false);

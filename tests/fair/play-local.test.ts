@@ -35,14 +35,20 @@ describe('play:local logs verify', () => {
   }
 
   it('the "return" variant of R4.3 verifies too', () => {
-    const report = verifyReplay(fixtureMatch({ seats: ['red', 'black', 'green'], expansion: true, unplaceable: 'return', seed: 5 }).replayText());
+    const report = verifyReplay(
+      fixtureMatch({ seats: ['red', 'black', 'green'], expansion: true, unplaceable: 'return', seed: 5 }).replayText(),
+    );
     expect(report.ok).toBe(true);
   });
 
   it('the real CLI writes a log that the real verify CLI accepts (P4.2)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'fair-'));
     const out = join(dir, 'game.json');
-    const played = execFileSync(TSX, ['src/cli/play-local.ts', '--seats', 'red,black,green', '--bots', 'random', '--expansion', '--seed', '3', '--out', out], { cwd: ROOT, encoding: 'utf8' });
+    const played = execFileSync(
+      TSX,
+      ['src/cli/play-local.ts', '--seats', 'red,black,green', '--bots', 'random', '--expansion', '--seed', '3', '--out', out],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
     expect(played).toMatch(/^wrote .*game\.json: \d+ entries/);
     expect(JSON.parse(readFileSync(out, 'utf8')).format).toBe('carcassonne-star-wars-replay');
     const verified = spawnSync(TSX, ['src/cli/verify.ts', out], { cwd: ROOT, encoding: 'utf8' });
@@ -53,12 +59,21 @@ describe('play:local logs verify', () => {
   });
 
   it('play:local rejects bad arguments with exit 2 and one line', () => {
-    for (const args of [['--seats', 'red,purple', '--out', 'x.json'], ['--seats', 'red,black', '--bots', 'genius', '--out', 'x.json'], ['--seats', 'red,black'], ['--seats', 'red,black,green', '--teams', '--out', 'x.json'], ['--seats', 'red,black', '--seed', 'abc', '--out', 'x.json']]) {
+    for (const args of [
+      ['--seats', 'red,purple', '--out', 'x.json'],
+      ['--seats', 'red,black', '--bots', 'genius', '--out', 'x.json'],
+      ['--seats', 'red,black'],
+      ['--seats', 'red,black,green', '--teams', '--out', 'x.json'],
+      ['--seats', 'red,black', '--seed', 'abc', '--out', 'x.json'],
+    ]) {
       const r = runPlayLocal(args);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr.split('\n')[0]).toMatch(/^play:local: \S/);
     }
-    const real = spawnSync(TSX, ['src/cli/play-local.ts', '--seats', 'red,black', '--bots', 'genius', '--out', 'x.json'], { cwd: ROOT, encoding: 'utf8' });
+    const real = spawnSync(TSX, ['src/cli/play-local.ts', '--seats', 'red,black', '--bots', 'genius', '--out', 'x.json'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     expect(real.status).toBe(2);
     expect(real.stderr.split('\n')[0]).toBe('play:local: --bots: unknown bot "genius"; use random, greedy, strong');
     expect(real.stderr).not.toMatch(/\n\s+at /); // no stack trace

@@ -14,7 +14,7 @@ import { hasPython311, skipWithout } from '../support/needs-tool';
 
 const ROOT = join(__dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'fair-py-'));
-const skipPython = skipWithout('python3 ≥ 3.11', hasPython311, 'tools/verify.py\'s agreement with npm run verify');
+const skipPython = skipWithout('python3 ≥ 3.11', hasPython311, "tools/verify.py's agreement with npm run verify");
 
 function py(path: string): { code: number | null; stdout: string; stderr: string } {
   const r = spawnSync('python3', [join(ROOT, 'tools/verify.py'), path], { encoding: 'utf8' });
@@ -43,7 +43,10 @@ const derived = (stdout: string) => stdout.split('\n').filter((l) => l.startsWit
 
 const GAMES: [string, FixtureGame][] = [
   ['base game, 2 seats', { seats: ['red', 'black'], seed: 2 }],
-  ['Expansion 1, 6 seats, greedy bots (battles, yellow dice)', { seats: ['red', 'green', 'black', 'white', 'orange', 'blue'], expansion: true, seed: 3, bots: ['greedy'] }],
+  [
+    'Expansion 1, 6 seats, greedy bots (battles, yellow dice)',
+    { seats: ['red', 'green', 'black', 'white', 'orange', 'blue'], expansion: true, seed: 3, bots: ['greedy'] },
+  ],
   ['teams with a seat shuffle', { seats: ['red', 'green', 'black', 'white'], teams: true, shuffle: true, seed: 5, bots: ['greedy'] }],
   ['seat shuffle, Expansion 1, 3 seats', { seats: ['black', 'orange', 'red'], expansion: true, shuffle: true, seed: 4, bots: ['greedy'] }],
   ['"remove" with an unplaceable tile', { seats: ['red', 'black'], expansion: true, unplaceable: 'remove', seed: 25 }],
@@ -64,7 +67,8 @@ const nets: { name: string; path: string; text: string }[] = [];
 const signedNets: { name: string; path: string; text: string }[] = [];
 
 /** The lines about bot seats, seat changes, forfeits and chat (verify's summary, verify.py's output). */
-const networkLines = (lines: string[]) => lines.filter((l) => /^(bot seats \(|forfeits: |chat: )|^\w+ (was dropped|resigned|took its seat back) /.test(l));
+const networkLines = (lines: string[]) =>
+  lines.filter((l) => /^(bot seats \(|forfeits: |chat: )|^\w+ (was dropped|resigned|took its seat back) /.test(l));
 
 beforeAll(async () => {
   for (const [name, game] of NET) {
@@ -134,13 +138,25 @@ describe.skipIf(skipPython)('tools/verify.py agrees with npm run verify', () => 
     const at = (re: RegExp) => entries.findIndex((l) => re.test(l));
     const edits: [string, string, number][] = [];
     const rev = at(/"k":"reveal"/);
-    edits.push(['reveal', entries.map((l, i) => (i === rev ? l.replace(/"value":"(.)/, (_, c) => `"value":"${c === 'a' ? 'b' : 'a'}`) : l)).join('\n'), 1]);
+    edits.push([
+      'reveal',
+      entries.map((l, i) => (i === rev ? l.replace(/"value":"(.)/, (_, c) => `"value":"${c === 'a' ? 'b' : 'a'}`) : l)).join('\n'),
+      1,
+    ]);
     const draw = at(/"k":"draw".*"tile":"SW04"/);
     edits.push(['draw', entries.map((l, i) => (i === draw ? l.replace('"tile":"SW04"', '"tile":"SW15"') : l)).join('\n'), 1]);
     const thr = at(/"k":"throw"/);
-    edits.push(['die', entries.map((l, i) => (i === thr ? l.replace(/"values":\[\[(\d)/, (_, d) => `"values":[[${d === '1' ? 2 : 1}`) : l)).join('\n'), 1]);
+    edits.push([
+      'die',
+      entries.map((l, i) => (i === thr ? l.replace(/"values":\[\[(\d)/, (_, d) => `"values":[[${d === '1' ? 2 : 1}`) : l)).join('\n'),
+      1,
+    ]);
     const seats = at(/"k":"seats"/);
-    edits.push(['seating', entries.map((l, i) => (i === seats ? l.replace(/"order":\["(\w+)","(\w+)"/, '"order":["$2","$1"') : l)).join('\n'), 1]);
+    edits.push([
+      'seating',
+      entries.map((l, i) => (i === seats ? l.replace(/"order":\["(\w+)","(\w+)"/, '"order":["$2","$1"') : l)).join('\n'),
+      1,
+    ]);
     edits.push(['duplicate key', text.replace('"k":"hash",', '"k":"hash","k":"hash",'), 2]);
     edits.push(['non-integer', text.replace('"chainLength":4096', '"chainLength":4096.0'), 2]);
     edits.push(['unknown field', text.replace('"k":"draw",', '"k":"draw","why":1,'), 2]);
@@ -191,21 +207,51 @@ describe.skipIf(skipPython)('tools/verify.py agrees with npm run verify', () => 
       // a bot seat has no chain: giving it one (or taking one away) breaks the commitments
       ['a bot seat named a player seat', bot.replace('"bots":[null,null,"greedy"]', '"bots":[null,null,null]'), 1],
       ['a player seat named a bot seat', bot.replace('"bots":[null,null,"greedy"]', '"bots":[null,"greedy","greedy"]'), 1],
-      ['a drop of a bot seat', bot.split('\n').map((l, i) => (i === firstReveal ? `  {"k":"drop","colour":"green"},\n${l}` : l)).join('\n'), 1],
+      [
+        'a drop of a bot seat',
+        bot
+          .split('\n')
+          .map((l, i) => (i === firstReveal ? `  {"k":"drop","colour":"green"},\n${l}` : l))
+          .join('\n'),
+        1,
+      ],
       ['a drop of a seat out of its slot', drop.replace('{"k":"drop","colour":"red"}', '{"k":"drop","colour":"black"}'), 1],
       ['a drop moved before the event it changes', swapLines(drop, d, d - 1), 1],
-      ['a reveal from the dropped chain', drop.replace('{"k":"drop","colour":"red"}', drop.split('\n').find((l) => /"k":"reveal","chain":0/.test(l))!.trim().replace(/,$/, '')), 1],
-      ['a reclaim of a resigned seat', resign.replace(/(\{"k":"draw","event":\d+,"seat":2,[^\n]*\n)(?![\s\S]*\{"k":"draw","event":\d+,"seat":2,)/, '$1  {"k":"reclaim","colour":"green"},\n'), 1],
+      [
+        'a reveal from the dropped chain',
+        drop.replace(
+          '{"k":"drop","colour":"red"}',
+          drop
+            .split('\n')
+            .find((l) => /"k":"reveal","chain":0/.test(l))!
+            .trim()
+            .replace(/,$/, ''),
+        ),
+        1,
+      ],
+      [
+        'a reclaim of a resigned seat',
+        resign.replace(
+          /(\{"k":"draw","event":\d+,"seat":2,[^\n]*\n)(?![\s\S]*\{"k":"draw","event":\d+,"seat":2,)/,
+          '$1  {"k":"reclaim","colour":"green"},\n',
+        ),
+        1,
+      ],
       ['a reclaim before a deployment', swapLines(reclaim, rc, rc + 1), 1],
       ['a chat line from a seat not in the game', resign.replace('{"colour":"black","n":', '{"colour":"white","n":'), 2],
       ['chat lines out of order', resign.replace(/("chat":\[\n)( {2}\{[^\n]*\})\n\]/, '$1$2,\n$2\n]'), 2],
       ['a chat line with a control character', resign.replace('"text":"good luck, rebels"', '"text":"good\\u0007luck"'), 2],
       ['a chat line too long', resign.replace('"text":"good luck, rebels"', `"text":"${'x'.repeat(201)}"`), 2],
     ];
-    expectBothRefuse(edits, nets.map((f) => f.text), 'bad-net');
+    expectBothRefuse(
+      edits,
+      nets.map((f) => f.text),
+      'bad-net',
+    );
   });
 
-  const signatureLines = (out: string) => out.split('\n').filter((l) => /^(signatures: |signed by |\w+: a bot seat, signs nothing|unsigned: )/.test(l));
+  const signatureLines = (out: string) =>
+    out.split('\n').filter((l) => /^(signatures: |signed by |\w+: a bot seat, signs nothing|unsigned: )/.test(l));
 
   it('on signed (version-3) networked replays: every signature, and the same lines about who signed', () => {
     expect(signedNets).toHaveLength(NET.length);
@@ -218,14 +264,18 @@ describe.skipIf(skipPython)('tools/verify.py agrees with npm run verify', () => 
       expect(derived(p.stdout), f.name).toEqual(derived(ts.stdout));
       expect(networkLines(p.stdout.split('\n')), f.name).toEqual(networkLines(ts.stdout.split('\n')));
       const lines = signatureLines(p.stdout);
-      expect(lines[0], f.name).toMatch(/^signatures: all \d+ Ed25519 signatures hold \(the start record by the host, red; \d+ entries, \d+ votes, \d+ chat lines; \d+ signed state hashes match the log\)$/);
+      expect(lines[0], f.name).toMatch(
+        /^signatures: all \d+ Ed25519 signatures hold \(the start record by the host, red; \d+ entries, \d+ votes, \d+ chat lines; \d+ signed state hashes match the log\)$/,
+      );
       expect(lines, f.name).toEqual(signatureLines(ts.stdout));
     }
     const all = signedNets.map((f) => f.text).join('\n');
     expect(all).toMatch(/"votes":\[\n {2}\{"at":\d+,"what":"drop"/);
     expect(all).toMatch(/"what":"reclaim"/);
     // the unsigned ones say so
-    expect(signatureLines(py(nets[0].path).stdout)).toEqual(['unsigned: log version 2 carries no signatures (a one-device game, or an older file); it proves consistency with its commitments, not who wrote each entry']);
+    expect(signatureLines(py(nets[0].path).stdout)).toEqual([
+      'unsigned: log version 2 carries no signatures (a one-device game, or an older file); it proves consistency with its commitments, not who wrote each entry',
+    ]);
   });
 
   it('rejects what npm run verify rejects in signed replays: a bad signature anywhere, a changed entry, chat line, roster or vote', () => {
@@ -234,15 +284,30 @@ describe.skipIf(skipPython)('tools/verify.py agrees with npm run verify', () => 
     const flipSig = (text: string, re: RegExp) => text.replace(re, (m) => m.slice(0, -1) + (m.endsWith('0') ? '1' : '0'));
     const edits: [string, string, number][] = [
       ['an entry signature', flipSig(chat, /"signed":\[\n {2}\{"at":\d+,"a":\d+,"n":\d+,"h":[^\n]*?"sig":"[0-9a-f]{10}/), 1],
-      ['the host\'s start signature', flipSig(chat, /"startSig":"[0-9a-f]{10}/), 1],
-      ['a chat line\'s text', chat.replace('"text":"good luck, rebels"', '"text":"good luck, empire"'), 1],
-      ['a placement under its signature', chat.replace(/\{"k":"place","seat":(\d),"x":(-?\d+),"y":(-?\d+),"r":(\d)\}/, (_, s, x, y, r) => `{"k":"place","seat":${s},"x":${x},"y":${y},"r":${(Number(r) + 2) % 4}}`), 1],
-      ['a key in the roster', chat.replace(/("roster":\[\n {2}\{"colour":"red","bot":null,"pub":")([0-9a-f])/, (_, a, c) => a + (c === '0' ? '1' : '0')), 1],
-      ['a vote\'s signature', flipSig(drop, /"by":\[\{"a":\d+,"n":\d+,"at":\d+,"sig":"[0-9a-f]{10}/), 1],
+      ["the host's start signature", flipSig(chat, /"startSig":"[0-9a-f]{10}/), 1],
+      ["a chat line's text", chat.replace('"text":"good luck, rebels"', '"text":"good luck, empire"'), 1],
+      [
+        'a placement under its signature',
+        chat.replace(
+          /\{"k":"place","seat":(\d),"x":(-?\d+),"y":(-?\d+),"r":(\d)\}/,
+          (_, s, x, y, r) => `{"k":"place","seat":${s},"x":${x},"y":${y},"r":${(Number(r) + 2) % 4}}`,
+        ),
+        1,
+      ],
+      [
+        'a key in the roster',
+        chat.replace(/("roster":\[\n {2}\{"colour":"red","bot":null,"pub":")([0-9a-f])/, (_, a, c) => a + (c === '0' ? '1' : '0')),
+        1,
+      ],
+      ["a vote's signature", flipSig(drop, /"by":\[\{"a":\d+,"n":\d+,"at":\d+,"sig":"[0-9a-f]{10}/), 1],
       ['a vote left out', drop.replace(/"by":\[(\{[^\]]*?\}),(\{[^\]]*?\})\]/, '"by":[$1]'), 1],
       ['an unknown field in a signature', chat.replace(/"signed":\[\n {2}\{"at":/, '"signed":[\n  {"why":1,"at":'), 2],
       ['a signature that is not hex', chat.replace(/("startSig":")[0-9a-f]/, '$1Z'), 2],
     ];
-    expectBothRefuse(edits, signedNets.map((f) => f.text), 'bad-signed');
+    expectBothRefuse(
+      edits,
+      signedNets.map((f) => f.text),
+      'bad-signed',
+    );
   });
 });

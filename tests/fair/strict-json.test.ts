@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { MAX_ERROR_CHARS, StrictJsonError, parseStrictJson, quote, utf8Length, type JsonValue } from '../../src/fair/strict-json';
 
 const OPTS = { maxBytes: 1 << 20, maxDepth: 16 };
-const parse = (input: string | Uint8Array, opts: Partial<typeof OPTS> & { maxStringChars?: number; maxItems?: number } = {}) => parseStrictJson(input, { ...OPTS, ...opts });
+const parse = (input: string | Uint8Array, opts: Partial<typeof OPTS> & { maxStringChars?: number; maxItems?: number } = {}) =>
+  parseStrictJson(input, { ...OPTS, ...opts });
 
 function rejects(input: string | Uint8Array, pattern: RegExp, opts: Parameters<typeof parse>[1] = {}): StrictJsonError {
   let caught: unknown;
@@ -13,7 +14,9 @@ function rejects(input: string | Uint8Array, pattern: RegExp, opts: Parameters<t
   } catch (e) {
     caught = e;
   }
-  expect(caught, `expected ${typeof input === 'string' ? JSON.stringify(input.slice(0, 60)) : 'bytes'} to be rejected`).toBeInstanceOf(StrictJsonError);
+  expect(caught, `expected ${typeof input === 'string' ? JSON.stringify(input.slice(0, 60)) : 'bytes'} to be rejected`).toBeInstanceOf(
+    StrictJsonError,
+  );
   const err = caught as StrictJsonError;
   expect(err.message).toMatch(pattern);
   expect(err.message.length).toBeLessThanOrEqual(MAX_ERROR_CHARS);
@@ -25,7 +28,14 @@ describe('strict JSON: accepted documents', () => {
   it('parses what JSON.parse parses when it is within the grammar, with equal results', () => {
     const docs = [
       '{"a":1,"b":[true,false,null],"c":"x\\u00e9\\n\\"\\\\\\/","d":{"e":-12}}',
-      '[]', '{}', '0', '-7', '"\\ud83d\\ude00"', ' \t\r\n[ 1 , 2 ]\n', '9007199254740991', '-9007199254740991',
+      '[]',
+      '{}',
+      '0',
+      '-7',
+      '"\\ud83d\\ude00"',
+      ' \t\r\n[ 1 , 2 ]\n',
+      '9007199254740991',
+      '-9007199254740991',
       '"žluťoučký kůň 🐎"',
     ];
     for (const d of docs) expect(JSON.stringify(parse(d))).toBe(JSON.stringify(JSON.parse(d)));
@@ -56,8 +66,7 @@ describe('strict JSON: malformed documents (one line each, naming the place)', (
   });
 
   it('rejects numbers that are not plain safe integers', () => {
-    for (const n of ['1.0', '4.096e3', '1e2', '1E2', '0.5', '-0.0', '2e-1'])
-      rejects(`{"n":${n}}`, /not an integer/);
+    for (const n of ['1.0', '4.096e3', '1e2', '1E2', '0.5', '-0.0', '2e-1']) rejects(`{"n":${n}}`, /not an integer/);
     rejects('{"n":-0}', /not an integer: -0/);
     rejects('[01]', /leading zero/);
     rejects('[9007199254740992]', /out of range/);

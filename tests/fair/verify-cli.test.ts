@@ -44,8 +44,14 @@ describe('verify CLI', () => {
       ['{"format":"something-else","version":1,"entries":[]}', /not a replay file/],
       [good.replace('"version":2', '"version":7'), /unsupported replay version 7; this verifier reads versions 1 and 2/],
       [good.replace('"entries":[', '"entriez":['), /unexpected top-level field "entriez"/],
-      [good.replace(/"commitment":"[0-9a-f]{64}"/, '"commitment":"xyz"'), /^verify: malformed replay: entry 1 \(commit\): "commitment" must be 64 lowercase hex digits, got "xyz"$/],
-      [good.replace(/\{"k":"place","seat":0,"x":(-?\d+),/, '{"k":"place","seat":0,"x":"$1",'), /entry \d+ \(place\): "x" must be an integer/],
+      [
+        good.replace(/"commitment":"[0-9a-f]{64}"/, '"commitment":"xyz"'),
+        /^verify: malformed replay: entry 1 \(commit\): "commitment" must be 64 lowercase hex digits, got "xyz"$/,
+      ],
+      [
+        good.replace(/\{"k":"place","seat":0,"x":(-?\d+),/, '{"k":"place","seat":0,"x":"$1",'),
+        /entry \d+ \(place\): "x" must be an integer/,
+      ],
       [good.replace('{"k":"hash",', '{"k":"hash","extra":1,'), /entry \d+ \(hash\): unexpected field "extra"/],
       [good.replace('{"k":"draw",', '{"k":"drew",'), /entry \d+: unknown kind "drew"/],
     ];
@@ -55,7 +61,10 @@ describe('verify CLI', () => {
       expect(oneLine(r.stderr)).toMatch(message);
       expect(r.stdout).toBe('');
     });
-    expect(runVerify([join(dir, 'missing.json')])).toMatchObject({ code: 2, stderr: expect.stringMatching(/^verify: cannot read .*missing\.json \(ENOENT\)\n$/) });
+    expect(runVerify([join(dir, 'missing.json')])).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/^verify: cannot read .*missing\.json \(ENOENT\)\n$/),
+    });
     expect(runVerify([])).toMatchObject({ code: 2 });
     expect(runVerify([dir])).toMatchObject({ code: 2, stderr: expect.stringMatching(/cannot read .*EISDIR/) });
   });
@@ -66,7 +75,11 @@ describe('verify CLI', () => {
     const index = good.split('\n').findIndex((l) => l.includes(m[0])) - 1; // line 0 is the header
     const r = runVerify([file('tampered.json', bad)]);
     expect(r.code).toBe(1);
-    expect(oneLine(r.stderr)).toMatch(new RegExp(`^verify: REJECTED at entry ${index}: expected state hash [0-9a-f]{16}… for turn 3; found state hash 0000000000000000… for turn 3$`));
+    expect(oneLine(r.stderr)).toMatch(
+      new RegExp(
+        `^verify: REJECTED at entry ${index}: expected state hash [0-9a-f]{16}… for turn 3; found state hash 0000000000000000… for turn 3$`,
+      ),
+    );
     const report = verifyReplay(bad);
     expect(report.ok === false && report.entry).toBe(index);
   });

@@ -16,7 +16,10 @@ describe('npm run fuzz', () => {
     expect(fuzzSummary(r)).toMatch(/^fuzz: 20000 messages, 0 crashes, 0 state changes, \d+ per second$/);
     // where the frames ended: every frame once, and each stage reached by a share of them
     const { parser, session, taken } = r.verdicts;
-    const sum = (t: Record<string, number>, re = /./) => Object.entries(t).filter(([k]) => re.test(k)).reduce((n, [, c]) => n + c, 0);
+    const sum = (t: Record<string, number>, re = /./) =>
+      Object.entries(t)
+        .filter(([k]) => re.test(k))
+        .reduce((n, [, c]) => n + c, 0);
     expect(sum(parser) + sum(session) + taken).toBe(20_000);
     expect(sum(parser, /^not a valid frame/)).toBeGreaterThan(2_000); // not JSON
     expect(sum(parser) - sum(parser, /^not a valid frame/)).toBeGreaterThan(2_000); // JSON of the wrong shape

@@ -41,7 +41,10 @@ function injectRejected(sim: MeshSim, from: SimPeer, to: SimPeer[], frame: (vict
     sim.net.transport(victim.session.transportId)!.handlers!.message(from.session.transportId, frame(victim));
     const got = victim.rejects.slice(seen);
     expect(got.length, `${victim.name}: ${reason}`).toBeGreaterThanOrEqual(1);
-    expect(got.some((l) => reason.test(l)), `${victim.name} said ${JSON.stringify(got)}, not ${reason}`).toBe(true);
+    expect(
+      got.some((l) => reason.test(l)),
+      `${victim.name} said ${JSON.stringify(got)}, not ${reason}`,
+    ).toBe(true);
     for (const l of got) expect(l.length).toBeLessThanOrEqual(200);
     expect(victim.session.replayText()).toBe(before);
     expect(stateHash(victim.session.state)).toBe(hash);
@@ -71,7 +74,7 @@ function silence(sim: MeshSim, liar: SimPeer): () => void {
 }
 
 describe('hostile peers: every lie is refused with a reason and changes no honest state (issue 12)', () => {
-  it('illegal move, move out of turn, another seat\'s move or key, forged signature, bad or early reveal, replayed and oversized frames', async () => {
+  it("illegal move, move out of turn, another seat's move or key, forged signature, bad or early reveal, replayed and oversized frames", async () => {
     // Long timeouts: holding the liar's reveal back for a while must not get it dropped here.
     const sim = new MeshSim({ peers: 3, seed: 1201, chaos: LIGHT, timeouts: { moveMs: 600_000, revealMs: 600_000 } });
     await sim.open();
@@ -81,40 +84,124 @@ describe('hostile peers: every lie is refused with a reason and changes no hones
     const key = liar.session.identity;
     const me = 1; // peer i sits in lobby seat i (mesh-sim)
     const red = 0;
-    const bothAt = (cond: (p: SimPeer) => boolean) => honest.every((p) => p.session.started && cond(p)) && length(honestA) === length(honestB);
+    const bothAt = (cond: (p: SimPeer) => boolean) =>
+      honest.every((p) => p.session.started && cond(p)) && length(honestA) === length(honestB);
 
     // --- the moment the honest peers wait for the liar's placement (its own is still on the way)
-    expect(await sim.runUntil(() => bothAt((p) => { const a = awaiting(p); return a.kind === 'action' && a.phase === 'place' && a.colour === 'black' && p.session.state.turn >= 3; }), HOUR)).toBe(true);
+    expect(
+      await sim.runUntil(
+        () =>
+          bothAt((p) => {
+            const a = awaiting(p);
+            return a.kind === 'action' && a.phase === 'place' && a.colour === 'black' && p.session.state.turn >= 3;
+          }),
+        HOUR,
+      ),
+    ).toBe(true);
     const seat = honestA.session.state.setup.seats.indexOf('black');
     const at = length(honestA);
     const n = nextN(liar);
     // Illegal move: far off the board, signed by the right key for the right slot.
-    injectRejected(sim, liar, honest, () => encodeFrame({ t: 'item', item: signed(gameId, key, me, n, at, { k: 'entry', entry: { k: 'place', seat, x: 40, y: 40, r: 0 } }) }), /place for log index \d+ is refused/);
+    injectRejected(
+      sim,
+      liar,
+      honest,
+      () =>
+        encodeFrame({ t: 'item', item: signed(gameId, key, me, n, at, { k: 'entry', entry: { k: 'place', seat, x: 40, y: 40, r: 0 } }) }),
+      /place for log index \d+ is refused/,
+    );
     // A move for another seat (red's) under the liar's own key.
-    injectRejected(sim, liar, honest, () => encodeFrame({ t: 'item', item: signed(gameId, key, me, n, at, { k: 'entry', entry: { k: 'place', seat: honestA.session.state.setup.seats.indexOf('red'), x: 1, y: 0, r: 0 } }) }), /sent a move for red's seat/);
+    injectRejected(
+      sim,
+      liar,
+      honest,
+      () =>
+        encodeFrame({
+          t: 'item',
+          item: signed(gameId, key, me, n, at, {
+            k: 'entry',
+            entry: { k: 'place', seat: honestA.session.state.setup.seats.indexOf('red'), x: 1, y: 0, r: 0 },
+          }),
+        }),
+      /sent a move for red's seat/,
+    );
     // A message claiming to be another seat's: red's seat number, the liar's key.
-    injectRejected(sim, liar, honest, () => encodeFrame({ t: 'item', item: signed(gameId, key, red, 900, at, { k: 'chat', text: 'I am red' }) }), /not signed by red's key/);
+    injectRejected(
+      sim,
+      liar,
+      honest,
+      () => encodeFrame({ t: 'item', item: signed(gameId, key, red, 900, at, { k: 'chat', text: 'I am red' }) }),
+      /not signed by red's key/,
+    );
     // A forged signature: one bit of a good signature flipped.
-    injectRejected(sim, liar, honest, () => {
-      const good = signed(gameId, key, me, n, at, { k: 'chat', text: 'hello' });
-      const flipped = (parseInt(good.sig![0], 16) ^ 1).toString(16) + good.sig!.slice(1);
-      return encodeFrame({ t: 'item', item: { ...good, sig: flipped } });
-    }, /not signed by black's key/);
+    injectRejected(
+      sim,
+      liar,
+      honest,
+      () => {
+        const good = signed(gameId, key, me, n, at, { k: 'chat', text: 'hello' });
+        const flipped = (parseInt(good.sig![0], 16) ^ 1).toString(16) + good.sig!.slice(1);
+        return encodeFrame({ t: 'item', item: { ...good, sig: flipped } });
+      },
+      /not signed by black's key/,
+    );
     // An unsigned item.
-    injectRejected(sim, liar, honest, () => encodeFrame({ t: 'item', item: { a: me, n, at, body: { k: 'chat', text: 'hi' }, h: null, sig: null } }), /unsigned item/);
+    injectRejected(
+      sim,
+      liar,
+      honest,
+      () => encodeFrame({ t: 'item', item: { a: me, n, at, body: { k: 'chat', text: 'hi' }, h: null, sig: null } }),
+      /unsigned item/,
+    );
     // A reveal sent before it is due: the next event's, while the log waits for a placement.
     const next = replicaOf(honestA.session).follower.nextEvent;
-    injectRejected(sim, liar, honest, () => encodeFrame({ t: 'item', item: signed(gameId, key, me, n, at, { k: 'entry', entry: { k: 'reveal', chain: me, event: next, value: 'ab'.repeat(32) } }) }), /before it is due/);
+    injectRejected(
+      sim,
+      liar,
+      honest,
+      () =>
+        encodeFrame({
+          t: 'item',
+          item: signed(gameId, key, me, n, at, { k: 'entry', entry: { k: 'reveal', chain: me, event: next, value: 'ab'.repeat(32) } }),
+        }),
+      /before it is due/,
+    );
     // A move for a slot already filled (signed for an old log index): late, refused.
-    injectRejected(sim, liar, honest, () => encodeFrame({ t: 'item', item: signed(gameId, key, me, n, at - 2, { k: 'entry', entry: { k: 'place', seat, x: 1, y: 0, r: 0 } }) }), /comes after that point was filled/);
+    injectRejected(
+      sim,
+      liar,
+      honest,
+      () =>
+        encodeFrame({ t: 'item', item: signed(gameId, key, me, n, at - 2, { k: 'entry', entry: { k: 'place', seat, x: 1, y: 0, r: 0 } }) }),
+      /comes after that point was filled/,
+    );
     // A replayed message from another game (the same seat, another game id): its signature does not hold here.
-    injectRejected(sim, liar, honest, () => encodeFrame({ t: 'item', item: signed('another-game', key, me, n, at, { k: 'chat', text: 'from last game' }) }), /not signed by black's key/);
+    injectRejected(
+      sim,
+      liar,
+      honest,
+      () => encodeFrame({ t: 'item', item: signed('another-game', key, me, n, at, { k: 'chat', text: 'from last game' }) }),
+      /not signed by black's key/,
+    );
     // Numbered beyond what one seat may send in a game.
-    injectRejected(sim, liar, honest, () => encodeFrame({ t: 'item', item: signed(gameId, key, me, MAX_ITEMS_PER_SEAT, at, { k: 'chat', text: 'x' }) }), /numbered beyond/);
+    injectRejected(
+      sim,
+      liar,
+      honest,
+      () => encodeFrame({ t: 'item', item: signed(gameId, key, me, MAX_ITEMS_PER_SEAT, at, { k: 'chat', text: 'x' }) }),
+      /numbered beyond/,
+    );
     // Oversized, deeply nested, malformed.
     injectRejected(sim, liar, honest, () => 'x'.repeat(70_000), /over the 65536 limit/);
     injectRejected(sim, liar, honest, () => `{"t":"sync","have":${'['.repeat(40)}${']'.repeat(40)},"len":0}`, /not a valid frame/);
-    injectRejected(sim, liar, honest, () => `{"t":"item","item":{"a":1,"n":0,"at":0,"body":{"k":"chat","text":"x","extra":${'{"a":'.repeat(10)}1${'}'.repeat(10)}},"h":null,"sig":null}}`, /not a valid frame|unexpected field/);
+    injectRejected(
+      sim,
+      liar,
+      honest,
+      () =>
+        `{"t":"item","item":{"a":1,"n":0,"at":0,"body":{"k":"chat","text":"x","extra":${'{"a":'.repeat(10)}1${'}'.repeat(10)}},"h":null,"sig":null}}`,
+      /not a valid frame|unexpected field/,
+    );
     // A replayed old item of this game (an exact copy of one already held) is a harmless duplicate: ignored, nothing changes.
     for (const victim of honest) {
       const old: Item = JSON.parse(victim.session.saveText()).items.find((i: Item) => i.a === me);
@@ -128,14 +215,62 @@ describe('hostile peers: every lie is refused with a reason and changes no hones
     // --- the moment the honest peers wait for the liar's reveal (its reveals held back; they come again by resend)
     const liarId = liar.session.transportId;
     sim.net.filter = (from, _to, frame) => from !== liarId || !frame.includes('"k":"reveal"');
-    expect(await sim.runUntil(() => bothAt((p) => { const a = awaiting(p); return a.kind === 'reveal' && a.chains[0] === me && p.session.state.turn >= 5; }), HOUR)).toBe(true);
+    expect(
+      await sim.runUntil(
+        () =>
+          bothAt((p) => {
+            const a = awaiting(p);
+            return a.kind === 'reveal' && a.chains[0] === me && p.session.state.turn >= 5;
+          }),
+        HOUR,
+      ),
+    ).toBe(true);
     const due = awaiting(honestA) as Extract<Awaiting, { kind: 'reveal' }>;
     // A reveal that is not the chain's next preimage.
-    injectRejected(sim, liar, honest, () => encodeFrame({ t: 'item', item: signed(gameId, key, me, nextN(liar), length(honestA), { k: 'entry', entry: { k: 'reveal', chain: me, event: due.event, value: '00'.repeat(32) } }) }), /reveal for log index \d+ is refused: .*where the log expects/);
+    injectRejected(
+      sim,
+      liar,
+      honest,
+      () =>
+        encodeFrame({
+          t: 'item',
+          item: signed(gameId, key, me, nextN(liar), length(honestA), {
+            k: 'entry',
+            entry: { k: 'reveal', chain: me, event: due.event, value: '00'.repeat(32) },
+          }),
+        }),
+      /reveal for log index \d+ is refused: .*where the log expects/,
+    );
     // A move out of turn: a placement while the log waits for a reveal.
-    injectRejected(sim, liar, honest, () => encodeFrame({ t: 'item', item: signed(gameId, key, me, nextN(liar), length(honestA), { k: 'entry', entry: { k: 'place', seat: honestA.session.state.setup.seats.indexOf('black'), x: 1, y: 0, r: 0 } }) }), /sent a place out of turn/);
+    injectRejected(
+      sim,
+      liar,
+      honest,
+      () =>
+        encodeFrame({
+          t: 'item',
+          item: signed(gameId, key, me, nextN(liar), length(honestA), {
+            k: 'entry',
+            entry: { k: 'place', seat: honestA.session.state.setup.seats.indexOf('black'), x: 1, y: 0, r: 0 },
+          }),
+        }),
+      /sent a place out of turn/,
+    );
     // A reveal of the right event but of a later one's number.
-    injectRejected(sim, liar, honest, () => encodeFrame({ t: 'item', item: signed(gameId, key, me, nextN(liar), length(honestA), { k: 'entry', entry: { k: 'reveal', chain: me, event: due.event + 1, value: '00'.repeat(32) } }) }), /where event \d+ is due/);
+    injectRejected(
+      sim,
+      liar,
+      honest,
+      () =>
+        encodeFrame({
+          t: 'item',
+          item: signed(gameId, key, me, nextN(liar), length(honestA), {
+            k: 'entry',
+            entry: { k: 'reveal', chain: me, event: due.event + 1, value: '00'.repeat(32) },
+          }),
+        }),
+      /where event \d+ is due/,
+    );
 
     sim.net.filter = null;
     // The game goes on and ends as if nothing had happened: no seat dropped, every log the same.
@@ -152,16 +287,29 @@ describe('hostile peers: every lie is refused with a reason and changes no hones
     const [honestA, liar, honestB] = sim.peers;
     const me = 1; // peer i sits in lobby seat i (mesh-sim)
     // Wait until both honest peers took one of the liar's placements.
-    const lastPlace = (p: SimPeer) => (JSON.parse(p.session.saveText()).items as Item[]).filter((i) => i.a === me && i.body.k === 'entry' && i.body.entry.k === 'place').pop();
-    expect(await sim.runUntil(() => {
-      if (!honestA.session.started || honestA.session.state.turn < 4) return false;
-      const real = lastPlace(honestA);
-      return !!real && length(honestA) > real.at + 2 && length(honestB) > real.at + 2;
-    }, HOUR)).toBe(true);
+    const lastPlace = (p: SimPeer) =>
+      (JSON.parse(p.session.saveText()).items as Item[])
+        .filter((i) => i.a === me && i.body.k === 'entry' && i.body.entry.k === 'place')
+        .pop();
+    expect(
+      await sim.runUntil(() => {
+        if (!honestA.session.started || honestA.session.state.turn < 4) return false;
+        const real = lastPlace(honestA);
+        return !!real && length(honestA) > real.at + 2 && length(honestB) > real.at + 2;
+      }, HOUR),
+    ).toBe(true);
     const real = lastPlace(honestA)!;
     expect(real).toBeDefined();
     const entry = (real.body as { entry: { k: 'place'; seat: number; x: number; y: number; r: number } }).entry;
-    const forged = signed(honestA.session.gameId, liar.session.identity, me, real.n, real.at, { k: 'entry', entry: { ...entry, r: (entry.r + 1) % 4 } }, real.h);
+    const forged = signed(
+      honestA.session.gameId,
+      liar.session.identity,
+      me,
+      real.n,
+      real.at,
+      { k: 'entry', entry: { ...entry, r: (entry.r + 1) % 4 } },
+      real.h,
+    );
     // Only peer A is shown the second version; it must pass the evidence on to B.
     injectRejected(sim, liar, [honestA], () => encodeFrame({ t: 'item', item: forged }), /equivocation/);
     expect(honestA.session.evidence).toHaveLength(1);
@@ -178,12 +326,14 @@ describe('hostile peers: every lie is refused with a reason and changes no hones
     sim.dispose();
   }, 120_000);
 
-  it('withheld reveal: timeout, then the drop (by every other player\'s vote), a bot plays the seat and it forfeits', async () => {
+  it("withheld reveal: timeout, then the drop (by every other player's vote), a bot plays the seat and it forfeits", async () => {
     const sim = new MeshSim({ peers: 3, seed: 1203, chaos: LIGHT, timeouts: { moveMs: 30_000, revealMs: 10_000 } });
     await sim.open();
     const [honestA, liar, honestB] = sim.peers;
     const me = 1; // peer i sits in lobby seat i (mesh-sim)
-    expect(await sim.runUntil(() => honestA.session.started && honestA.session.state.turn >= 6 && awaiting(honestA).kind === 'reveal', HOUR)).toBe(true);
+    expect(
+      await sim.runUntil(() => honestA.session.started && honestA.session.state.turn >= 6 && awaiting(honestA).kind === 'reveal', HOUR),
+    ).toBe(true);
     expect(me).toBe(1);
     // From now on the liar withholds everything (it keeps running and sees itself dropped).
     const release = silence(sim, liar);
@@ -191,7 +341,8 @@ describe('hostile peers: every lie is refused with a reason and changes no hones
     expect(await sim.runUntil(() => [honestA, honestB].every((p) => p.session.forfeits().length > 0), HOUR)).toBe(true);
     // Not before the visible timeout.
     expect(sim.clock.now() - started).toBeGreaterThanOrEqual(10_000);
-    for (const p of [honestA, honestB]) expect(p.rejects.some((l) => /black is dropped at log index \d+ after its time ran out/.test(l))).toBe(true);
+    for (const p of [honestA, honestB])
+      expect(p.rejects.some((l) => /black is dropped at log index \d+ after its time ran out/.test(l))).toBe(true);
     release();
     await playToEnd(sim);
     const log = expectConverged(sim);
@@ -218,7 +369,8 @@ describe('hostile peers: every lie is refused with a reason and changes no hones
 
     // 1. A flood in one instant: 3,000 frames; no more than FRAMES_PER_SECOND (400) are read.
     const chat: string[] = [];
-    for (let i = 0; i < 3000; i++) chat.push(encodeFrame({ t: 'item', item: signed(gameId, key, me, first + i, at, { k: 'chat', text: `spam ${i}` }) }));
+    for (let i = 0; i < 3000; i++)
+      chat.push(encodeFrame({ t: 'item', item: signed(gameId, key, me, first + i, at, { k: 'chat', text: `spam ${i}` }) }));
     for (const f of chat) send(f);
     expect(victim.rejects.some((l) => /sending too fast; frames dropped/.test(l))).toBe(true);
     expect(victim.session.heldItems - held0).toBeLessThanOrEqual(400);
@@ -230,7 +382,10 @@ describe('hostile peers: every lie is refused with a reason and changes no hones
       await sim.runUntil(() => false, 1_000);
       for (const f of chat.slice(s * 300, s * 300 + 300)) send(f);
       // Items numbered more than SEQ_WINDOW past the seat's contiguous sequence are not held.
-      for (let k = 0; k < 50; k++) send(encodeFrame({ t: 'item', item: signed(gameId, key, me, first + 3000 + SEQ_WINDOW + s * 50 + k, at, { k: 'chat', text: 'far' }) }));
+      for (let k = 0; k < 50; k++)
+        send(
+          encodeFrame({ t: 'item', item: signed(gameId, key, me, first + 3000 + SEQ_WINDOW + s * 50 + k, at, { k: 'chat', text: 'far' }) }),
+        );
     }
     const fromLiar = JSON.parse(victim.session.saveText()).items.filter((i: Item) => i.a === me && i.n >= first);
     expect(fromLiar.every((i: Item) => i.n < first + 3000)).toBe(true); // nothing beyond the window was kept

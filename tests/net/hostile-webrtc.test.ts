@@ -53,14 +53,42 @@ describe('hostile frames over PeerJS / WebRTC on loopback', () => {
   it('forged, wrong-seat and malformed frames are refused; the game ends identically', async () => {
     const rejects: string[][] = [[], []];
     const transports = [
-      await createPeerJsTransport({ host: '127.0.0.1', port: signalling.port, path: '/', secure: false, iceServers: [], deadAfterMs: 4_000, pingIntervalMs: 1_000 }),
-      await createPeerJsTransport({ host: '127.0.0.1', port: signalling.port, path: '/', secure: false, iceServers: [], deadAfterMs: 4_000, pingIntervalMs: 1_000 }),
+      await createPeerJsTransport({
+        host: '127.0.0.1',
+        port: signalling.port,
+        path: '/',
+        secure: false,
+        iceServers: [],
+        deadAfterMs: 4_000,
+        pingIntervalMs: 1_000,
+      }),
+      await createPeerJsTransport({
+        host: '127.0.0.1',
+        port: signalling.port,
+        path: '/',
+        secure: false,
+        iceServers: [],
+        deadAfterMs: 4_000,
+        pingIntervalMs: 1_000,
+      }),
     ];
     const opts = (i: number): MeshOptions => ({
-      transport: transports[i], name: `p${i}`, store: new GameStore(new MemoryStorage()), autopilot: 'random', botRunner: immediateBots, stallMs: 500,
+      transport: transports[i],
+      name: `p${i}`,
+      store: new GameStore(new MemoryStorage()),
+      autopilot: 'random',
+      botRunner: immediateBots,
+      stallMs: 500,
       onReject: (l) => rejects[i].push(l),
     });
-    const honest = MeshSession.host(opts(0), { options: defaultOptions(), seats: [{ colour: 'red', bot: null }, { colour: 'black', bot: null }], hostColour: 'red' });
+    const honest = MeshSession.host(opts(0), {
+      options: defaultOptions(),
+      seats: [
+        { colour: 'red', bot: null },
+        { colour: 'black', bot: null },
+      ],
+      hostColour: 'red',
+    });
     const liar = MeshSession.join(opts(1), honest.transportId);
     await until(() => !!liar.lobby, 'the lobby', 20_000);
     liar.takeSeat('black');
@@ -77,9 +105,18 @@ describe('hostile frames over PeerJS / WebRTC on loopback', () => {
     };
     const good = signed(1, { k: 'chat', text: 'hello' }, 0);
     const lies: [string, RegExp][] = [
-      [encodeFrame({ t: 'item', item: { ...good, sig: (good.sig![0] === '0' ? '1' : '0') + good.sig!.slice(1) } }), /not signed by black's key/],
+      [
+        encodeFrame({ t: 'item', item: { ...good, sig: (good.sig![0] === '0' ? '1' : '0') + good.sig!.slice(1) } }),
+        /not signed by black's key/,
+      ],
       [encodeFrame({ t: 'item', item: signed(0, { k: 'chat', text: 'I am red' }, 0) }), /not signed by red's key/],
-      [encodeFrame({ t: 'item', item: signed(1, { k: 'entry', entry: { k: 'place', seat: honest.state.setup.seats.indexOf('red'), x: 1, y: 0, r: 0 } }, 0) }), /sent a move for red's seat/],
+      [
+        encodeFrame({
+          t: 'item',
+          item: signed(1, { k: 'entry', entry: { k: 'place', seat: honest.state.setup.seats.indexOf('red'), x: 1, y: 0, r: 0 } }, 0),
+        }),
+        /sent a move for red's seat/,
+      ],
       ['{"t":"item","item":{"a":1}}', /item lacks/],
     ];
     const entriesBefore = JSON.parse(honest.replayText()).entries.length;
@@ -89,7 +126,10 @@ describe('hostile frames over PeerJS / WebRTC on loopback', () => {
       // Straight down the liar's real data channel.
       expect(transports[1].send(honest.transportId, frame)).toBe(true);
       await until(() => rejects[0].length > seen, `the refusal of ${reason}`, 10_000).catch(() => {});
-      expect(rejects[0].slice(seen).some((l) => reason.test(l)), `${reason} in ${JSON.stringify(rejects[0].slice(seen))}`).toBe(true);
+      expect(
+        rejects[0].slice(seen).some((l) => reason.test(l)),
+        `${reason} in ${JSON.stringify(rejects[0].slice(seen))}`,
+      ).toBe(true);
     }
     // Nothing the lies said entered the log: the entries that were there are unchanged.
     expect(JSON.parse(honest.replayText()).entries.slice(0, entriesBefore)).toEqual(prefix);

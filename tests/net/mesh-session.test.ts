@@ -36,7 +36,12 @@ async function playToEnd(sim: MeshSim, maxMs = 2 * HOUR): Promise<void> {
 }
 
 describe('MeshSession over a chaotic in-memory network', () => {
-  for (const [peers, kind, seed] of [[2, 'base', 1], [3, 'base', 2], [4, 'teams', 3], [6, 'expansion', 4]] as const) {
+  for (const [peers, kind, seed] of [
+    [2, 'base', 1],
+    [3, 'base', 2],
+    [4, 'teams', 3],
+    [6, 'expansion', 4],
+  ] as const) {
     it(`${peers} peers (${kind}) with 10% loss, duplicates, reordering and delays finish with identical logs that verify`, async () => {
       const sim = new MeshSim({ peers, seed, chaos: CHAOS, options: options(kind) });
       await sim.open();
@@ -190,20 +195,21 @@ describe('MeshSession over a chaotic in-memory network', () => {
 
 describe('MeshSession: a dropped player comes back, and a rematch', () => {
   // Seed 1003 once stalled the returning peer (a veto freed its bot move with no new entry) and overflowed the stack (a veto written after the pump started another pump).
-  for (const seed of [20, 1003]) it(`a dropped seat whose player returns takes its moves back at a definite point (still forfeited, its chain stays out), seed ${seed}`, async () => {
-    const sim = new MeshSim({ peers: 3, seed, chaos: CHAOS });
-    await sim.open();
-    expect(await sim.runUntil(() => sim.peers[2].session.started && sim.peers[2].session.state.turn >= 6, HOUR)).toBe(true);
-    await sim.silenceUntilDropped(2);
-    sim.peers[2].session.reclaimSeat();
-    await playToEnd(sim);
-    const log = expectConverged(sim);
-    expect(log).toContain('{"k":"drop","colour":"green"}');
-    if (seed === 20) expect(log).toContain('{"k":"reclaim","colour":"green"}'); // 1003: the others had passed that turn and vetoed
-    // After the reclaim the seat's moves are its player's again; it still ranks last.
-    expect(sim.peers[0].session.forfeits()).toEqual([{ colour: 'green', why: 'dropped' }]);
-    sim.dispose();
-  });
+  for (const seed of [20, 1003])
+    it(`a dropped seat whose player returns takes its moves back at a definite point (still forfeited, its chain stays out), seed ${seed}`, async () => {
+      const sim = new MeshSim({ peers: 3, seed, chaos: CHAOS });
+      await sim.open();
+      expect(await sim.runUntil(() => sim.peers[2].session.started && sim.peers[2].session.state.turn >= 6, HOUR)).toBe(true);
+      await sim.silenceUntilDropped(2);
+      sim.peers[2].session.reclaimSeat();
+      await playToEnd(sim);
+      const log = expectConverged(sim);
+      expect(log).toContain('{"k":"drop","colour":"green"}');
+      if (seed === 20) expect(log).toContain('{"k":"reclaim","colour":"green"}'); // 1003: the others had passed that turn and vetoed
+      // After the reclaim the seat's moves are its player's again; it still ranks last.
+      expect(sim.peers[0].session.forfeits()).toEqual([{ colour: 'green', why: 'dropped' }]);
+      sim.dispose();
+    });
 
   it('rematch: the same peers and seats, fresh secrets and commitments', async () => {
     const sim = new MeshSim({ peers: 2, seed: 19 });
@@ -256,11 +262,32 @@ describe('MeshSession refuses hostile frames with a reason and changes nothing (
       ['x'.repeat(70_000), /over the 65536 limit/],
       [`{"t":"sync","have":${'['.repeat(20)}${']'.repeat(20)},"len":0}`, /not a valid frame/],
       ['{"t":"sync","have":[1.5],"len":0}', /not a valid frame|integer/],
-      ['{"t":"item","item":{"a":1,"n":0,"at":0,"body":{"k":"entry","entry":{"k":"draw","event":0,"seat":0,"tile":"SW02"}},"h":null,"sig":null}}', /cannot author a draw/],
+      [
+        '{"t":"item","item":{"a":1,"n":0,"at":0,"body":{"k":"entry","entry":{"k":"draw","event":0,"seat":0,"tile":"SW02"}},"h":null,"sig":null}}',
+        /cannot author a draw/,
+      ],
       ['{"t":"hack"}', /unknown frame type/],
-      [encodeFrame({ t: 'item', item: signed(ownerSeat, liar.session.identity, { k: 'chat', text: 'I am red' }) }), /not signed by red's key/],
-      [encodeFrame({ t: 'item', item: signed(liarSeat, liar.session.identity, { k: 'entry', entry: { k: 'place', seat: ownerSeat, x: 1, y: 0, r: 0 } }) }), /sent a move for red's seat/],
-      [encodeFrame({ t: 'item', item: signed(liarSeat, liar.session.identity, { k: 'entry', entry: { k: 'place', seat: state.setup.seats.indexOf('black'), x: 1, y: 0, r: 0 } }) }), /out of turn/],
+      [
+        encodeFrame({ t: 'item', item: signed(ownerSeat, liar.session.identity, { k: 'chat', text: 'I am red' }) }),
+        /not signed by red's key/,
+      ],
+      [
+        encodeFrame({
+          t: 'item',
+          item: signed(liarSeat, liar.session.identity, { k: 'entry', entry: { k: 'place', seat: ownerSeat, x: 1, y: 0, r: 0 } }),
+        }),
+        /sent a move for red's seat/,
+      ],
+      [
+        encodeFrame({
+          t: 'item',
+          item: signed(liarSeat, liar.session.identity, {
+            k: 'entry',
+            entry: { k: 'place', seat: state.setup.seats.indexOf('black'), x: 1, y: 0, r: 0 },
+          }),
+        }),
+        /out of turn/,
+      ],
     ];
     for (const [frame, reason] of cases) {
       const rejectsBefore = victim.rejects.length;

@@ -21,7 +21,15 @@ afterAll(async () => {
 });
 
 async function transport() {
-  return createPeerJsTransport({ host: '127.0.0.1', port: signalling.port, path: '/', secure: false, iceServers: [], deadAfterMs: 4_000, pingIntervalMs: 1_000 });
+  return createPeerJsTransport({
+    host: '127.0.0.1',
+    port: signalling.port,
+    path: '/',
+    secure: false,
+    iceServers: [],
+    deadAfterMs: 4_000,
+    pingIntervalMs: 1_000,
+  });
 }
 
 async function until(cond: () => boolean, what: string, ms: number): Promise<void> {
@@ -38,11 +46,26 @@ describe('MeshSession over PeerJS / WebRTC on loopback', () => {
     const rejects: string[][] = [[], [], []];
     const transports: Awaited<ReturnType<typeof transport>>[] = [];
     const opts = async (i: number): Promise<MeshOptions> => ({
-      transport: (transports[i] = await transport()), name: `p${i}`, store: new GameStore(storages[i]), autopilot: 'random', botRunner: immediateBots,
-      stallMs: 500, onReject: (l) => rejects[i].push(l),
+      transport: (transports[i] = await transport()),
+      name: `p${i}`,
+      store: new GameStore(storages[i]),
+      autopilot: 'random',
+      botRunner: immediateBots,
+      stallMs: 500,
+      onReject: (l) => rejects[i].push(l),
     });
     const s: MeshSession[] = [];
-    s.push(MeshSession.host(await opts(0), { options: defaultOptions(), seats: [{ colour: 'red', bot: null }, { colour: 'black', bot: null }, { colour: 'green', bot: null }], hostColour: 'red' }));
+    s.push(
+      MeshSession.host(await opts(0), {
+        options: defaultOptions(),
+        seats: [
+          { colour: 'red', bot: null },
+          { colour: 'black', bot: null },
+          { colour: 'green', bot: null },
+        ],
+        hostColour: 'red',
+      }),
+    );
     s.push(MeshSession.join(await opts(1), s[0].transportId));
     s.push(MeshSession.join(await opts(2), s[0].transportId));
     await until(() => !!s[1].lobby && !!s[2].lobby, 'the lobby', 20_000);

@@ -2,8 +2,18 @@
 // → same-origin server → PeerJS's public server.
 import { describe, expect, it } from 'vitest';
 import {
-  NET_SETTINGS_KEY, PUBLIC_SIGNALLING, buildNetSettings, iceServerLines, loadSavedNetSettings, netConfigBody,
-  parseIceServerLines, parseIceServers, parseNetSettings, resolveNetSettings, saveNetSettings, type NetSettingsSources,
+  NET_SETTINGS_KEY,
+  PUBLIC_SIGNALLING,
+  buildNetSettings,
+  iceServerLines,
+  loadSavedNetSettings,
+  netConfigBody,
+  parseIceServerLines,
+  parseIceServers,
+  parseNetSettings,
+  resolveNetSettings,
+  saveNetSettings,
+  type NetSettingsSources,
 } from '../../src/net/net-settings';
 
 class MemoryStorage {
@@ -20,20 +30,45 @@ class MemoryStorage {
 }
 
 const page = { protocol: 'http:', hostname: 'lan-box.example', port: '8080' };
-const json = (body: string, type = 'application/json') => async () => new Response(body, { status: 200, headers: { 'content-type': type } });
-const sources = (over: Partial<NetSettingsSources> = {}): NetSettingsSources => ({ storage: new MemoryStorage(), env: {}, page, fetch: null, ...over });
-const good = { host: 'signal.example.org', port: 9000, path: '/peerjs', secure: true, iceServers: [{ urls: ['turn:turn.example.org:3478'], username: 'alice', credential: 's3cret' }] };
+const json =
+  (body: string, type = 'application/json') =>
+  async () =>
+    new Response(body, { status: 200, headers: { 'content-type': type } });
+const sources = (over: Partial<NetSettingsSources> = {}): NetSettingsSources => ({
+  storage: new MemoryStorage(),
+  env: {},
+  page,
+  fetch: null,
+  ...over,
+});
+const good = {
+  host: 'signal.example.org',
+  port: 9000,
+  path: '/peerjs',
+  secure: true,
+  iceServers: [{ urls: ['turn:turn.example.org:3478'], username: 'alice', credential: 's3cret' }],
+};
 
 describe('net settings', () => {
   it('uses the same-origin signalling, with no ICE servers, on our own dev/LAN server', async () => {
     const r = await resolveNetSettings(sources({ fetch: json(netConfigBody()) }));
-    expect(r).toEqual({ source: 'same-origin', warnings: [], settings: { host: 'lan-box.example', port: 8080, path: '/peerjs', secure: false, iceServers: [] } });
-    const https = await resolveNetSettings(sources({ page: { protocol: 'https:', hostname: 'game.example.org', port: '' }, fetch: json(netConfigBody()) }));
+    expect(r).toEqual({
+      source: 'same-origin',
+      warnings: [],
+      settings: { host: 'lan-box.example', port: 8080, path: '/peerjs', secure: false, iceServers: [] },
+    });
+    const https = await resolveNetSettings(
+      sources({ page: { protocol: 'https:', hostname: 'game.example.org', port: '' }, fetch: json(netConfigBody()) }),
+    );
     expect(https.settings).toMatchObject({ host: 'game.example.org', port: 443, secure: true });
   });
 
   it('uses PeerJS public signalling on a static host (404, an SPA fallback page, no server at all)', async () => {
-    for (const fetch of [async () => new Response('nope', { status: 404 }), json('<!doctype html>', 'text/html'), async () => Promise.reject(new TypeError('offline'))]) {
+    for (const fetch of [
+      async () => new Response('nope', { status: 404 }),
+      json('<!doctype html>', 'text/html'),
+      async () => Promise.reject(new TypeError('offline')),
+    ]) {
       const r = await resolveNetSettings(sources({ fetch }));
       expect(r).toEqual({ source: 'public', warnings: [], settings: PUBLIC_SIGNALLING });
     }
@@ -41,10 +76,28 @@ describe('net settings', () => {
   });
 
   it('lets the build environment override the defaults', async () => {
-    const env = { VITE_SIGNAL_HOST: 'signal.example.org', VITE_SIGNAL_PORT: '9000', VITE_SIGNAL_PATH: '/myapp', VITE_ICE_SERVERS: '[{"urls":"stun:stun.example.org:3478"}]' };
+    const env = {
+      VITE_SIGNAL_HOST: 'signal.example.org',
+      VITE_SIGNAL_PORT: '9000',
+      VITE_SIGNAL_PATH: '/myapp',
+      VITE_ICE_SERVERS: '[{"urls":"stun:stun.example.org:3478"}]',
+    };
     const r = await resolveNetSettings(sources({ env, fetch: json(netConfigBody()) }));
-    expect(r).toEqual({ source: 'build', warnings: [], settings: { host: 'signal.example.org', port: 9000, path: '/myapp', secure: false, iceServers: [{ urls: ['stun:stun.example.org:3478'] }] } });
-    expect(buildNetSettings({ VITE_SIGNAL_HOST: 'signal.example.org' })).toEqual({ ok: true, value: { host: 'signal.example.org', port: 443, path: '/', secure: true } });
+    expect(r).toEqual({
+      source: 'build',
+      warnings: [],
+      settings: {
+        host: 'signal.example.org',
+        port: 9000,
+        path: '/myapp',
+        secure: false,
+        iceServers: [{ urls: ['stun:stun.example.org:3478'] }],
+      },
+    });
+    expect(buildNetSettings({ VITE_SIGNAL_HOST: 'signal.example.org' })).toEqual({
+      ok: true,
+      value: { host: 'signal.example.org', port: 443, path: '/', secure: true },
+    });
     // ICE servers alone change only the ICE servers, whatever the signalling
     const ice = await resolveNetSettings(sources({ env: { VITE_ICE_SERVERS: '[]' } }));
     expect(ice.settings).toEqual({ ...PUBLIC_SIGNALLING, iceServers: [] });
@@ -91,7 +144,13 @@ describe('net settings', () => {
   });
 
   it('reports a bad build value in one line and ignores it', async () => {
-    for (const env of [{ VITE_SIGNAL_HOST: 'x y' }, { VITE_SIGNAL_HOST: 'ok.org', VITE_SIGNAL_PORT: '99999' }, { VITE_SIGNAL_HOST: 'ok.org', VITE_SIGNAL_SECURE: 'maybe' }, { VITE_ICE_SERVERS: '[{' }, { VITE_ICE_SERVERS: '{"urls":"stun:a"}' }]) {
+    for (const env of [
+      { VITE_SIGNAL_HOST: 'x y' },
+      { VITE_SIGNAL_HOST: 'ok.org', VITE_SIGNAL_PORT: '99999' },
+      { VITE_SIGNAL_HOST: 'ok.org', VITE_SIGNAL_SECURE: 'maybe' },
+      { VITE_ICE_SERVERS: '[{' },
+      { VITE_ICE_SERVERS: '{"urls":"stun:a"}' },
+    ]) {
       const r = await resolveNetSettings(sources({ env }));
       expect(r.source).toBe('public');
       expect(r.warnings).toHaveLength(1);
@@ -100,16 +159,24 @@ describe('net settings', () => {
   });
 
   it('rejects a same-origin net-config.json that is not ours', async () => {
-    const r = await resolveNetSettings(sources({ fetch: json(JSON.stringify({ kind: 'carcassonne-sw-net-config', version: 1, signallingPath: 'x', iceServers: [] })) }));
+    const r = await resolveNetSettings(
+      sources({ fetch: json(JSON.stringify({ kind: 'carcassonne-sw-net-config', version: 1, signallingPath: 'x', iceServers: [] })) }),
+    );
     expect(r.source).toBe('public');
     expect(r.warnings[0]).toMatch(/path/);
     expect((await resolveNetSettings(sources({ fetch: json('{"hello":1}') }))).warnings[0]).toMatch(/not ours/);
   });
 
-  it('reads and writes the panel\'s one-server-a-line ICE format', () => {
+  it("reads and writes the panel's one-server-a-line ICE format", () => {
     const text = '# comment\nstun:stun.example.org:3478\n\nturn:t.example.org:3478?transport=udp,turns:t.example.org:5349 alice s3cret\n';
     const parsed = parseIceServerLines(text);
-    expect(parsed).toEqual({ ok: true, value: [{ urls: ['stun:stun.example.org:3478'] }, { urls: ['turn:t.example.org:3478?transport=udp', 'turns:t.example.org:5349'], username: 'alice', credential: 's3cret' }] });
+    expect(parsed).toEqual({
+      ok: true,
+      value: [
+        { urls: ['stun:stun.example.org:3478'] },
+        { urls: ['turn:t.example.org:3478?transport=udp', 'turns:t.example.org:5349'], username: 'alice', credential: 's3cret' },
+      ],
+    });
     if (parsed.ok) expect(parseIceServerLines(iceServerLines(parsed.value))).toEqual(parsed);
     expect(parseIceServerLines('turn:t.example.org alice')).toMatchObject({ ok: false, reason: expect.stringMatching(/^line 1/) });
     expect(parseIceServers([{ urls: 'stun:a' }])).toEqual({ ok: true, value: [{ urls: ['stun:a'] }] });
@@ -121,7 +188,10 @@ describe('net settings', () => {
     expect(parseNetSettings({ ...good, relayOnly: false })).toEqual({ ok: true, value: good });
     expect(parseNetSettings({ ...good, relayOnly: 'yes' })).toEqual({ ok: false, reason: 'relay only must be true or false' });
     const stunOnly = { ...good, iceServers: [{ urls: ['stun:stun.example.org:3478'] }] };
-    for (const v of [{ ...stunOnly, relayOnly: true }, { ...good, iceServers: null, relayOnly: true }]) {
+    for (const v of [
+      { ...stunOnly, relayOnly: true },
+      { ...good, iceServers: null, relayOnly: true },
+    ]) {
       expect(parseNetSettings(v)).toMatchObject({ ok: false, reason: expect.stringMatching(/^relay only needs a TURN server/) });
     }
     const ice = JSON.stringify(good.iceServers);

@@ -44,7 +44,12 @@ class Probe {
 let signalling: TestSignalling;
 const live: PeerJsTransport[] = [];
 const options = (extra: Partial<PeerJsTransportOptions> = {}): PeerJsTransportOptions => ({
-  host: '127.0.0.1', port: signalling.port, path: '/', secure: false, iceServers: [], ...extra,
+  host: '127.0.0.1',
+  port: signalling.port,
+  path: '/',
+  secure: false,
+  iceServers: [],
+  ...extra,
 });
 async function open(extra?: Partial<PeerJsTransportOptions>): Promise<Probe> {
   const t = await createPeerJsTransport(options(extra));
@@ -61,9 +66,13 @@ async function eventually(cond: () => boolean, what: string, ms = 8_000): Promis
 }
 function within<T>(p: Promise<T>, what: string, ms = 8_000): Promise<T> {
   let timer: ReturnType<typeof setTimeout>;
-  return Promise.race([p, new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), ms)))]).finally(() => clearTimeout(timer));
+  return Promise.race([
+    p,
+    new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), ms))),
+  ]).finally(() => clearTimeout(timer));
 }
-const linked = (a: Probe, b: Probe) => a.until(() => a.transport.connected().includes(b.transport.id), `${a.transport.id} ↔ ${b.transport.id}`);
+const linked = (a: Probe, b: Probe) =>
+  a.until(() => a.transport.connected().includes(b.transport.id), `${a.transport.id} ↔ ${b.transport.id}`);
 /**
  * Dials like the session does: a dial may fail (the transport promises nothing; node-datachannel
  * now and then fails a DTLS handshake between two connections of one process), and a failed
@@ -74,7 +83,11 @@ async function dial(a: Probe, b: Probe): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     const closes = closesOfB();
     a.transport.connect(b.transport.id);
-    await a.until(() => a.transport.connected().includes(b.transport.id) || closesOfB() > closes, `${a.transport.id} → ${b.transport.id}`, 16_000);
+    await a.until(
+      () => a.transport.connected().includes(b.transport.id) || closesOfB() > closes,
+      `${a.transport.id} → ${b.transport.id}`,
+      16_000,
+    );
     if (a.transport.connected().includes(b.transport.id)) return linked(b, a);
     if (attempt === 3) throw new Error(`three dials from ${a.transport.id} to ${b.transport.id} failed`);
   }
@@ -120,11 +133,11 @@ describe('PeerJS transport over real WebRTC on loopback', () => {
 
     const odd = ['{"k":"act","seq":1}', 'não é JSON ✓ 🚀', '', 'x'.repeat(MAX_FRAME_CHARS)];
     const all = [a, b, c];
-    for (const from of all) for (const to of all) if (from !== to) for (const f of odd) expect(from.transport.send(to.transport.id, f)).toBe(true);
+    for (const from of all)
+      for (const to of all) if (from !== to) for (const f of odd) expect(from.transport.send(to.transport.id, f)).toBe(true);
     for (const to of all) await to.until(() => to.frames.length === 2 * odd.length, 'every frame');
     for (const to of all)
-      for (const from of all)
-        if (from !== to) expect(to.frames.filter(([p]) => p === from.transport.id).map(([, f]) => f)).toEqual(odd); // ordered, exact
+      for (const from of all) if (from !== to) expect(to.frames.filter(([p]) => p === from.transport.id).map(([, f]) => f)).toEqual(odd); // ordered, exact
     expect(a.transport.send('nobody-here', 'x')).toBe(false);
   });
 
@@ -202,7 +215,9 @@ describe('PeerJS transport over real WebRTC on loopback', () => {
     const deadAfterMs = 3_000;
     const a = await open({ pingIntervalMs: 500, deadAfterMs });
     const script = fileURLToPath(new URL('./support/transport-child.ts', import.meta.url));
-    const child = spawn(process.execPath, ['--import', 'tsx', script, String(signalling.port), a.transport.id], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', script, String(signalling.port), a.transport.id], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     try {
       let childOut = '';
       child.stdout.setEncoding('utf8').on('data', (s: string) => (childOut += s));
@@ -210,9 +225,11 @@ describe('PeerJS transport over real WebRTC on loopback', () => {
       // a loaded CI machine slows down, then its dials (redialled by the child, at most three).
       await eventually(() => /^id \S+/m.test(childOut), "the child's transport to start", 30_000);
       const childId = /^id (\S+)/m.exec(childOut)![1];
-      await a.until(() => a.opened.length === 1, 'the child dials in', 3 * 10_000).catch((e: Error) => {
-        throw new Error(`${e.message}; the child said: ${childOut.trim().split('\n').join(', ')}`);
-      });
+      await a
+        .until(() => a.opened.length === 1, 'the child dials in', 3 * 10_000)
+        .catch((e: Error) => {
+          throw new Error(`${e.message}; the child said: ${childOut.trim().split('\n').join(', ')}`);
+        });
       expect(a.opened[0]).toBe(childId);
       expect(a.transport.connected()).toEqual([childId]);
       a.transport.send(a.opened[0], 'echo?');

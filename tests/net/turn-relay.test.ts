@@ -77,12 +77,19 @@ describe.skipIf(missing && !process.env.CI)('MeshSession through a real coturn r
       transport.onLinkFailure((_peer, reason) => failures.push(reason));
       transports.push(transport);
       return {
-        transport, name: `p${i}`, store: new GameStore(new MemoryStorage()), autopilot: 'random', botRunner: immediateBots,
-        stallMs: 500, onReject: (l) => rejects[i].push(l),
+        transport,
+        name: `p${i}`,
+        store: new GameStore(new MemoryStorage()),
+        autopilot: 'random',
+        botRunner: immediateBots,
+        stallMs: 500,
+        onReject: (l) => rejects[i].push(l),
       };
     };
     const seats = [
-      { colour: 'red' as const, bot: null }, { colour: 'black' as const, bot: null }, { colour: 'green' as const, bot: 'random' as const },
+      { colour: 'red' as const, bot: null },
+      { colour: 'black' as const, bot: null },
+      { colour: 'green' as const, bot: 'random' as const },
     ];
     const host = MeshSession.host(await opts(0), { options: defaultOptions(), seats, hostColour: 'red' });
     const guest = MeshSession.join(await opts(1), host.transportId);
@@ -120,7 +127,14 @@ describe.skipIf(missing && !process.env.CI)('MeshSession through a real coturn r
     const hostTransport = await createPeerJsTransport(await settingsAsAPlayerSetsThem(CREDENTIAL));
     const host = MeshSession.host(
       { transport: hostTransport, name: 'host', store: new GameStore(new MemoryStorage()) },
-      { options: defaultOptions(), seats: [{ colour: 'red', bot: null }, { colour: 'black', bot: null }], hostColour: 'red' },
+      {
+        options: defaultOptions(),
+        seats: [
+          { colour: 'red', bot: null },
+          { colour: 'black', bot: null },
+        ],
+        hostColour: 'red',
+      },
     );
     const wrong = await settingsAsAPlayerSetsThem('not-the-secret');
     const transport = await createPeerJsTransport(wrong); // the app's defaults: a dial is given up after 15 s
@@ -128,8 +142,10 @@ describe.skipIf(missing && !process.env.CI)('MeshSession through a real coturn r
     transport.onLinkFailure((peer, reason) => heard.push(`${peer}: ${reason}`));
     const guest = MeshSession.join({ transport, name: 'guest', store: new GameStore(new MemoryStorage()) }, host.transportId);
     await until(() => heard.length > 0, 'the reason of the failed link', 15_000 + 10_000);
-    expect(heard[0]).toBe(`${host.transportId}: no WebRTC link to ${host.transportId} within 15 s: `
-      + 'relay only, and no TURN server gave a relay address (check its address, username and credential)');
+    expect(heard[0]).toBe(
+      `${host.transportId}: no WebRTC link to ${host.transportId} within 15 s: ` +
+        'relay only, and no TURN server gave a relay address (check its address, username and credential)',
+    );
     expect(guest.phase).toBe('connecting');
     expect(guest.lobby).toBeNull();
     expect(turn.log()).toMatch(new RegExp(`check_stun_auth: user ${turn.user} credentials are incorrect`));

@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import * as THREE from 'three';
 import { FACE_LABEL, dieLabel, dieRestQuaternion } from '../../src/render/dice';
 
-const NORMALS = [[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1]] as const;
+const NORMALS = [
+  [1, 0, 0],
+  [-1, 0, 0],
+  [0, 1, 0],
+  [0, -1, 0],
+  [0, 0, 1],
+  [0, 0, -1],
+] as const;
 
 describe('dice', () => {
   it('maps normal values 1–6 and yellow values 3–8 onto the six faces (R1.5)', () => {
@@ -27,7 +34,14 @@ describe('dice', () => {
   });
 
   it('turns the top numeral upright for the viewer (its top points away from the camera)', () => {
-    const TEXT_UP = [[0, 1, 0], [0, 1, 0], [0, 0, -1], [0, 0, 1], [0, 1, 0], [0, 1, 0]] as const;
+    const TEXT_UP = [
+      [0, 1, 0],
+      [0, 1, 0],
+      [0, 0, -1],
+      [0, 0, 1],
+      [0, 1, 0],
+      [0, 1, 0],
+    ] as const;
     for (let label = 0; label < 6; label++) {
       for (const yaw of [0, Math.PI / 2, 2.5]) {
         const face = FACE_LABEL.indexOf(label as (typeof FACE_LABEL)[number]);

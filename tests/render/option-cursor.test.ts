@@ -5,8 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { OptionCursor } from '../../src/render/option-cursor';
 
 const placements = [
-  { x: 1, y: 0, r: 0 }, { x: 1, y: 0, r: 2 },
-  { x: 0, y: 1, r: 1 }, { x: 0, y: 1, r: 2 }, { x: 0, y: 1, r: 3 },
+  { x: 1, y: 0, r: 0 },
+  { x: 1, y: 0, r: 2 },
+  { x: 0, y: 1, r: 1 },
+  { x: 0, y: 1, r: 2 },
+  { x: 0, y: 1, r: 3 },
 ];
 
 describe('OptionCursor', () => {

@@ -35,7 +35,12 @@ describe('placement cursor', () => {
   });
 
   it('moves with arrow keys to the nearest legal cell in that direction', () => {
-    const cells = [{ x: 0, y: -1, rotations: [0] }, { x: 1, y: 0, rotations: [0] }, { x: 3, y: 1, rotations: [0] }, { x: -1, y: 0, rotations: [0] }];
+    const cells = [
+      { x: 0, y: -1, rotations: [0] },
+      { x: 1, y: 0, rotations: [0] },
+      { x: 3, y: 1, rotations: [0] },
+      { x: -1, y: 0, rotations: [0] },
+    ];
     expect(stepCell(cells, { x: 0, y: -1 }, 1, 0)).toBe(cells[1]);
     expect(stepCell(cells, { x: 1, y: 0 }, 1, 0)).toBe(cells[2]);
     expect(stepCell(cells, { x: 3, y: 1 }, 1, 0)).toBeNull();
@@ -46,10 +51,20 @@ describe('placement cursor', () => {
 });
 
 describe('deploy spots', () => {
-  const d = (meeple: 'small' | 'large', target: Deployment['target'], equipment: Deployment['equipment'] = null): Deployment => ({ meeple, target, equipment });
+  const d = (meeple: 'small' | 'large', target: Deployment['target'], equipment: Deployment['equipment'] = null): Deployment => ({
+    meeple,
+    target,
+    equipment,
+  });
 
   it('groups deployments by target: one spot per segment or attacked planet (R5.2, R5.4)', () => {
-    const list = [d('small', { seg: 0 }), d('large', { seg: 0 }), d('small', { seg: 1 }), d('small', { attack: { x: 2, y: -1 } }), d('large', { attack: { x: 2, y: -1 } })];
+    const list = [
+      d('small', { seg: 0 }),
+      d('large', { seg: 0 }),
+      d('small', { seg: 1 }),
+      d('small', { attack: { x: 2, y: -1 } }),
+      d('large', { attack: { x: 2, y: -1 } }),
+    ];
     const groups = groupByTarget(list);
     expect(groups.map((g) => g.key)).toEqual(['seg:0', 'seg:1', 'attack:2,-1']);
     expect(groups[0].options).toHaveLength(2);
@@ -140,13 +155,48 @@ describe('tile atlas', () => {
 });
 
 describe('meeple spots on screen (R10.2)', () => {
-  it('spreads a junction\'s spots until no two are closer than the gap, within a cap', async () => {
+  it("spreads a junction's spots until no two are closer than the gap, within a cap", async () => {
     const { spreadFactor } = await import('../../src/render/deploy-targets');
     // four route ends 14 px from their neighbours: spread 34 / 14.1 to reach 34 px
-    expect(spreadFactor([{ x: 0, y: -10 }, { x: 10, y: 0 }, { x: 0, y: 10 }, { x: -10, y: 0 }], 34, 3)).toBeCloseTo(34 / Math.hypot(10, 10), 5);
-    expect(spreadFactor([{ x: 0, y: -20 }, { x: 20, y: 0 }], 34)).toBeCloseTo(34 / Math.hypot(20, 20), 5);
-    expect(spreadFactor([{ x: 0, y: 0 }, { x: 50, y: 0 }], 34)).toBe(1);
-    expect(spreadFactor([{ x: 0, y: 0 }, { x: 1, y: 0 }], 34)).toBe(2.4);
+    expect(
+      spreadFactor(
+        [
+          { x: 0, y: -10 },
+          { x: 10, y: 0 },
+          { x: 0, y: 10 },
+          { x: -10, y: 0 },
+        ],
+        34,
+        3,
+      ),
+    ).toBeCloseTo(34 / Math.hypot(10, 10), 5);
+    expect(
+      spreadFactor(
+        [
+          { x: 0, y: -20 },
+          { x: 20, y: 0 },
+        ],
+        34,
+      ),
+    ).toBeCloseTo(34 / Math.hypot(20, 20), 5);
+    expect(
+      spreadFactor(
+        [
+          { x: 0, y: 0 },
+          { x: 50, y: 0 },
+        ],
+        34,
+      ),
+    ).toBe(1);
+    expect(
+      spreadFactor(
+        [
+          { x: 0, y: 0 },
+          { x: 1, y: 0 },
+        ],
+        34,
+      ),
+    ).toBe(2.4);
     expect(spreadFactor([{ x: 0, y: 0 }], 34)).toBe(1);
   });
 });

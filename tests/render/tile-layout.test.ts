@@ -3,7 +3,15 @@
 import { describe, expect, it } from 'vitest';
 import { TILESET, tileDef, type Dir } from '../../src/engine';
 import {
-  BADGE_RADIUS, EDGE_MIDPOINT, PLANET_RADIUS, boardPoint, drawnEdges, pointInPolygon, rotatePoint, tileLayout, type Pt,
+  BADGE_RADIUS,
+  EDGE_MIDPOINT,
+  PLANET_RADIUS,
+  boardPoint,
+  drawnEdges,
+  pointInPolygon,
+  rotatePoint,
+  tileLayout,
+  type Pt,
 } from '../../src/render/tile-layout';
 
 const sorted = (d: readonly number[]) => [...d].sort((a, b) => a - b);

@@ -10,9 +10,15 @@ import type { Session, SessionUpdate } from '../../src/session/session';
 
 class MemoryStorage implements KeyValueStorage {
   data = new Map<string, string>();
-  getItem(k: string) { return this.data.get(k) ?? null; }
-  setItem(k: string, v: string) { this.data.set(k, v); }
-  removeItem(k: string) { this.data.delete(k); }
+  getItem(k: string) {
+    return this.data.get(k) ?? null;
+  }
+  setItem(k: string, v: string) {
+    this.data.set(k, v);
+  }
+  removeItem(k: string) {
+    this.data.delete(k);
+  }
 }
 
 const setup: GameSetup = { seats: ['red', 'black'], options: defaultOptions() };
@@ -105,8 +111,11 @@ describe('LocalSession', () => {
     const session = LocalSession.create(setup, [{ kind: 'human' }, { kind: 'bot', level: 'greedy' }], { secrets });
     const save = parseLocalSave(session.saveText());
     expect(save.seats).toEqual([{ kind: 'human' }, { kind: 'bot', level: 'greedy' }]);
-    expect(() => parseLocalSave('{"format":"carcassonne-sw-local-save","version":1,"seats":[{"kind":"bot","level":"godlike"},{"kind":"human"}],"match":""}'))
-      .toThrow('save file: seat 1 is neither a human nor a bot of a known level');
+    expect(() =>
+      parseLocalSave(
+        '{"format":"carcassonne-sw-local-save","version":1,"seats":[{"kind":"bot","level":"godlike"},{"kind":"human"}],"match":""}',
+      ),
+    ).toThrow('save file: seat 1 is neither a human nor a bot of a known level');
     expect(() => LocalSession.resume('not json at all')).toThrow(/^cannot resume|not/);
     const store = new GameStore(new MemoryStorage());
     store.save({ gameId: 'broken1', kind: 'local', seats: [], turn: 1 }, '{"broken"');
@@ -130,12 +139,21 @@ describe('LocalSession', () => {
     const storage = new MemoryStorage();
     const store = new GameStore(storage);
     const a = LocalSession.create(setup, [{ kind: 'human' }, { kind: 'human' }], { store, secrets });
-    const b = LocalSession.create({ seats: ['green', 'white', 'red'], options: defaultOptions() }, [{ kind: 'human' }, { kind: 'bot', level: 'random' }, { kind: 'human' }], { store });
+    const b = LocalSession.create(
+      { seats: ['green', 'white', 'red'], options: defaultOptions() },
+      [{ kind: 'human' }, { kind: 'bot', level: 'random' }, { kind: 'human' }],
+      { store },
+    );
     await a.start();
     await b.start();
     await playHumans(a, 3);
     expect(new Set(store.list().map((g) => g.gameId))).toEqual(new Set([a.gameId, b.gameId]));
-    expect(store.list().find((g) => g.gameId === b.gameId)!.seats.map((s) => s.who)).toEqual(['human', 'bot', 'human']);
+    expect(
+      store
+        .list()
+        .find((g) => g.gameId === b.gameId)!
+        .seats.map((s) => s.who),
+    ).toEqual(['human', 'bot', 'human']);
     const hashA = stateHash(a.state);
     a.dispose();
     b.dispose();
@@ -149,7 +167,9 @@ describe('LocalSession', () => {
     store.remove(a.gameId);
     expect(store.list().map((g) => g.gameId)).toEqual([b.gameId]);
     // The single game an older version kept under its fixed key joins the store and is resumed.
-    const old = LocalSession.create(setup, [{ kind: 'human' }, { kind: 'human' }], { secrets: [new Uint8Array(32).fill(7), new Uint8Array(32).fill(8)] });
+    const old = LocalSession.create(setup, [{ kind: 'human' }, { kind: 'human' }], {
+      secrets: [new Uint8Array(32).fill(7), new Uint8Array(32).fill(8)],
+    });
     await old.start();
     storage.setItem(LEGACY_STORAGE_KEY, old.saveText());
     const moved = resumeStored({ store }, null);
@@ -162,7 +182,10 @@ describe('LocalSession', () => {
 
   it('survives a hostile index in storage: unknown shapes are ignored, never thrown', () => {
     const storage = new MemoryStorage();
-    storage.setItem('carcassonne-sw.games', '[{"gameId":"../../x","kind":"local","seats":[],"turn":1,"updatedAt":1},{"gameId":"ok","kind":"evil"},5,null]');
+    storage.setItem(
+      'carcassonne-sw.games',
+      '[{"gameId":"../../x","kind":"local","seats":[],"turn":1,"updatedAt":1},{"gameId":"ok","kind":"evil"},5,null]',
+    );
     const store = new GameStore(storage);
     expect(store.list()).toEqual([]);
     storage.setItem('carcassonne-sw.games', '{not json');

@@ -11,7 +11,18 @@ import type { SessionUpdate } from '../../src/session/session';
 
 function finishedReplay(): string {
   const out = join(mkdtempSync(join(tmpdir(), 'replay-')), 'game.json');
-  execFileSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'src/cli/play-local.ts', '--seats', 'red,black', '--bots', 'random', '--seed', '3', '--out', out]);
+  execFileSync(process.execPath, [
+    'node_modules/tsx/dist/cli.mjs',
+    'src/cli/play-local.ts',
+    '--seats',
+    'red,black',
+    '--bots',
+    'random',
+    '--seed',
+    '3',
+    '--out',
+    out,
+  ]);
   return readFileSync(out, 'utf8');
 }
 
@@ -32,7 +43,10 @@ describe('ReplaySession', () => {
     expect(updates[1].reset).toBe(true);
     expect(s.state.phase).toBe('over');
     expect(s.status).toEqual({ kind: 'over' });
-    const over = s.history().filter((e) => e.type === 'over').at(-1);
+    const over = s
+      .history()
+      .filter((e) => e.type === 'over')
+      .at(-1);
     expect(over && over.type === 'over' ? over.scores : null).toEqual(s.state.scores);
     s.go(0);
     expect(s.state.tiles).toHaveLength(1);

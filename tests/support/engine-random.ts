@@ -1,8 +1,15 @@
 // Random legal games for property tests: a seeded PRNG picks every draw, placement,
 // deployment (or none) and die value among the options the engine itself lists.
 import {
-  applyInPlace, legalDeployments, legalPlacements, newGame, pending,
-  type Action, type Colour, type GameSetup, type GameState,
+  applyInPlace,
+  legalDeployments,
+  legalPlacements,
+  newGame,
+  pending,
+  type Action,
+  type Colour,
+  type GameSetup,
+  type GameState,
 } from '../../src/engine';
 import { SeededRandom as Prng } from '../../src/fair/mulberry32';
 
@@ -45,7 +52,8 @@ export function randomAction(state: GameState, prng: Prng): Action {
       return {
         type: 'throw',
         values: p.participants.map((q) =>
-          Array.from({ length: q.dice }, (_, i) => (q.yellow && i === q.dice - 1 ? 3 + prng.int(6) : 1 + prng.int(6)))),
+          Array.from({ length: q.dice }, (_, i) => (q.yellow && i === q.dice - 1 ? 3 + prng.int(6) : 1 + prng.int(6))),
+        ),
       };
     case 'over':
       throw new Error('the game is over');
@@ -58,7 +66,12 @@ export interface RandomGameTrace {
 }
 
 /** Plays a whole random game; `each` sees the state after every action. */
-export function playRandomGame(setup: GameSetup, seed: number, each?: (s: GameState, a: Action) => void, maxActions = 20000): RandomGameTrace {
+export function playRandomGame(
+  setup: GameSetup,
+  seed: number,
+  each?: (s: GameState, a: Action) => void,
+  maxActions = 20000,
+): RandomGameTrace {
   const prng = new Prng(seed);
   const state = newGame(setup);
   const actions: Action[] = [];

@@ -1,9 +1,20 @@
 // Scripted turns for engine tests: build a board tile by tile with exact draws,
 // placements, deployments and dice, straight through the public engine API.
 import {
-  applyInPlace, defaultOptions, newGame, pending, tileDef,
-  type Colour, type Deployment, type Equipment, type ExpansionOptions, type GameEvent, type GameOptions,
-  type GameSetup, type GameState, type MeepleSize,
+  applyInPlace,
+  defaultOptions,
+  newGame,
+  pending,
+  tileDef,
+  type Colour,
+  type Deployment,
+  type Equipment,
+  type ExpansionOptions,
+  type GameEvent,
+  type GameOptions,
+  type GameSetup,
+  type GameState,
+  type MeepleSize,
 } from '../../src/engine';
 
 export const EXPANSION_ALL: ExpansionOptions = { tiles: true, blue: true, equipment: true, yellowDie: true };

@@ -28,7 +28,8 @@ export default class RuleCoverageReporter implements Reporter {
       return;
     }
     const passed: PassedTest[] = testModules.flatMap((m) =>
-      [...m.children.allTests('passed')].map((t) => ({ file: this.file(m.moduleId), title: t.name })));
+      [...m.children.allTests('passed')].map((t) => ({ file: this.file(m.moduleId), title: t.name })),
+    );
     let rules: string[];
     try {
       rules = coverableRules(readSpec(vitest.config.root, RULES_SPEC));
@@ -47,6 +48,8 @@ export default class RuleCoverageReporter implements Reporter {
   }
 
   private file(moduleId: string): string {
-    return relative(this.vitest?.config.root ?? process.cwd(), moduleId).split('\\').join('/');
+    return relative(this.vitest?.config.root ?? process.cwd(), moduleId)
+      .split('\\')
+      .join('/');
   }
 }

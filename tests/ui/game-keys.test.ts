@@ -7,9 +7,14 @@ import { GameKeysController, type GameKeyActions } from '../../src/ui/game-keys'
 
 function keysWith(patch: Partial<GameKeyActions> & { step?: number; steps?: number } = {}) {
   const log: string[] = [];
-  const replay = patch.steps === undefined ? undefined : {
-    step: patch.step ?? 0, steps: patch.steps, go: (n: number) => log.push(`go ${n}`),
-  };
+  const replay =
+    patch.steps === undefined
+      ? undefined
+      : {
+          step: patch.step ?? 0,
+          steps: patch.steps,
+          go: (n: number) => log.push(`go ${n}`),
+        };
   const actions: GameKeyActions = {
     replay: () => replay,
     rulesOpen: () => false,

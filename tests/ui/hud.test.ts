@@ -2,7 +2,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LitElement } from 'lit';
 import {
-  defaultOptions, newGame, tileDef, type Deployment, type GameEvent, type GameSetup, type GameState, type Participant, type RealmSummary,
+  defaultOptions,
+  newGame,
+  tileDef,
+  type Deployment,
+  type GameEvent,
+  type GameSetup,
+  type GameState,
+  type Participant,
+  type RealmSummary,
 } from '../../src/engine';
 import { describeEvent, scoreBreakdown } from '../../src/ui/event-text';
 import '../../src/ui/sw-scoreboard';
@@ -24,23 +32,47 @@ async function mount<K extends keyof HTMLElementTagNameMap>(tag: K, props: Parti
 }
 
 const twoSeats: GameSetup = { seats: ['red', 'black'], options: defaultOptions() };
-const realm: RealmSummary = { kind: 'P', tiles: [[0, 1], [1, 1]], symbols: ['Empire'], node: [1, 0] };
+const realm: RealmSummary = {
+  kind: 'P',
+  tiles: [
+    [0, 1],
+    [1, 1],
+  ],
+  symbols: ['Empire'],
+  node: [1, 0],
+};
 const red: Participant = { id: 0, seats: [0], dice: 1, yellow: true, lightsaber: true, symbol: false };
 const black: Participant = { id: 1, seats: [1], dice: 2, yellow: false, lightsaber: false, symbol: true };
 
 /** A planet battle: a tied first throw (R6.4), then black wins and red loses (R6.5). */
 const battleEvents: GameEvent[] = [
   { type: 'battle', realm, participants: [red, black] },
-  { type: 'throw', realm, throw: 1, rolls: [
-    { id: 0, values: [4], yellow: true, lightsaber: true, best: 5 },
-    { id: 1, values: [5, 2], yellow: false, lightsaber: false, best: 5 },
-  ], tied: [0, 1], winner: null, losers: [] },
+  {
+    type: 'throw',
+    realm,
+    throw: 1,
+    rolls: [
+      { id: 0, values: [4], yellow: true, lightsaber: true, best: 5 },
+      { id: 1, values: [5, 2], yellow: false, lightsaber: false, best: 5 },
+    ],
+    tied: [0, 1],
+    winner: null,
+    losers: [],
+  },
   { type: 'score', reason: 'tie', scorer: 0, points: 1 },
   { type: 'score', reason: 'tie', scorer: 1, points: 1 },
-  { type: 'throw', realm, throw: 2, rolls: [
-    { id: 0, values: [3], yellow: true, lightsaber: true, best: 4 },
-    { id: 1, values: [6, 1], yellow: false, lightsaber: false, best: 6 },
-  ], tied: [], winner: 1, losers: [{ id: 0, points: 1 }] },
+  {
+    type: 'throw',
+    realm,
+    throw: 2,
+    rolls: [
+      { id: 0, values: [3], yellow: true, lightsaber: true, best: 4 },
+      { id: 1, values: [6, 1], yellow: false, lightsaber: false, best: 6 },
+    ],
+    tied: [],
+    winner: 1,
+    losers: [{ id: 0, points: 1 }],
+  },
   { type: 'score', reason: 'lost', scorer: 0, points: 1 },
 ];
 
@@ -73,7 +105,11 @@ describe('HUD elements', () => {
       { meeple: 'small', target: { seg: 0 }, equipment: null },
       { meeple: 'small', target: { seg: 0 }, equipment: 'lightsaber' },
     ];
-    const el = await mount('sw-deploy-controls', { deployments: legal, choice: { meeple: 'small', equipment: null }, equipmentInPlay: ['lightsaber', 'blaster'] });
+    const el = await mount('sw-deploy-controls', {
+      deployments: legal,
+      choice: { meeple: 'small', equipment: null },
+      equipmentInPlay: ['lightsaber', 'blaster'],
+    });
     const button = (sel: string) => $(el, sel) as HTMLButtonElement;
     expect(button('[data-meeple="small"]').disabled).toBe(false);
     expect(button('[data-meeple="large"]').disabled).toBe(true); // no large meeple in reserve

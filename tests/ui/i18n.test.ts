@@ -43,7 +43,7 @@ describe('i18n', () => {
     expect([1, 3, 25].map((n) => t('points', { n }))).toEqual(['1 punct', '3 puncte', '25 de puncte']);
   });
 
-  it('counts tiles with each language\'s plural rules and agrees the completed realm (ro, cs)', () => {
+  it("counts tiles with each language's plural rules and agrees the completed realm (ro, cs)", () => {
     setLanguage('cs');
     expect([1, 2, 5].map((n) => t('tileCount', { n }))).toEqual(['1 kartička', '2 kartičky', '5 kartiček']);
     expect(t('winnerExplained', { who: 'černý', realm: 'planeta' })).toBe('Boj – planeta: vyhrává černý.');

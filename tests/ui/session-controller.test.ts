@@ -5,13 +5,26 @@ import { SessionController } from '../../src/ui/session-controller';
 import { normaliseChoice } from '../../src/ui/deploy-choice';
 
 function fakeHost() {
-  const host = { updates: 0, controllers: [] as unknown[], addController(c: unknown) { host.controllers.push(c); }, removeController() {}, requestUpdate() { host.updates++; }, updateComplete: Promise.resolve(true) };
+  const host = {
+    updates: 0,
+    controllers: [] as unknown[],
+    addController(c: unknown) {
+      host.controllers.push(c);
+    },
+    removeController() {},
+    requestUpdate() {
+      host.updates++;
+    },
+    updateComplete: Promise.resolve(true),
+  };
   return host;
 }
 
 describe('SessionController', () => {
   it('shows each update only after the table has played its events, in order; idle() waits for it', async () => {
-    const session = LocalSession.create({ seats: ['red', 'black'], options: defaultOptions() }, [{ kind: 'human' }, { kind: 'human' }], { secrets: [new Uint8Array(32), new Uint8Array(32).fill(9)] });
+    const session = LocalSession.create({ seats: ['red', 'black'], options: defaultOptions() }, [{ kind: 'human' }, { kind: 'human' }], {
+      secrets: [new Uint8Array(32), new Uint8Array(32).fill(9)],
+    });
     const host = fakeHost();
     const ctl = new SessionController(host);
     ctl.hostConnected();

@@ -70,8 +70,26 @@ describe('<sw-home>', () => {
   it('lists the games in progress with seats and turn; Resume names the game; Delete asks first', async () => {
     const el = await mount();
     el.games = [
-      { gameId: 'g1', kind: 'local', turn: 12, updatedAt: 2, seats: [{ colour: 'red', who: 'human', label: 'human' }, { colour: 'black', who: 'bot', label: 'strong' }] },
-      { gameId: 'g2', kind: 'local', turn: 3, updatedAt: 1, seats: [{ colour: 'green', who: 'human', label: 'human' }, { colour: 'white', who: 'human', label: 'human' }] },
+      {
+        gameId: 'g1',
+        kind: 'local',
+        turn: 12,
+        updatedAt: 2,
+        seats: [
+          { colour: 'red', who: 'human', label: 'human' },
+          { colour: 'black', who: 'bot', label: 'strong' },
+        ],
+      },
+      {
+        gameId: 'g2',
+        kind: 'local',
+        turn: 3,
+        updatedAt: 1,
+        seats: [
+          { colour: 'green', who: 'human', label: 'human' },
+          { colour: 'white', who: 'human', label: 'human' },
+        ],
+      },
     ];
     await el.updateComplete;
     const rows = $$(el, 'li[data-game]');
@@ -91,13 +109,21 @@ describe('<sw-home>', () => {
     $(el, 'button[data-delete="g1"]').click();
     await el.updateComplete;
     $(el, 'li[data-game="g1"] button[data-delete-yes]').click();
-    expect(got).toEqual([['sw-resume', 'g2'], ['sw-delete', 'g1']]);
+    expect(got).toEqual([
+      ['sw-resume', 'g2'],
+      ['sw-delete', 'g1'],
+    ]);
   });
 
   it('comes back with the setup of the last game started (Menu does not reset the form)', async () => {
     const el = await mount();
-    el.initial = { setup: { seats: ['green', 'orange', 'white'], options: { teams: false, unplaceable: 'return', expansion: { tiles: true, blue: false, equipment: false, yellowDie: false } } },
-      controllers: [{ kind: 'human' }, { kind: 'bot', level: 'strong' }, { kind: 'human' }] };
+    el.initial = {
+      setup: {
+        seats: ['green', 'orange', 'white'],
+        options: { teams: false, unplaceable: 'return', expansion: { tiles: true, blue: false, equipment: false, yellowDie: false } },
+      },
+      controllers: [{ kind: 'human' }, { kind: 'bot', level: 'strong' }, { kind: 'human' }],
+    };
     await el.updateComplete;
     expect(el.request.setup.seats).toEqual(['green', 'orange', 'white']);
     expect(el.request.controllers).toEqual([{ kind: 'human' }, { kind: 'bot', level: 'strong' }, { kind: 'human' }]);

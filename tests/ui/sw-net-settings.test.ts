@@ -65,7 +65,13 @@ describe('<sw-net-settings>', () => {
     await el.updateComplete;
     $<HTMLButtonElement>(el, 'button[data-save]').click();
     await el.updateComplete;
-    const want = { host: 'signal.example.org', port: 9000, path: '/peerjs', secure: true, iceServers: [{ urls: ['turn:turn.example.org:3478'], username: 'alice', credential: 's3cret' }] };
+    const want = {
+      host: 'signal.example.org',
+      port: 9000,
+      path: '/peerjs',
+      secure: true,
+      iceServers: [{ urls: ['turn:turn.example.org:3478'], username: 'alice', credential: 's3cret' }],
+    };
     expect(changed).toEqual(want);
     expect(JSON.parse(storage.getItem(NET_SETTINGS_KEY)!)).toEqual(want);
     expect($(el, '.status').textContent).toContain('Saved');

@@ -9,7 +9,10 @@ import { startGame } from '../support/engine-script';
 async function panel(props: Record<string, unknown> = {}) {
   const state = startGame(['red', 'black']);
   applyInPlace(state, { type: 'draw', tile: 'SW22' });
-  const seats = [{ colour: 'red', controller: { kind: 'human' } }, { colour: 'black', controller: { kind: 'human' } }];
+  const seats = [
+    { colour: 'red', controller: { kind: 'human' } },
+    { colour: 'black', controller: { kind: 'human' } },
+  ];
   const el = Object.assign(document.createElement('sw-side-panel'), { state, seats, ...props });
   document.body.append(el);
   await el.updateComplete;

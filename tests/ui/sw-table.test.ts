@@ -104,7 +104,10 @@ describe('<sw-table> without WebGL', () => {
     try {
       const container = document.createElement('div');
       const host = Object.assign(document.createElement('div'), {
-        addController() {}, removeController() {}, requestUpdate() {}, updateComplete: Promise.resolve(true),
+        addController() {},
+        removeController() {},
+        requestUpdate() {},
+        updateComplete: Promise.resolve(true),
         tableContainer: () => container,
       });
       document.body.append(host);

@@ -10,7 +10,13 @@ import { startGame } from '../support/engine-script';
 
 function fakeHost() {
   const host = {
-    updates: 0, addController() {}, removeController() {}, requestUpdate() { host.updates++; }, updateComplete: Promise.resolve(true),
+    updates: 0,
+    addController() {},
+    removeController() {},
+    requestUpdate() {
+      host.updates++;
+    },
+    updateComplete: Promise.resolve(true),
   };
   return host;
 }
@@ -59,7 +65,10 @@ describe('TurnController', () => {
     expect(turn.committing).toBe(true);
     expect(turn.tableView()!.deployments).toEqual([]); // nothing offered while it is sent
     await settle();
-    expect(sent).toEqual([['place', p], ['deploy', spot]]);
+    expect(sent).toEqual([
+      ['place', p],
+      ['deploy', spot],
+    ]);
     expect(turn.draft).toBeNull();
     expect(turn.committing).toBe(false);
     expect(host.updates).toBeGreaterThan(updates);
@@ -88,7 +97,10 @@ describe('TurnController', () => {
     turn.skip();
     expect(turn.draft!.target).toBeNull();
     await turn.endTurn();
-    expect(sent).toEqual([['place', p], ['deploy', null]]);
+    expect(sent).toEqual([
+      ['place', p],
+      ['deploy', null],
+    ]);
   });
 
   it('one-click play sends the placement at once', async () => {
@@ -100,7 +112,7 @@ describe('TurnController', () => {
     expect(sent).toEqual([['place', p]]);
   });
 
-  it('shows the engine\'s one-line message for an illegal intent, and drafts nothing (R4.2)', async () => {
+  it("shows the engine's one-line message for an illegal intent, and drafts nothing (R4.2)", async () => {
     const { errors, turn } = turnOf();
     turn.place({ x: 5, y: 5, r: 0 });
     expect(turn.draft).toBeNull();
@@ -130,7 +142,7 @@ describe('TurnController', () => {
     expect(turn.draft).toBeNull();
   });
 
-  it('takes no intent while it is not a local human\'s move', async () => {
+  it("takes no intent while it is not a local human's move", async () => {
     const { state, sessions, sent, turn } = turnOf({ oneClick: true });
     (sessions as { status: unknown }).status = { kind: 'bot-thinking', seat: 1 };
     expect(turn.humanSeat()).toBeNull();

@@ -11,7 +11,7 @@ import { play, startGame } from '../support/engine-script';
 describe('turn drafts', () => {
   afterEach(() => setLanguage('en'));
 
-  it('drafts a placement on a copy: the real state is untouched, the spots are the engine\'s', () => {
+  it("drafts a placement on a copy: the real state is untouched, the spots are the engine's", () => {
     const s = startGame(['red', 'black']);
     applyInPlace(s, { type: 'draw', tile: 'SW22' });
     const before = stateHash(s);
@@ -25,7 +25,7 @@ describe('turn drafts', () => {
     expect(draft.target).toBeNull();
   });
 
-  it('refuses an illegal placement with the engine\'s rule (R4.2)', () => {
+  it("refuses an illegal placement with the engine's rule (R4.2)", () => {
     const s = startGame(['red', 'black']);
     applyInPlace(s, { type: 'draw', tile: 'SW22' });
     expect(() => draftPlacement(s, { x: 5, y: 5, r: 0 })).toThrow(/R4/);
@@ -46,7 +46,7 @@ describe('turn drafts', () => {
     expect(draftDeployment(draft, { meeple: 'small', equipment: null })).toBeNull();
   });
 
-  it('names each spot: merchant, explorer, conqueror, and a planet attack with each side\'s dice (R5.4, R6.2)', () => {
+  it("names each spot: merchant, explorer, conqueror, and a planet attack with each side's dice (R5.4, R6.2)", () => {
     const s = startGame(['red', 'black']);
     play(s, { tile: 'SW31', x: 0, y: 1, deploy: { seg: 'P' } }); // red holds a planet
     applyInPlace(s, { type: 'draw', tile: 'SW22' }); // black
@@ -58,7 +58,10 @@ describe('turn drafts', () => {
     expect(kinds).toContain('attack');
     const attack = draft.deployments.find((d) => 'attack' in d.target && d.meeple === 'small')!;
     const battle = battleIfDeployed(draft.preview, attack)!;
-    expect(battle.map((q) => [q.id, q.dice])).toEqual([[0, 2], [1, 1]]); // SW31's Rebel symbol gives red a die (R6.2)
+    expect(battle.map((q) => [q.id, q.dice])).toEqual([
+      [0, 2],
+      [1, 1],
+    ]); // SW31's Rebel symbol gives red a die (R6.2)
     expect(spotLabel(draft.preview, attack)).toBe('attack on the neighbouring planet (south-west) (battle: red 2 dice · black 1 die)');
     const merchant = draft.deployments.find((d) => spotKind(draft.preview, d) === 'merchant')!;
     expect(battleIfDeployed(draft.preview, merchant)).toBeNull();

@@ -25,13 +25,27 @@ export function applyDeploy(state: GameState, d: Deployment | null, events?: Gam
     for (const c of CAPABILITIES) c.onDeploy?.(state, m, d);
     state.meeples.push(m);
     state.meeples.sort(compareMeeples);
-    events?.push({ type: 'deployed', seat: state.seat, meeple: d.meeple, equipment: m.equipment, x: b.xs[tile], y: b.ys[tile], seg, attack: 'attack' in d.target });
+    events?.push({
+      type: 'deployed',
+      seat: state.seat,
+      meeple: d.meeple,
+      equipment: m.equipment,
+      x: b.xs[tile],
+      y: b.ys[tile],
+      seg,
+      attack: 'attack' in d.target,
+    });
   }
   startBattles(state, events); // R3: battles, then scoring
 }
 
 /** Canonical meeple order, so that equal states serialize to equal bytes. */
 export function compareMeeples(a: Meeple, b: Meeple): number {
-  return a.tile - b.tile || a.seg - b.seg || a.seat - b.seat || (a.size === b.size ? 0 : a.size === 'small' ? -1 : 1) ||
-    (a.equipment ?? '').localeCompare(b.equipment ?? '');
+  return (
+    a.tile - b.tile ||
+    a.seg - b.seg ||
+    a.seat - b.seat ||
+    (a.size === b.size ? 0 : a.size === 'small' ? -1 : 1) ||
+    (a.equipment ?? '').localeCompare(b.equipment ?? '')
+  );
 }

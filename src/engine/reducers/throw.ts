@@ -13,7 +13,11 @@ const STRIDE = STRIDE_;
 export function applyThrow(state: GameState, values: number[][], events?: GameEvent[]): void {
   const battle = state.battles[0];
   const fighting = battle.participants.filter((p) => battle.remaining.includes(p.id));
-  const err = throwError(fighting, values, fighting.map((p) => scorerName(state, p.id)));
+  const err = throwError(
+    fighting,
+    values,
+    fighting.map((p) => scorerName(state, p.id)),
+  );
   if (err) throw err;
   battle.throws++;
   const best = fighting.map((p, i) => Math.max(...values[i]) + (p.lightsaber ? 1 : 0)); // R6.3, R6.7
@@ -22,9 +26,12 @@ export function applyThrow(state: GameState, values: number[][], events?: GameEv
   const losers = fighting.filter((_, i) => best[i] < top);
   const realm = events ? summarizeRealm(state, battleRealm(state, battle)) : undefined;
   events?.push({
-    type: 'throw', realm: realm!, throw: battle.throws,
+    type: 'throw',
+    realm: realm!,
+    throw: battle.throws,
     rolls: fighting.map((p, i) => ({ id: p.id, values: values[i].slice(), yellow: p.yellow, lightsaber: p.lightsaber, best: best[i] })),
-    tied: tied.length > 1 ? tied : [], winner: tied.length === 1 ? tied[0] : null,
+    tied: tied.length > 1 ? tied : [],
+    winner: tied.length === 1 ? tied[0] : null,
     losers: losers.map((p) => ({ id: p.id, points: p.dice })),
   });
   if (tied.length > 1) for (const id of tied) addScore(state, id, 1, 'tie', events); // R6.4

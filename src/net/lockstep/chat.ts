@@ -9,7 +9,10 @@ import { CHAT_GAP_MS, MAX_CHAT_PER_INDEX, MAX_CHAT_PER_SEAT } from './limits';
 import type { ChatLine } from './views';
 
 /** What noting a line did: `shown` is the line to show (null if it was the one evicted); `evicted` whether a line went. */
-export interface ChatVerdict { shown: ChatLine | null; evicted: boolean }
+export interface ChatVerdict {
+  shown: ChatLine | null;
+  evicted: boolean;
+}
 
 export class ChatLog {
   private readonly list: ChatLine[] = [];
@@ -42,7 +45,10 @@ export class ChatLog {
    * for nothing to send; throws a one-line reason when a bound forbids it.
    */
   outgoing(text: string, colour: Colour, now: number, logLength: number): string {
-    const line = text.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, ' ').trim().slice(0, MAX_CHAT_CHARS);
+    const line = text
+      .replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, ' ')
+      .trim()
+      .slice(0, MAX_CHAT_CHARS);
     if (!line) return '';
     const mine = this.list.filter((c) => c.colour === colour);
     if (mine.length >= MAX_CHAT_PER_SEAT) throw new Error(`at most ${MAX_CHAT_PER_SEAT} chat lines per player and game`);

@@ -6,7 +6,10 @@ import type { Colour } from '../../engine';
 import type { LogEntry } from '../../fair';
 import type { DesyncReport } from './views';
 
-export interface TurnHash { turn: number; state: string }
+export interface TurnHash {
+  turn: number;
+  state: string;
+}
 
 export class DesyncWatch {
   private readonly mine = new Map<number, string>();

@@ -11,20 +11,33 @@ import { verifySignature } from '../identity';
 import { itemSigningText, type Item, type LobbySeat } from '../wire';
 import { MAX_ITEMS_PER_SEAT, SEQ_WINDOW } from './limits';
 
-export interface Evidence { a: number; first: Item; second: Item }
+export interface Evidence {
+  a: number;
+  first: Item;
+  second: Item;
+}
 
 /**
  * What keeping an item did. `reason`: why it was refused (or what it proved), for the
  * players; `kept`: a new item to note (votes, chat); `unchat`: a chat line to let go;
  * `evidence`: equivocation found just now (to send to every peer).
  */
-export interface PoolVerdict { reason: string | null; kept?: Item; unchat?: { a: number; n: number }; evidence?: Evidence }
+export interface PoolVerdict {
+  reason: string | null;
+  kept?: Item;
+  unchat?: { a: number; n: number };
+  evidence?: Evidence;
+}
 
 const refused = (reason: string): PoolVerdict => ({ reason });
 const NOTHING: PoolVerdict = { reason: null };
 
 /** What the pool needs to know of the game to judge an item. */
-export interface PoolContext { gameId: string; roster: readonly LobbySeat[]; replica: Replica }
+export interface PoolContext {
+  gameId: string;
+  roster: readonly LobbySeat[];
+  replica: Replica;
+}
 
 export class ItemPool {
   private readonly byAuthor = new Map<number, Map<number, Item>>();
@@ -152,7 +165,8 @@ export class ItemPool {
       const owner = r.state.setup.seats[e.seat];
       if (owner !== colour) return `${colour} sent a move for ${owner}'s seat`;
       const at = r.awaiting();
-      if (item.at === r.length && (at.kind !== 'action' || at.colour !== colour || at.phase !== e.k)) return `${colour} sent a ${e.k} out of turn`;
+      if (item.at === r.length && (at.kind !== 'action' || at.colour !== colour || at.phase !== e.k))
+        return `${colour} sent a ${e.k} out of turn`;
     }
     const slotTaken = this.entryAt.get(item.a)?.has(item.at);
     // Its signed position is already filled by something else: a late or misplaced entry (a replayed one is a copy, above).
@@ -220,11 +234,14 @@ export class ItemPool {
    */
   takeEvidence(first: Item, second: Item, ctx: PoolContext): PoolVerdict {
     const seat = ctx.roster[first.a];
-    if (!seat?.pub || second.a !== first.a || !first.sig || !second.sig) return refused('evidence of equivocation that names no signed seat');
+    if (!seat?.pub || second.a !== first.a || !first.sig || !second.sig)
+      return refused('evidence of equivocation that names no signed seat');
     if (this.equivocators.has(first.a)) return NOTHING;
-    const t1 = itemSigningText(ctx.gameId, first), t2 = itemSigningText(ctx.gameId, second);
+    const t1 = itemSigningText(ctx.gameId, first),
+      t2 = itemSigningText(ctx.gameId, second);
     const sameSlot = first.body.k === 'entry' && second.body.k === 'entry' && first.at === second.at;
-    if (t1 === t2 || (first.n !== second.n && !sameSlot)) return refused(`${seat.colour}'s evidence of equivocation shows no contradiction`);
+    if (t1 === t2 || (first.n !== second.n && !sameSlot))
+      return refused(`${seat.colour}'s evidence of equivocation shows no contradiction`);
     if (first.n >= MAX_ITEMS_PER_SEAT || second.n >= MAX_ITEMS_PER_SEAT)
       return refused(`${seat.colour}'s evidence is numbered beyond the ${MAX_ITEMS_PER_SEAT} one seat may send in a game`);
     if (!verifySignature(seat.pub, 'item', t1, first.sig) || !verifySignature(seat.pub, 'item', t2, second.sig))
@@ -256,7 +273,9 @@ export class ItemPool {
         there ??= canonicalJson(replica.log.entries[i]);
         if (canonicalJson(it.body.entry) === there) continue;
         slot.delete(i);
-        lines.push(`${colourOfSeat(a)}'s ${it.body.entry.k} signed for log index ${i} is not what the log holds there (sent before it was due, or out of place)`);
+        lines.push(
+          `${colourOfSeat(a)}'s ${it.body.entry.k} signed for log index ${i} is not what the log holds there (sent before it was due, or out of place)`,
+        );
       }
     }
     return lines;

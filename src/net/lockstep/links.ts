@@ -8,14 +8,26 @@ import { authSigningText, encodeFrame, WIRE_VERSION, type Frame, type LobbySeat 
 import { FRAMES_PER_SECOND, MAX_ADDRESSES, MAX_EARLY_FRAMES } from './limits';
 
 export interface Link {
-  peer: PeerId; nonce: string; pub: string | null; name: string; role: 'player' | 'watch'; authed: boolean;
-  budget: number; budgetAt: number; lastSync: number;
+  peer: PeerId;
+  nonce: string;
+  pub: string | null;
+  name: string;
+  role: 'player' | 'watch';
+  authed: boolean;
+  budget: number;
+  budgetAt: number;
+  lastSync: number;
   /** Frames that overtook the other side's proof of identity, handled once it arrives (a few at most). */
   early: Frame[];
 }
 
 /** What this peer says of itself in a hello. */
-export interface SelfIntro { identity: Identity; name: string; gameId: string; role: 'player' | 'watch' }
+export interface SelfIntro {
+  identity: Identity;
+  name: string;
+  gameId: string;
+  role: 'player' | 'watch';
+}
 
 /** The flood verdict for one frame: pass it, drop it (and say so the first time), or drop it quietly. */
 export type Admission = 'pass' | 'drop-first' | 'drop';
@@ -65,7 +77,18 @@ export class Links {
 
   /** A new link: says hello on it. */
   open(peer: PeerId, now: number, me: SelfIntro): void {
-    const link: Link = { peer, nonce: freshNonce(), pub: null, name: '', role: 'player', authed: false, budget: FRAMES_PER_SECOND, budgetAt: now, lastSync: -Infinity, early: [] };
+    const link: Link = {
+      peer,
+      nonce: freshNonce(),
+      pub: null,
+      name: '',
+      role: 'player',
+      authed: false,
+      budget: FRAMES_PER_SECOND,
+      budgetAt: now,
+      lastSync: -Infinity,
+      early: [],
+    };
     this.byPeer.set(peer, link);
     this.sendTo(peer, helloFrame(link, me));
   }
@@ -98,7 +121,7 @@ export class Links {
   /** The other side's hello: remember who it says it is and prove who this peer is. */
   hello(link: Link, f: Extract<Frame, { t: 'hello' }>, me: Identity, roster: readonly LobbySeat[]): HandshakeVerdict {
     if (link.pub && link.pub !== f.pub) return { kind: 'refused', reason: `${who(link, roster)} changed its key mid-link` };
-    if (f.pub === me.publicKey) return { kind: 'refused', reason: 'a peer presented this device\'s own key' };
+    if (f.pub === me.publicKey) return { kind: 'refused', reason: "a peer presented this device's own key" };
     link.pub = f.pub;
     link.name = f.name;
     link.role = f.role;
@@ -147,7 +170,10 @@ export class Links {
 
   /** The authenticated links' identities and addresses (at most 16), for an `addr` frame. */
   known(): { pub: string; id: PeerId }[] {
-    return [...this.byPeer.values()].filter((l) => l.authed && l.pub).map((l) => ({ pub: l.pub!, id: l.peer })).slice(0, 16);
+    return [...this.byPeer.values()]
+      .filter((l) => l.authed && l.pub)
+      .map((l) => ({ pub: l.pub!, id: l.peer }))
+      .slice(0, 16);
   }
 
   linkOf(pub: string): Link | null {
@@ -167,7 +193,15 @@ export class Links {
 
 /** The one hello frame, on a new link and said again by the heartbeat. */
 function helloFrame(link: Link, me: SelfIntro): Frame {
-  return { t: 'hello', v: WIRE_VERSION, pub: me.identity.publicKey, nonce: link.nonce, name: me.name, game: me.gameId || null, role: me.role };
+  return {
+    t: 'hello',
+    v: WIRE_VERSION,
+    pub: me.identity.publicKey,
+    nonce: link.nonce,
+    name: me.name,
+    game: me.gameId || null,
+    role: me.role,
+  };
 }
 
 /** How the players see the peer on a link: its seat's name and colour, else its name and key fingerprint. */

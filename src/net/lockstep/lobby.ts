@@ -32,9 +32,17 @@ export class Lobby {
   assign(pub: string, name: string, colour: Colour | null): SeatVerdict {
     const l = this.state!;
     const target = colour ? l.seats.find((s) => s.colour === colour) : null;
-    if (colour && (!target || target.bot || (target.pub && target.pub !== pub))) return { kind: 'refused', reason: `${colour} is not free` };
-    for (const s of l.seats) if (s.pub === pub) { s.pub = null; s.name = null; }
-    if (target) { target.pub = pub; target.name = name; }
+    if (colour && (!target || target.bot || (target.pub && target.pub !== pub)))
+      return { kind: 'refused', reason: `${colour} is not free` };
+    for (const s of l.seats)
+      if (s.pub === pub) {
+        s.pub = null;
+        s.name = null;
+      }
+    if (target) {
+      target.pub = pub;
+      target.name = name;
+    }
     return { kind: 'changed' };
   }
 

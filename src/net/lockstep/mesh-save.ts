@@ -10,22 +10,45 @@ export const MESH_SAVE_FORMAT = 'carcassonne-sw-mesh-save';
 const MESH_SAVE_VERSION = 1;
 
 export interface SavedMesh {
-  format: string; version: number; gameId: string; secretKey: string; name: string;
-  seat: number | null; secret: string | null; start: StartRecord | null; lobby: LobbyState | null;
-  items: Item[]; peers: { pub: string; id: string }[];
+  format: string;
+  version: number;
+  gameId: string;
+  secretKey: string;
+  name: string;
+  seat: number | null;
+  secret: string | null;
+  start: StartRecord | null;
+  lobby: LobbyState | null;
+  items: Item[];
+  peers: { pub: string; id: string }[];
 }
 
 /** What a save holds, from the session's parts. */
 export interface MeshSaveParts {
-  gameId: string; secretKey: string; name: string; seat: number | null; secret: Uint8Array | null;
-  start: StartRecord | null; lobby: LobbyState | null; items: Item[]; addresses: ReadonlyMap<string, string>;
+  gameId: string;
+  secretKey: string;
+  name: string;
+  seat: number | null;
+  secret: Uint8Array | null;
+  start: StartRecord | null;
+  lobby: LobbyState | null;
+  items: Item[];
+  addresses: ReadonlyMap<string, string>;
 }
 
 export function meshSave(p: MeshSaveParts): SavedMesh {
   return {
-    format: MESH_SAVE_FORMAT, version: MESH_SAVE_VERSION, gameId: p.gameId, secretKey: p.secretKey, name: p.name,
-    seat: p.seat, secret: p.secret ? toHex(p.secret) : null, start: p.start, lobby: p.lobby,
-    items: p.items, peers: [...p.addresses].map(([pub, id]) => ({ pub, id })),
+    format: MESH_SAVE_FORMAT,
+    version: MESH_SAVE_VERSION,
+    gameId: p.gameId,
+    secretKey: p.secretKey,
+    name: p.name,
+    seat: p.seat,
+    secret: p.secret ? toHex(p.secret) : null,
+    start: p.start,
+    lobby: p.lobby,
+    items: p.items,
+    peers: [...p.addresses].map(([pub, id]) => ({ pub, id })),
   };
 }
 

@@ -12,16 +12,26 @@ import type { SeatVotes, VoteKey } from './seat-votes';
 
 export function replayText(start: StartRecord, replica: Replica, pool: ItemPool, votes: SeatVotes, chatLines: readonly ChatLine[]): string {
   const chat = chatLines.map((c) => {
-    const sig = pool.item(start.roster.findIndex((r) => r.colour === c.colour), c.n)?.sig;
+    const sig = pool.item(
+      start.roster.findIndex((r) => r.colour === c.colour),
+      c.n,
+    )?.sig;
     return sig ? { ...c, sig } : { ...c };
   });
-  const log = { ...replica.log, version: SIGNED_LOG_VERSION as typeof SIGNED_LOG_VERSION, signed: signedSection(start, replica, pool, votes) };
+  const log = {
+    ...replica.log,
+    version: SIGNED_LOG_VERSION as typeof SIGNED_LOG_VERSION,
+    signed: signedSection(start, replica, pool, votes),
+  };
   return stringifyLog(chat.length ? { ...log, chat } : log);
 }
 
 function signedSection(start: StartRecord, replica: Replica, pool: ItemPool, votes: SeatVotes): SignedSection {
   const entries = replica.log.entries;
-  const slots = signatureSlots(entries, start.roster.map((r) => r.pub !== null));
+  const slots = signatureSlots(
+    entries,
+    start.roster.map((r) => r.pub !== null),
+  );
   const signed: EntrySignature[] = [];
   const records: VoteRecord[] = [];
   slots.forEach((slot, i) => {
@@ -36,7 +46,11 @@ function signedSection(start: StartRecord, replica: Replica, pool: ItemPool, vot
     const k: VoteKey | undefined = slot.what === 'drop' ? { what: 'drop', colour: slot.colour, point: i } : votes.reclaimKeyAt(i);
     const by = k ? votes.signedVotes(k) : undefined;
     records.push({
-      at: i, what: slot.what, colour: slot.colour, point: k?.point ?? i, by: need.flatMap((a) => {
+      at: i,
+      what: slot.what,
+      colour: slot.colour,
+      point: k?.point ?? i,
+      by: need.flatMap((a) => {
         const v = by?.get(a);
         return v?.sig ? [{ a, n: v.n, at: v.at, sig: v.sig }] : [];
       }),

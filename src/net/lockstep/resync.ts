@@ -48,7 +48,10 @@ export class Heartbeat {
   /** When the log last grew. */
   lastProgress: number;
 
-  constructor(private readonly clock: Clock, readonly stallMs: number) {
+  constructor(
+    private readonly clock: Clock,
+    readonly stallMs: number,
+  ) {
     this.lastProgress = clock.now();
   }
 
@@ -63,12 +66,15 @@ export class Heartbeat {
   /** Arms the next beat; `beat` returns whether the game is over, or null when the session is gone. */
   arm(started: () => boolean, beat: () => boolean | null): void {
     this.stop();
-    this.timer = this.clock.setTimeout(() => {
-      this.timer = null;
-      const over = beat();
-      if (over === null) return;
-      if (!over || this.endRounds-- > 0) this.arm(started, beat);
-    }, started() ? this.stallMs : Math.min(this.stallMs, 300));
+    this.timer = this.clock.setTimeout(
+      () => {
+        this.timer = null;
+        const over = beat();
+        if (over === null) return;
+        if (!over || this.endRounds-- > 0) this.arm(started, beat);
+      },
+      started() ? this.stallMs : Math.min(this.stallMs, 300),
+    );
   }
 
   stop(): void {

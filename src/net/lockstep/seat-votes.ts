@@ -9,7 +9,11 @@ import { MAX_LATER_VOTES } from './limits';
 
 export type VoteWhat = 'drop' | 'reclaim';
 /** One question put to the voters: drop `colour` at log index `point`, or give it back from turn `point`. */
-export interface VoteKey { readonly what: VoteWhat; readonly colour: Colour; readonly point: number }
+export interface VoteKey {
+  readonly what: VoteWhat;
+  readonly colour: Colour;
+  readonly point: number;
+}
 
 /** The one spelling of a vote key as a map key. */
 function spell(k: VoteKey): string {
@@ -17,10 +21,7 @@ function spell(k: VoteKey): string {
 }
 
 /** What this peer must do about a question it was asked. */
-export type VoteAnswer =
-  | { kind: 'none' }
-  | { kind: 'vote'; key: VoteKey }
-  | { kind: 'veto'; key: VoteKey; resend: Item | null };
+export type VoteAnswer = { kind: 'none' } | { kind: 'vote'; key: VoteKey } | { kind: 'veto'; key: VoteKey; resend: Item | null };
 
 /** What the votes need to know of this peer's log and seat. */
 export interface VoteContext {
@@ -214,7 +215,8 @@ export class SeatVotes {
     // A reclaim: only for a dropped seat whose own player asked, a few turns ahead at most (bounded answers).
     if (!r.state) return { kind: 'none' };
     const target = f.lobby.indexOf(k.colour);
-    if (f.forfeited(k.colour) !== 'dropped' || !this.votes.get(s)?.has(target) || k.point > r.state.turn + 2 * f.lobby.length) return { kind: 'none' };
+    if (f.forfeited(k.colour) !== 'dropped' || !this.votes.get(s)?.has(target) || k.point > r.state.turn + 2 * f.lobby.length)
+      return { kind: 'none' };
     const at = r.awaiting();
     const placingNow = at.kind === 'action' && at.phase === 'place' && r.state.setup.seats[r.state.seat] === k.colour;
     const passed = r.state.turn > k.point || (r.state.turn === k.point && !placingNow);

@@ -4,7 +4,14 @@ import type { Colour } from '../../engine';
 import type { ChatEntry } from '../../fair/log';
 
 export type PeerState = 'connected' | 'reconnecting' | 'gone';
-export interface PeerView { pub: string; name: string; colour: Colour | null; state: PeerState; fingerprint: string; watcher: boolean }
+export interface PeerView {
+  pub: string;
+  name: string;
+  colour: Colour | null;
+  state: PeerState;
+  fingerprint: string;
+  watcher: boolean;
+}
 
 export interface WaitingView {
   colour: Colour;
@@ -18,7 +25,15 @@ export interface WaitingView {
 
 export type ChatLine = ChatEntry;
 
-export interface DesyncReport { gameId: string; turn: number; mine: string; theirs: string; peer: string; colour: Colour | null; log: string }
+export interface DesyncReport {
+  gameId: string;
+  turn: number;
+  mine: string;
+  theirs: string;
+  peer: string;
+  colour: Colour | null;
+  log: string;
+}
 
 export type MeshPhase = 'connecting' | 'lobby' | 'playing' | 'over' | 'desync' | 'failed';
 

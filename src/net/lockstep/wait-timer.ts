@@ -4,14 +4,20 @@ import type { Colour } from '../../engine';
 import type { Clock } from '../clock';
 import type { Timeouts } from './limits';
 
-export interface Wait { colour: Colour; what: 'move' | 'reveal' }
+export interface Wait {
+  colour: Colour;
+  what: 'move' | 'reveal';
+}
 
 export class WaitTimer {
   private key = '';
   private sinceAt = 0;
   private timer: unknown = null;
 
-  constructor(private readonly clock: Clock, private readonly timeouts: Timeouts) {}
+  constructor(
+    private readonly clock: Clock,
+    private readonly timeouts: Timeouts,
+  ) {}
 
   /** When the current wait began. */
   get since(): number {

@@ -45,12 +45,27 @@ export async function startCoturn({ user = 'carcassonne', credential, realm = 'c
   const port = await freePort();
   const minPort = port + 1;
   const args = [
-    '-n', '--listening-ip=127.0.0.1', '--relay-ip=127.0.0.2', `--listening-port=${port}`,
-    `--min-port=${minPort}`, `--max-port=${minPort + relayPorts - 1}`,
-    '--lt-cred-mech', `--user=${user}:${credential}`, `--realm=${realm}`, '--fingerprint',
-    '--no-cli', '--no-tls', '--no-dtls', '--allow-loopback-peers', '--no-multicast-peers',
-    `--userdb=${join(dir, 'turndb')}`, `--pidfile=${join(dir, 'turn.pid')}`,
-    `--log-file=${logFile}`, '--simple-log', '--no-stdout-log', '--verbose',
+    '-n',
+    '--listening-ip=127.0.0.1',
+    '--relay-ip=127.0.0.2',
+    `--listening-port=${port}`,
+    `--min-port=${minPort}`,
+    `--max-port=${minPort + relayPorts - 1}`,
+    '--lt-cred-mech',
+    `--user=${user}:${credential}`,
+    `--realm=${realm}`,
+    '--fingerprint',
+    '--no-cli',
+    '--no-tls',
+    '--no-dtls',
+    '--allow-loopback-peers',
+    '--no-multicast-peers',
+    `--userdb=${join(dir, 'turndb')}`,
+    `--pidfile=${join(dir, 'turn.pid')}`,
+    `--log-file=${logFile}`,
+    '--simple-log',
+    '--no-stdout-log',
+    '--verbose',
   ];
   const child = spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';

@@ -5,7 +5,14 @@ import './node-webrtc';
 import { createPeerJsTransport } from '../../../src/net/peerjs-transport';
 
 const [port, target] = process.argv.slice(2);
-const transport = await createPeerJsTransport({ host: '127.0.0.1', port: Number(port), path: '/', secure: false, iceServers: [], dialTimeoutMs: 8_000 });
+const transport = await createPeerJsTransport({
+  host: '127.0.0.1',
+  port: Number(port),
+  path: '/',
+  secure: false,
+  iceServers: [],
+  dialTimeoutMs: 8_000,
+});
 // A dial may fail (node-datachannel now and then fails a DTLS handshake; the transport reports
 // that as a close), so it is redialled like the session does, at most three times in all.
 let dials = 0;
