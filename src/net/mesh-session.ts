@@ -28,8 +28,8 @@ import { LocalChains } from '../fair/local-chains';
 import { Replica } from '../fair/replica';
 import type { BotChoice } from '../bots';
 import { realClock, type Clock } from './clock';
-import type { GameStore } from '../session/game-store';
-import { fingerprint, freshIdentity, identityFromSecret, sign, verifySignature, type Identity } from './identity';
+import type { GameStore, StoredGame } from '../session/game-store';
+import { fingerprint, freshIdentity, identityFromSecret, sign, type Identity } from './identity';
 import { oneLine } from '../fair/one-line';
 import { SessionCore, type CoreOptions } from '../session/session-core';
 import type { BotLevel, SeatInfo, Session, SessionStatus, SessionStep } from '../session/session';
@@ -53,10 +53,11 @@ import { ItemPool, type Evidence, type PoolContext, type PoolVerdict } from './l
 import { DEFAULT_TIMEOUTS, MAX_CHAT_PER_INDEX, MAX_CHAT_PER_SEAT, type Timeouts } from './lockstep/limits';
 import { Links, who, type Link, type SelfIntro } from './lockstep/links';
 import { Lobby } from './lockstep/lobby';
-import { meshSave, parseMeshSave, savedSecret } from './lockstep/mesh-save';
+import { MeshPersistence, meshSave, parseMeshSave, savedSecret } from './lockstep/mesh-save';
 import { replayText } from './lockstep/replay-signatures';
 import { Heartbeat, syncAnswer, syncDue } from './lockstep/resync';
 import { SeatVotes, votersIn, type VoteKey } from './lockstep/seat-votes';
+import { forfeitsOf, peerViews, revealsMissing, seatInfos } from './lockstep/read-model';
 import type { ChatLine, DesyncReport, MeshEvent, MeshPhase, PeerView, WaitingView } from './lockstep/views';
 import { WaitTimer, type Wait } from './lockstep/wait-timer';
 
@@ -96,6 +97,7 @@ export class MeshSession extends SessionCore implements Session {
   private readonly wait: WaitTimer;
   private readonly heartbeat: Heartbeat;
   private readonly meshListeners = new Set<(e: MeshEvent) => void>();
+  private readonly persistence: MeshPersistence;
 
   private role: Role;
   private startRecord: StartRecord | null = null;
@@ -110,9 +112,6 @@ export class MeshSession extends SessionCore implements Session {
   private phaseNow: MeshPhase = 'connecting';
   private resignWanted = false;
   private reclaimWanted = false;
-  private persistTimer: unknown = null;
-  /** This seat's items since the last full save. */
-  private journal: Item[] = [];
   /** Set while the pump runs: an intent a listener calls meanwhile is seen by the running pump. */
   private pumping = false;
   private rejected = 0;
@@ -127,6 +126,7 @@ export class MeshSession extends SessionCore implements Session {
     this.clock = opts.clock ?? realClock;
     this.transport = opts.transport;
     this.links = new Links(this.transport);
+    this.persistence = new MeshPersistence(this.clock, opts.store, () => this.snapshot());
     this.wait = new WaitTimer(this.clock, opts.timeouts ?? DEFAULT_TIMEOUTS);
     this.identity = opts.identity ?? freshIdentity();
     this.name = opts.name.slice(0, MAX_NAME_CHARS).replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, '') || 'player';
@@ -247,48 +247,13 @@ export class MeshSession extends SessionCore implements Session {
   }
 
   get seats(): readonly SeatInfo[] {
-    const st = this.startRecord;
-    if (!st || !this.replica?.state) return [];
-    const f = this.replica.follower;
-    return this.replica.state.setup.seats.map((colour) => {
-      const lobbyIndex = st.roster.findIndex((r) => r.colour === colour);
-      const r = st.roster[lobbyIndex];
-      const mine = lobbyIndex === this.mySeat && f.control(colour).by === 'player' && !this.ownSeatBot();
-      return {
-        colour,
-        controller: r.bot
-          ? { kind: 'bot' as const, level: r.bot }
-          : mine
-            ? { kind: 'human' as const }
-            : { kind: 'remote' as const, name: r.name ?? colour },
-        localHuman: mine,
-      };
-    });
+    if (!this.startRecord || !this.replica?.state) return [];
+    return seatInfos(this.startRecord, this.replica, this.mySeat, !!this.ownSeatBot());
   }
 
   /** Every peer we know of and its link, for the connection list. */
   get peers(): PeerView[] {
-    const out: PeerView[] = [];
-    const seen = new Set<string>();
-    for (const r of this.roster) {
-      if (!r.pub || r.pub === this.identity.publicKey) continue;
-      seen.add(r.pub);
-      const link = this.links.linkOf(r.pub);
-      const gone = this.replica ? this.replica.follower.forfeited(r.colour) !== null && !link : false;
-      const state = link ? 'connected' : gone ? 'gone' : 'reconnecting';
-      out.push({ pub: r.pub, name: r.name ?? r.colour, colour: r.colour, state, fingerprint: fingerprint(r.pub), watcher: false });
-    }
-    for (const l of this.links.values())
-      if (l.authed && l.pub && !seen.has(l.pub))
-        out.push({
-          pub: l.pub,
-          name: l.name,
-          colour: null,
-          state: 'connected',
-          fingerprint: fingerprint(l.pub),
-          watcher: l.role === 'watch',
-        });
-    return out;
+    return peerViews(this.roster, this.links, this.replica, this.identity.publicKey);
   }
 
   /** Who the game waits for, since when, and the drop votes so far (P2.6). */
@@ -308,9 +273,7 @@ export class MeshSession extends SessionCore implements Session {
 
   /** Reveals still missing for the event due now, by colour ("waiting for 2 reveals"). */
   get revealsMissing(): Colour[] {
-    const at = this.replica?.awaiting();
-    if (!at || at.kind !== 'reveal') return [];
-    return at.chains.map((c) => this.replica!.follower.lobby[c]);
+    return revealsMissing(this.replica);
   }
 
   get chat(): readonly ChatLine[] {
@@ -352,12 +315,7 @@ export class MeshSession extends SessionCore implements Session {
 
   /** Forfeited seats (dropped or resigned): they rank last whatever their score (P2.6). */
   forfeits(): { colour: Colour; why: 'dropped' | 'resigned' }[] {
-    const f = this.replica?.follower;
-    if (!f) return [];
-    return f.lobby.flatMap((colour) => {
-      const why = f.forfeited(colour);
-      return why ? [{ colour, why }] : [];
-    });
+    return forfeitsOf(this.replica);
   }
 
   onEvent(listener: (e: MeshEvent) => void): () => void {
@@ -535,16 +493,7 @@ export class MeshSession extends SessionCore implements Session {
 
   /** The desync report as a file: turn, both hashes, both peers, and this peer's log. */
   desyncReportText(): string {
-    const d = this.desync.report;
-    if (!d) return '';
-    return JSON.stringify({
-      format: 'carcassonne-sw-desync-report',
-      gameId: d.gameId,
-      turn: d.turn,
-      mine: { peer: this.name, colour: this.myColour, hash: d.mine },
-      theirs: { peer: d.peer, colour: d.colour, hash: d.theirs },
-      log: d.log,
-    });
+    return this.desync.reportText(this.name, this.myColour);
   }
 
   /** Leaves the game: says goodbye, closes the links and keeps nothing running. The game stays in storage to return to. */
@@ -564,8 +513,7 @@ export class MeshSession extends SessionCore implements Session {
   private detach(): void {
     this.wait.clear();
     this.heartbeat.stop();
-    if (this.persistTimer !== null) this.clock.clearTimeout(this.persistTimer);
-    this.persistTimer = null;
+    this.persistence.stop();
     this.disposed = true;
     this.meshListeners.clear();
   }
@@ -601,29 +549,22 @@ export class MeshSession extends SessionCore implements Session {
   }
 
   protected persist(): void {
-    if (!this.opts.store || this.persistTimer !== null) return;
-    // Coalesced: one write per burst of steps, not one per entry.
-    this.persistTimer = this.clock.setTimeout(() => {
-      this.persistTimer = null;
-      this.flushPersist();
-    }, 1000);
+    this.persistence.schedule();
   }
 
   private flushPersist(): void {
-    const store = this.opts.store;
-    if (!store || !this.gameId) return;
-    if (this.persistTimer !== null) {
-      this.clock.clearTimeout(this.persistTimer);
-      this.persistTimer = null;
-    }
+    this.persistence.flush();
+  }
+
+  /** What a full save holds now: the summary the home screen lists and the save text (none before there is a game id). */
+  private snapshot(): { summary: Omit<StoredGame, 'updatedAt'>; text: string } | null {
+    if (!this.gameId) return null;
     const seats = this.roster.map((r, i) => ({
       colour: r.colour,
       who: r.bot ? ('bot' as const) : i === this.mySeat ? ('me' as const) : ('remote' as const),
       label: r.bot ?? r.name ?? '',
     }));
-    store.save({ gameId: this.gameId, kind: 'online', turn: this.replica?.state?.turn ?? 0, seats }, this.saveText());
-    this.journal = [];
-    store.saveAux(this.gameId, '[]');
+    return { summary: { gameId: this.gameId, kind: 'online', turn: this.replica?.state?.turn ?? 0, seats }, text: this.saveText() };
   }
 
   protected botToMove(): { seat: number; level: BotLevel } | null {
@@ -871,8 +812,7 @@ export class MeshSession extends SessionCore implements Session {
     this.keep(this.pool!.keep(item, this.poolContext));
     // This seat's own items are kept before they leave (in a small journal beside the full
     // save): after a crash it must never write a different item under the same number.
-    this.journal.push(item);
-    this.opts.store?.saveAux(this.gameId, JSON.stringify(this.journal));
+    this.persistence.journalItem(this.gameId, item);
     this.persist();
     this.links.broadcast({ t: 'item', item });
   }
@@ -1131,18 +1071,8 @@ export class MeshSession extends SessionCore implements Session {
       if (startSigningText(this.startRecord) !== startSigningText(start)) this.reject(`${this.who(link)} sent the start of another game`);
       return;
     }
-    const lobby = this.lobbyPart.state;
-    if (lobby && start.settings.gameId !== lobby.gameId) return this.reject(`${this.who(link)} sent the start of another game`);
-    if (start.host !== (lobby?.host ?? start.host) || !verifySignature(start.host, 'start', startSigningText(start), start.sig))
-      return this.reject(`${this.who(link)} sent a start record the host did not sign`);
-    const s = start.settings;
-    const bots = s.bots;
-    if (
-      !bots ||
-      bots.length !== start.roster.length ||
-      start.roster.some((r, i) => r.colour !== s.setup.seats[i] || (r.bot ?? null) !== bots[i] || (!r.bot && !r.pub))
-    )
-      return this.reject(`${this.who(link)} sent a start record whose roster does not match its settings`);
+    const refusal = this.lobbyPart.judgeStart(start);
+    if (refusal) return this.reject(`${this.who(link)} ${refusal}`);
     this.begin(start, true);
     this.sendAddresses();
     this.pump();

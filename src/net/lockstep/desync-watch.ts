@@ -66,4 +66,18 @@ export class DesyncWatch {
     }
     return null;
   }
+
+  /** The desync report as a file: turn, both hashes, both peers, and this peer's log. */
+  reportText(myName: string, myColour: Colour | null): string {
+    const d = this.found;
+    if (!d) return '';
+    return JSON.stringify({
+      format: 'carcassonne-sw-desync-report',
+      gameId: d.gameId,
+      turn: d.turn,
+      mine: { peer: myName, colour: myColour, hash: d.mine },
+      theirs: { peer: d.peer, colour: d.colour, hash: d.theirs },
+      log: d.log,
+    });
+  }
 }

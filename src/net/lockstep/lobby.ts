@@ -3,7 +3,8 @@
 // rematch lobbies other peers offered. Returns verdicts; the session sends and reports.
 import type { Colour } from '../../engine';
 import type { PeerId } from '../transport';
-import type { LobbyState } from '../wire';
+import { verifySignature } from '../identity';
+import { startSigningText, type LobbyState, type StartRecord } from '../wire';
 import { MAX_PENDING_LOBBIES } from './limits';
 
 export type SeatVerdict = { kind: 'changed' } | { kind: 'refused'; reason: string };
@@ -72,5 +73,23 @@ export class Lobby {
 
   offeredLobby(gameId: string): LobbyState | null {
     return this.offeredLobbies.get(gameId) ?? null;
+  }
+
+  /**
+   * Why a start record that arrives may not start this game (null: it may): it must be for
+   * this lobby's game, signed by its host (P3.2), and its roster must match its settings.
+   */
+  judgeStart(start: StartRecord): string | null {
+    const lobby = this.state;
+    if (lobby && start.settings.gameId !== lobby.gameId) return 'sent the start of another game';
+    if (start.host !== (lobby?.host ?? start.host) || !verifySignature(start.host, 'start', startSigningText(start), start.sig))
+      return 'sent a start record the host did not sign';
+    const s = start.settings;
+    const bots = s.bots;
+    const matches = (r: StartRecord['roster'][number], i: number) =>
+      r.colour === s.setup.seats[i] && (r.bot ?? null) === bots![i] && (!!r.bot || !!r.pub);
+    if (!bots || bots.length !== start.roster.length || !start.roster.every(matches))
+      return 'sent a start record whose roster does not match its settings';
+    return null;
   }
 }

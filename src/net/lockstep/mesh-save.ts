@@ -3,6 +3,8 @@
 // plus a small journal of this seat's own items since the last full save (so after a
 // crash it never signs a different item under a number it already used, P5.1).
 import { fromHex, toHex } from '../../fair/hex';
+import type { GameStore, StoredGame } from '../../session/game-store';
+import type { Clock } from '../clock';
 import { parseStrictJson } from '../../fair/strict-json';
 import { encodeFrame, MAX_NAME_CHARS, parseFrame, type Frame, type Item, type LobbyState, type StartRecord } from '../wire';
 
@@ -80,4 +82,52 @@ export function parseMeshSave(text: string, journal: string | null = null): Save
     : [];
   const seat = raw.seat === null || (Number.isSafeInteger(raw.seat) && raw.seat >= 0 && raw.seat < 6) ? raw.seat : null;
   return { ...raw, seat, start, items, lobby, peers, name: typeof raw.name === 'string' ? raw.name.slice(0, MAX_NAME_CHARS) : 'player' };
+}
+
+/**
+ * Keeping an online game on this device: writes are coalesced (one per burst of steps, a
+ * second after the first), and this seat's own items go to the journal at once, before
+ * they leave (after a crash it must never sign a different item under the same number).
+ */
+export class MeshPersistence {
+  private timer: unknown = null;
+  /** This seat's items since the last full save. */
+  private journal: Item[] = [];
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly store: GameStore | null | undefined,
+    private readonly snapshot: () => { summary: Omit<StoredGame, 'updatedAt'>; text: string } | null,
+  ) {}
+
+  /** A full save soon (one per burst). */
+  schedule(): void {
+    if (!this.store || this.timer !== null) return;
+    this.timer = this.clock.setTimeout(() => {
+      this.timer = null;
+      this.flush();
+    }, 1000);
+  }
+
+  /** A full save now; the journal starts again empty. */
+  flush(): void {
+    const store = this.store;
+    const snap = store ? this.snapshot() : null;
+    if (!store || !snap) return;
+    this.stop();
+    store.save(snap.summary, snap.text);
+    this.journal = [];
+    store.saveAux(snap.summary.gameId, '[]');
+  }
+
+  /** One of this seat's own items, kept before it is sent. */
+  journalItem(gameId: string, item: Item): void {
+    this.journal.push(item);
+    this.store?.saveAux(gameId, JSON.stringify(this.journal));
+  }
+
+  stop(): void {
+    if (this.timer !== null) this.clock.clearTimeout(this.timer);
+    this.timer = null;
+  }
 }
