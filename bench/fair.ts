@@ -2,7 +2,7 @@
 // of the same game (SHA-256 of its reveals only), as medians; their ratio shows how much of
 // verification is the chains and how much the rules replay and the per-turn state hashes.
 import { sha256 } from '@noble/hashes/sha2.js';
-import { playLocal } from '../src/cli/play-local';
+import { playLocal } from '../src/sim/local-game';
 import { parseLog, verifyReplay } from '../src/fair';
 import { fromHex } from '../src/fair/hex';
 import { median, type BenchRow } from './types';

@@ -49,7 +49,7 @@ import { parseLog, withoutSignatures } from '../fair/log-file';
 import { canonicalReplay, reportFor } from '../fair/verify';
 import { mulberry32 } from '../fair/mulberry32';
 import { MeshSim } from '../sim/mesh-sim';
-import { playLocal } from './play-local';
+import { playLocal } from '../sim/local-game';
 import { parseFlags, readCommandLine, UsageError } from './args';
 
 export interface MutateOptions {

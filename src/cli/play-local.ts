@@ -1,56 +1,17 @@
 // npm run play:local -- --seats red,black,green --bots random --out game.json
 //   [--expansion] [--teams] [--shuffle] [--unplaceable remove|return] [--seed N] [--save FILE]
 // Plays a whole game in one process with bots in every seat and every seat's hash chain
-// (P2.1) held locally, and writes the real replay log (P4.1). `--seed` seeds only the
-// bots' choices; the chain secrets always come from crypto.getRandomValues.
+// (P2.1) held locally (src/sim/local-game.ts), and writes the real replay log (P4.1). `--seed`
+// seeds only the bots' choices; the chain secrets always come from crypto.getRandomValues.
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { COLOURS, defaultOptions, RuleError, scorerName, type Colour, type GameOptions } from '../engine';
-import { BOT_LEVELS, botByLevel, type BotLevel } from '../bots';
-import { SeededChooser } from '../bots/chooser';
-import { FairMatch, type MatchOptions } from '../fair';
+import { COLOURS, RuleError, scorerName, type Colour } from '../engine';
+import { BOT_LEVELS, type BotLevel } from '../bots';
+import type { FairMatch } from '../fair';
+import { playLocal, type PlayLocalOptions } from '../sim/local-game';
 import { oneLine } from '../fair/one-line';
 import { parseFlags, readCommandLine, UsageError } from './args';
-
-export interface PlayLocalOptions {
-  seats: Colour[];
-  /** One level for every seat, or one per seat. */
-  bots: BotLevel[];
-  expansion?: boolean;
-  teams?: boolean;
-  shuffle?: boolean;
-  unplaceable?: GameOptions['unplaceable'];
-  /** Seeds the bots' choices (not the chains). */
-  seed?: number;
-  /** Passed to FairMatch (tests give fixed secrets and game ids). */
-  match?: Omit<MatchOptions, 'shuffleSeats'>;
-}
-
-export { UsageError };
-
-/** Plays a full game and returns the finished match. Throws UsageError/RuleError on a bad setup. */
-export function playLocal(o: PlayLocalOptions): FairMatch {
-  if (o.bots.length !== 1 && o.bots.length !== o.seats.length)
-    throw new UsageError(`--bots takes one level or one per seat (${o.seats.length}), got ${o.bots.length}`);
-  const options = defaultOptions();
-  options.teams = o.teams ?? false;
-  options.unplaceable = o.unplaceable ?? 'remove';
-  if (o.expansion) options.expansion = { tiles: true, blue: true, equipment: true, yellowDie: true };
-  const match = FairMatch.create({ seats: o.seats, options }, { ...o.match, shuffleSeats: o.shuffle ?? false });
-  match.start();
-  // Bots follow their lobby colour even when the seats are shuffled.
-  const levelOf = (colour: Colour) => (o.bots.length === 1 ? o.bots[0] : o.bots[o.seats.indexOf(colour)]);
-  const seed = o.seed ?? 1;
-  const choosers = new Map<Colour, SeededChooser>(o.seats.map((c, i) => [c, new SeededChooser((seed * 7919 + i * 104729) >>> 0)]));
-  for (let n = 0; match.state.phase !== 'over'; n++) {
-    if (n > 100_000) throw new Error('internal: the game did not end');
-    const colour = match.state.setup.seats[match.state.seat];
-    const choice = botByLevel(levelOf(colour)).choose(match.state, { rng: choosers.get(colour)!, budgetMs: 1000 });
-    match.act(choice.type === 'place' ? { type: 'place', ...choice.placement } : { type: 'deploy', deployment: choice.deployment });
-  }
-  return match;
-}
 
 interface CliArgs {
   play: PlayLocalOptions;
@@ -102,6 +63,8 @@ export function parseArgs(argv: string[]): CliArgs {
   if (f.shuffle) play.shuffle = true;
   if (!play.seats.length) throw new UsageError('--seats is required, e.g. --seats red,black,green');
   if (!f.out) throw new UsageError('--out FILE is required');
+  if (play.bots.length !== 1 && play.bots.length !== play.seats.length)
+    throw new UsageError(`--bots takes one level or one per seat (${play.seats.length}), got ${play.bots.length}`);
   return { play, out: f.out, save: f.save ?? null };
 }
 
@@ -120,7 +83,7 @@ export function runPlayLocal(argv: string[]): PlayLocalCliResult {
   try {
     match = playLocal(args.play);
   } catch (e) {
-    if (e instanceof UsageError || e instanceof RuleError) return { code: 2, stdout: '', stderr: `play:local: ${e.message}\n${USAGE}\n` };
+    if (e instanceof RuleError) return { code: 2, stdout: '', stderr: `play:local: ${e.message}\n${USAGE}\n` };
     throw e;
   }
   try {

@@ -3,7 +3,7 @@
 import { parseFlags, readCommandLine, UsageError } from './args';
 import { oneLine } from '../fair/one-line';
 import { ReadError, readBounded } from './read-bounded';
-import { SCENARIO_MAX_BYTES, ScenarioError, runScenarioText } from './scenario-runner';
+import { SCENARIO_MAX_BYTES, ScenarioError, runScenarioText } from '../scenario';
 
 const USAGE = 'usage: npm run scenario -- FILE.json';
 

@@ -1,13 +1,13 @@
 // The scenario CLI (`npm run scenario -- FILE.json`) as a user runs it: a child process,
 // JSON on stdout and exit 0 for a good file; exit 2 and exactly one line on stderr naming
 // the turn and the rule for every kind of bad input.
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, spawnSync } from 'node:child_process';
+import { closeSync, ftruncateSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ScenarioError, runScenarioText } from '../../src/cli/scenario-runner';
+import { ScenarioError, runScenarioText } from '../../src/scenario';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const scenarios = join(root, 'tests/scenarios');
@@ -245,5 +245,19 @@ describe('scenario CLI as a child process', () => {
     expect(missing.stderr).toContain('cannot read');
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/^scenario: expected exactly one scenario file, got 0\nusage: /);
+  });
+
+  it('the CLI refuses an over-size scenario file from its size: exit 2, one line', () => {
+    const p = join(mkdtempSync(join(tmpdir(), 'sw-scen-')), 'big.json');
+    const fd = openSync(p, 'w');
+    ftruncateSync(fd, 20 * 1024 * 1024);
+    closeSync(fd);
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/scenario.ts', p], {
+      cwd: join(__dirname, '../..'),
+      encoding: 'utf8',
+    });
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(`${p} is too large: ${20 * 1024 * 1024} bytes, at most 1048576 accepted\n`);
   });
 });

@@ -1,7 +1,7 @@
 // Battles (R6) and the team variant's battles (R9).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { runScenarioText } from '../../src/cli/scenario-runner';
+import { runScenarioText } from '../../src/scenario';
 import { STRIDE, applyInPlace, pending, throwError, type GameEvent, type GameState, type Participant } from '../../src/engine';
 import { play, placeAndDeploy, scoreEvents, startGame, throwParticipants, type Move } from '../support/engine-script';
 

@@ -22,7 +22,7 @@ import {
   type GameEvent,
   type GameState,
 } from '../../src/engine';
-import { runScenarioText } from '../../src/cli/scenario-runner';
+import { runScenarioText } from '../../src/scenario';
 import { phaseOf, play, setupOf, startGame } from '../support/engine-script';
 import { playRandomGame, randomAction, randomSetup } from '../support/engine-random';
 import { SeededRandom as Prng } from '../../src/fair/mulberry32';

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runScenarioText, type ScenarioResult } from '../../src/cli/scenario-runner';
+import { runScenarioText, type ScenarioResult } from '../../src/scenario';
 
 const dir = fileURLToPath(new URL('../scenarios/', import.meta.url));
 const run = (name: string): ScenarioResult => runScenarioText(readFileSync(dir + name, 'utf8'));

@@ -1,7 +1,7 @@
 // Deterministic fair games for the tests: fixed secrets and game id, seeded bots.
 import type { Colour } from '../../src/engine';
 import type { BotLevel } from '../../src/bots';
-import { playLocal } from '../../src/cli/play-local';
+import { playLocal } from '../../src/sim/local-game';
 import type { FairMatch } from '../../src/fair';
 
 export function fixedSecrets(n: number, salt = 0): Uint8Array[] {

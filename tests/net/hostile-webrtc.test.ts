@@ -5,7 +5,7 @@
 //
 // Which lies are tested where (sim = the simulated in-memory network: tests/net/hostile-peers.test.ts,
 // the random liar of src/sim/liar.ts in `npm run chaos -- --liars` and tests/cli/chaos.test.ts, and
-// tests/net/fuzz.test.ts; WebRTC = this file, real data channels through a real signalling server):
+// tests/cli/fuzz.test.ts; WebRTC = this file, real data channels through a real signalling server):
 //   lie                                                          sim   WebRTC
 //   forged signature (one bit of a good one flipped)             yes   yes
 //   an item claiming another seat (its number, the liar's key)   yes   yes

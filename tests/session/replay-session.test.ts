@@ -2,28 +2,12 @@
 // game): steps one game action at a time, a step forward carries its events, a jump resets,
 // no move can be made, and bot seats are named only when the file records them.
 import { describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ReplaySession } from '../../src/session/replay-session';
+import { playLocal } from '../../src/sim/local-game';
 import type { SessionUpdate } from '../../src/session/session';
 
 function finishedReplay(): string {
-  const out = join(mkdtempSync(join(tmpdir(), 'replay-')), 'game.json');
-  execFileSync(process.execPath, [
-    'node_modules/tsx/dist/cli.mjs',
-    'src/cli/play-local.ts',
-    '--seats',
-    'red,black',
-    '--bots',
-    'random',
-    '--seed',
-    '3',
-    '--out',
-    out,
-  ]);
-  return readFileSync(out, 'utf8');
+  return playLocal({ seats: ['red', 'black'], bots: ['random'], seed: 3 }).replayText();
 }
 
 describe('ReplaySession', () => {

@@ -2,7 +2,7 @@
 // scenario format must replay to the same scores, laps and reserves.
 import { describe, expect, it } from 'vitest';
 import { applyInPlace, newGame, pending, scorerName, tileDef, type GameEvent, type GameSetup, type GameState } from '../../src/engine';
-import { runScenarioText } from '../../src/cli/scenario-runner';
+import { runScenarioText } from '../../src/scenario';
 import { randomAction, randomSetup } from '../support/engine-random';
 import { SeededRandom as Prng } from '../../src/fair/mulberry32';
 

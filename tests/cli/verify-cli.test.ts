@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runVerify } from '../../src/cli/verify';
 import { verifyReplay } from '../../src/fair';
-import { fixtureMatch } from './fixtures';
+import { fixtureMatch } from '../fair/fixtures';
 
 const ROOT = join(__dirname, '../..');
 const TSX = join(ROOT, 'node_modules/.bin/tsx');

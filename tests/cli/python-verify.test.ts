@@ -1,6 +1,7 @@
 // The independent verifier tools/verify.py (Python, standard library only), written from
 // docs/fairness.md alone, must agree with `npm run verify -- --list` on every draw, die and
-// seating of replays of every kind, and reject what it rejects (issue 12).
+// seating of replays of every kind, and reject what it rejects (issue 12): two command lines, their
+// exit codes and printed lines compared.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,8 +9,8 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runVerify } from '../../src/cli/verify';
 import { parseLog, stringifyLog } from '../../src/fair';
-import { fixtureMatch, type FixtureGame } from './fixtures';
-import { netReplay, unsigned, type NetGame } from './net-replays';
+import { fixtureMatch, type FixtureGame } from '../fair/fixtures';
+import { netReplay, unsigned, type NetGame } from '../fair/net-replays';
 import { hasPython311, skipWithout } from '../support/needs-tool';
 
 const ROOT = join(__dirname, '../..');
@@ -93,7 +94,7 @@ beforeAll(() => {
   const save = fixtureMatch({ seats: ['red', 'blue'], expansion: true, seed: 6, bots: ['greedy'] }).saveText();
   writeFileSync(join(dir, 'save.json'), save);
   files.push({ name: 'a save file (secrets checked)', path: join(dir, 'save.json'), text: save, version: 2 });
-  const v1 = join(__dirname, 'v1/replay-expansion-shuffle.json');
+  const v1 = join(__dirname, '../fair/v1/replay-expansion-shuffle.json');
   files.push({ name: 'a version-1 replay', path: v1, text: readFileSync(v1, 'utf8'), version: 1 });
   const log = parseLog(files[1].text);
   const half = stringifyLog({ ...log, entries: log.entries.slice(0, 300) });

@@ -1,11 +1,8 @@
 // Issue 12: scenario files are read by the same strict grammar as replays. Each audit
-// finding about scenarios, as the file the audit described.
-import { spawnSync } from 'node:child_process';
-import { closeSync, ftruncateSync, mkdtempSync, openSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// finding about scenarios, as the file the audit described. (The CLI's own size check is in
+// tests/cli/scenario-cli.test.ts.)
 import { describe, expect, it } from 'vitest';
-import { ScenarioError, parseScenario, runScenarioText } from '../../src/cli/scenario-runner';
+import { ScenarioError, parseScenario, runScenarioText } from '../../src/scenario';
 
 const battleTurn = { tile: 'SW22', x: 1, y: 0, rotation: 0 };
 const doc = (turn: string) => `{"seats":["red","black"],"turns":[${turn}]}`;
@@ -62,19 +59,5 @@ describe('scenario files under the strict grammar', () => {
     rejected(bytes, /invalid UTF-8 at byte \d+/);
     rejected(`${doc('')}${' '.repeat(1024 * 1024)}`, /too large/);
     rejected(doc('{"tile":"SW22","x":100000,"y":0}'), /x and y must be integers from -1000 to 1000/);
-  });
-
-  it('the CLI refuses an over-size scenario file from its size: exit 2, one line', () => {
-    const p = join(mkdtempSync(join(tmpdir(), 'sw-scen-')), 'big.json');
-    const fd = openSync(p, 'w');
-    ftruncateSync(fd, 20 * 1024 * 1024);
-    closeSync(fd);
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/scenario.ts', p], {
-      cwd: join(__dirname, '../..'),
-      encoding: 'utf8',
-    });
-    expect(r.status).toBe(2);
-    expect(r.stdout).toBe('');
-    expect(r.stderr).toBe(`${p} is too large: ${20 * 1024 * 1024} bytes, at most 1048576 accepted\n`);
   });
 });
