@@ -7,7 +7,8 @@ const MEEPLE_PATH =
   '3.6-3.6z';
 
 export function meepleIcon(fill: string, size: number): SVGTemplateResult {
-  return svg`<svg viewBox="0 0 24 24" width=${size} height=${size} aria-hidden="true"><path d=${MEEPLE_PATH} fill=${fill} stroke="#0009" stroke-width="1"></path></svg>`;
+  return svg`<svg viewBox="0 0 24 24" width=${size} height=${size} aria-hidden="true"><path d=${MEEPLE_PATH}
+    fill=${fill} stroke="#0009" stroke-width="1"></path></svg>`;
 }
 
 export function lightsaberIcon(size: number): SVGTemplateResult {
