@@ -13,12 +13,11 @@ const tracked = execFileSync('git', ['ls-files', '-z', '--', 'src', 'tests', 'be
 const long = [];
 for (const path of tracked) {
   // Characters as awk and editors count them (code points), not UTF-16 units.
-  readFileSync(path, 'utf8')
-    .split(/\r?\n/)
-    .forEach((line, i) => {
-      const length = [...line].length;
-      if (length > LIMIT) long.push(`${path}:${i + 1}: ${length}`);
-    });
+  const lines = readFileSync(path, 'utf8').split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const length = [...lines[i]].length;
+    if (length > LIMIT) long.push(`${path}:${i + 1}: ${length}`);
+  }
 }
 
 for (const entry of long) console.log(entry);
