@@ -13,7 +13,9 @@ try {
   for (const [file, size, inset] of [['icon-192.png', 192, 0], ['icon-512.png', 512, 0], ['icon-maskable-512.png', 512, 0.1]]) {
     const page = await browser.newPage({ viewport: { width: size, height: size } });
     const pad = Math.round(size * inset);
-    await page.setContent(`<body style="margin:0;background:#070b1a"><div style="padding:${pad}px;width:${size - 2 * pad}px;height:${size - 2 * pad}px">${svg.replace('<svg ', '<svg width="100%" height="100%" ')}</div></body>`);
+    const box = `padding:${pad}px;width:${size - 2 * pad}px;height:${size - 2 * pad}px`;
+    const icon = svg.replace('<svg ', '<svg width="100%" height="100%" ');
+    await page.setContent(`<body style="margin:0;background:#070b1a"><div style="${box}">${icon}</div></body>`);
     writeFileSync(join(PUBLIC, file), await page.screenshot({ omitBackground: false }));
     await page.close();
   }

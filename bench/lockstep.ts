@@ -140,7 +140,10 @@ export default async function run(): Promise<BenchRow[]> {
   return rows;
 }
 
-/** Action → applied on all 4 peers over real WebRTC on loopback: a process per peer (paced and flat out), then all in one process beside the in-process floor (bench/lockstep-webrtc.ts, its own process). */
+/**
+ * Action → applied on all 4 peers over real WebRTC on loopback: a process per peer (paced and flat out),
+ * then all in one process beside the in-process floor (bench/lockstep-webrtc.ts, its own process).
+ */
 function actionLatency(): BenchRow[] {
   const script = fileURLToPath(new URL('./lockstep-webrtc.ts', import.meta.url));
   const r = spawnSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8', timeout: 600_000 });

@@ -217,7 +217,18 @@ const failed = (r: GameOutcome) =>
 
 export function describeGame(g: number, r: GameOutcome): string {
   const bad = failed(r);
-  return `game ${g + 1} (seed ${r.seed}, ${r.peers} peers, ${r.kind}): ${bad ? 'FAILED' : 'ok'}${r.completed ? '' : ', did not finish'}${r.desync ? ', desync' : ''}${r.logsDiffer ? ', logs differ' : ''}${r.completed && !r.verified ? ', not verified' : ''}${r.internalErrors ? `, ${r.internalErrors} internal errors` : ''}${r.liesReported ? '' : ', lies not reported'}${r.honestForfeits ? ', an honest seat forfeited' : ''}${r.harmlessDropped ? ', dropped for harmless lies' : ''}${r.note ? ` (${r.note})` : ''} in ${r.ms.toFixed(0)} ms`;
+  const notes = [
+    r.completed ? '' : ', did not finish',
+    r.desync ? ', desync' : '',
+    r.logsDiffer ? ', logs differ' : '',
+    r.completed && !r.verified ? ', not verified' : '',
+    r.internalErrors ? `, ${r.internalErrors} internal errors` : '',
+    r.liesReported ? '' : ', lies not reported',
+    r.honestForfeits ? ', an honest seat forfeited' : '',
+    r.harmlessDropped ? ', dropped for harmless lies' : '',
+    r.note ? ` (${r.note})` : '',
+  ].join('');
+  return `game ${g + 1} (seed ${r.seed}, ${r.peers} peers, ${r.kind}): ${bad ? 'FAILED' : 'ok'}${notes} in ${r.ms.toFixed(0)} ms`;
 }
 
 /** Game g of a run: its seed, and whether it has a restart and a liar, follow from g alone. */
@@ -324,7 +335,8 @@ export async function runChaos(a: ChaosArgs, out: (line: string) => void): Promi
   );
   if (a.liars)
     out(
-      `liars: ${liarGames} games with a lying peer, ${lies} lies sent, ${dropped} liars' seats dropped, ${unreported} games where no lie was reported, ${internal} internal errors`,
+      `liars: ${liarGames} games with a lying peer, ${lies} lies sent, ${dropped} liars' seats dropped, ` +
+        `${unreported} games where no lie was reported, ${internal} internal errors`,
     );
   out(`chaos: ${a.games} games, ${completed} completed, ${desyncs} desyncs, ${differing} logs differing, ${verified} verified`);
   return (

@@ -642,7 +642,8 @@ export async function runMutate(o: MutateOptions): Promise<MutateResult> {
       .join(', ')}`,
     `rejected: ${tally.malformed} malformed (exit 2), ${tally.discrepancy} with a discrepancy (exit 1), ${tally.cut} no longer a finished game (in progress)`,
     ...holes,
-    `mutate: ${o.mutations} mutations, ${tally.rejected} rejected, ${tally.harmless} accepted-harmless, ${tally.unbound} accepted-unbound, ${tally.holes} accepted-holes`,
+    `mutate: ${o.mutations} mutations, ${tally.rejected} rejected, ${tally.harmless} accepted-harmless, ` +
+      `${tally.unbound} accepted-unbound, ${tally.holes} accepted-holes`,
   ];
   return { code: tally.holes === 0 ? 0 : 1, stdout: lines.join('\n') + '\n', stderr: '' };
 }

@@ -20,7 +20,8 @@ interface CliArgs {
 }
 
 const USAGE =
-  'usage: npm run play:local -- --seats red,black[,…] --bots random|greedy|strong[,…] --out FILE [--expansion] [--teams] [--shuffle] [--unplaceable remove|return] [--seed N] [--save FILE]';
+  'usage: npm run play:local -- --seats red,black[,…] --bots random|greedy|strong[,…] --out FILE [--expansion] [--teams] [--shuffle] ' +
+  '[--unplaceable remove|return] [--seed N] [--save FILE]';
 
 const FLAGS = {
   seats: { type: 'string' },

@@ -218,9 +218,10 @@ export function report(a: Args, entries: Entry[]): string[] {
     const [lo, hi] = wilson(e.wins, e.games);
     const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length);
     lines.push(
-      `${e.label.padEnd(10)} ${String(e.games).padStart(5)}  ${((100 * e.wins) / Math.max(1, e.games)).toFixed(1).padStart(6)}%  [${(100 * lo).toFixed(1)}%, ${(100 * hi).toFixed(1)}%]`.padEnd(
-        52,
-      ) +
+      (
+        `${e.label.padEnd(10)} ${String(e.games).padStart(5)}  ${((100 * e.wins) / Math.max(1, e.games)).toFixed(1).padStart(6)}%  ` +
+        `[${(100 * lo).toFixed(1)}%, ${(100 * hi).toFixed(1)}%]`
+      ).padEnd(52) +
         `${String(e.ties).padStart(6)}  ${(e.score / Math.max(1, e.games)).toFixed(1).padStart(10)}  ` +
         `${mean(e.decisionMs).toFixed(2).padStart(12)}, ${median(e.decisionMs).toFixed(2).padStart(9)}       ` +
         `${mean(e.turnMs).toFixed(2).padStart(10)}, ${median(e.turnMs).toFixed(2).padStart(9)}  ` +

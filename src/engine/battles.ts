@@ -92,7 +92,8 @@ export function throwError(participants: Participant[], values: number[][], name
     const v = values[i];
     if (!Array.isArray(v) || v.length !== p.dice)
       return new RuleError(
-        `${names?.[i] ?? `participant ${i + 1}`} rolls ${p.dice} ${p.dice === 1 ? 'die' : 'dice'}, got ${Array.isArray(v) ? v.length : 'no'} ${Array.isArray(v) && v.length === 1 ? 'value' : 'values'}`,
+        `${names?.[i] ?? `participant ${i + 1}`} rolls ${p.dice} ${p.dice === 1 ? 'die' : 'dice'}, ` +
+          `got ${Array.isArray(v) ? v.length : 'no'} ${Array.isArray(v) && v.length === 1 ? 'value' : 'values'}`,
         'R6.2',
       );
     for (let j = 0; j < v.length; j++) {

@@ -68,7 +68,8 @@ export function serialize(state: GameState): string {
   const meeples = state.meeples
     .map(
       (m) =>
-        `{"equipment":${m.equipment === null ? 'null' : str(m.equipment)},"seat":${int(m.seat)},"seg":${int(m.seg)},"size":${str(m.size)},"tile":${int(m.tile)}}`,
+        `{"equipment":${m.equipment === null ? 'null' : str(m.equipment)},"seat":${int(m.seat)},` +
+        `"seg":${int(m.seg)},"size":${str(m.size)},"tile":${int(m.tile)}}`,
     )
     .join(',');
   const reserves = state.reserves

@@ -23,10 +23,18 @@ import { StrictJsonError, isJsonObject, parseStrictJson, quote, type JsonObject,
 /** The replay file: one entry per line so that a diff or a human can follow it. */
 export function stringifyLog(log: GameLog): string {
   const lines = log.entries.map((e) => '  ' + JSON.stringify(e));
-  const chat = log.chat?.length
-    ? `,"chat":[\n${log.chat.map((c) => '  ' + JSON.stringify(c.sig !== undefined ? { colour: c.colour, n: c.n, at: c.at, text: c.text, sig: c.sig } : { colour: c.colour, n: c.n, at: c.at, text: c.text })).join(',\n')}\n]`
-    : '';
-  return `{"format":${JSON.stringify(log.format)},"version":${log.version},"entries":[\n${lines.join(',\n')}\n]${chat}${log.signed ? stringifySigned(log.signed) : ''}}\n`;
+  const chatLines = (log.chat ?? []).map(
+    (c) =>
+      '  ' +
+      JSON.stringify(
+        c.sig !== undefined
+          ? { colour: c.colour, n: c.n, at: c.at, text: c.text, sig: c.sig }
+          : { colour: c.colour, n: c.n, at: c.at, text: c.text },
+      ),
+  );
+  const chat = log.chat?.length ? `,"chat":[\n${chatLines.join(',\n')}\n]` : '';
+  const signed = log.signed ? stringifySigned(log.signed) : '';
+  return `{"format":${JSON.stringify(log.format)},"version":${log.version},"entries":[\n${lines.join(',\n')}\n]${chat}${signed}}\n`;
 }
 
 /** Text or bytes of a whole file, parsed by the strict grammar with the file limits. */

@@ -87,7 +87,8 @@ export class FairMatch {
     if (!settings || settings.k !== 'settings') throw new Error('cannot resume: the log does not start with its settings');
     if (settings.chainLength !== MAX_CHAIN_LENGTH)
       throw new Error(
-        `cannot resume: this version-${save.log.version} save has chain length ${settings.chainLength}; a game continues only with ${MAX_CHAIN_LENGTH} (log version ${LOG_VERSION})`,
+        `cannot resume: this version-${save.log.version} save has chain length ${settings.chainLength}; ` +
+          `a game continues only with ${MAX_CHAIN_LENGTH} (log version ${LOG_VERSION})`,
       );
     const n = settings.setup.seats.length;
     for (let i = 0; i < n; i++)

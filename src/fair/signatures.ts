@@ -78,7 +78,8 @@ export function checkSignatures(log: GameLog): SignatureReport {
   if (!g)
     return {
       lines: [
-        `unsigned: log version ${log.version} carries no signatures (a one-device game, or an older file); it proves consistency with its commitments, not who wrote each entry`,
+        `unsigned: log version ${log.version} carries no signatures (a one-device game, or an older file); ` +
+          'it proves consistency with its commitments, not who wrote each entry',
       ],
       signers: null,
     };
@@ -198,7 +199,9 @@ export function checkSignatures(log: GameLog): SignatureReport {
   });
   const hostSeat = roster.find((r) => r.pub === g.host)!;
   const lines = [
-    `signatures: all ${total.entries + total.votes + total.chat + 1} Ed25519 signatures hold (the start record by the host, ${hostSeat.colour}; ${total.entries} entries, ${total.votes} votes, ${total.chat} chat lines; ${attested} signed state hashes match the log)`,
+    `signatures: all ${total.entries + total.votes + total.chat + 1} Ed25519 signatures hold ` +
+      `(the start record by the host, ${hostSeat.colour}; ${total.entries} entries, ${total.votes} votes, ` +
+      `${total.chat} chat lines; ${attested} signed state hashes match the log)`,
     ...roster.map((r, i) =>
       r.pub
         ? `signed by ${r.colour}: key ${fingerprint(r.pub)} (${counts[i].entries} entries, ${counts[i].votes} votes, ${counts[i].chat} chat lines)`

@@ -98,7 +98,8 @@ function networkLines(f: LogFollower, log: GameLog): string[] {
       lines.push(`${c.colour} took its seat back ${when(c)}: its player moves again; its chain stays out and it still forfeits`);
     else
       lines.push(
-        `${c.colour} ${c.kind === 'drop' ? 'was dropped' : 'resigned'} ${when(c)}: its chain takes no part from event ${c.event} on; a stand-in bot (${STAND_IN_BOT}) plays the seat`,
+        `${c.colour} ${c.kind === 'drop' ? 'was dropped' : 'resigned'} ${when(c)}: its chain takes no part from event ${c.event} on; ` +
+          `a stand-in bot (${STAND_IN_BOT}) plays the seat`,
       );
   }
   if (changes.length > MAX_SEAT_CHANGE_LINES)
@@ -107,7 +108,8 @@ function networkLines(f: LogFollower, log: GameLog): string[] {
   if (forfeits.length) lines.push(`forfeits: ${forfeits.join(', ')}; each ranks last whatever its score`);
   if (log.chat?.length)
     lines.push(
-      `chat: ${log.chat.length} ${log.chat.length === 1 ? 'line' : 'lines'} ${log.signed ? '(each signed by its author)' : '(not proven: nothing in an unsigned replay binds who wrote them)'}`,
+      `chat: ${log.chat.length} ${log.chat.length === 1 ? 'line' : 'lines'} ` +
+        (log.signed ? '(each signed by its author)' : '(not proven: nothing in an unsigned replay binds who wrote them)'),
     );
   return lines;
 }
@@ -120,12 +122,14 @@ function summaryLines(f: LogFollower, log: GameLog, chi: { normal: number | null
   if (f.finished) lines.push(`replay OK: ${log.entries.length} entries, game ${settings.gameId}`);
   else
     lines.push(
-      `replay in progress, consistent so far: ${log.entries.length} ${log.entries.length === 1 ? 'entry' : 'entries'} up to ${s ? `turn ${s.turn}` : 'the start of the game'} (${f.turnsHashed} turns complete), game ${settings.gameId}; next: ${f.expectation()}`,
+      `replay in progress, consistent so far: ${log.entries.length} ${log.entries.length === 1 ? 'entry' : 'entries'} ` +
+        `up to ${s ? `turn ${s.turn}` : 'the start of the game'} (${f.turnsHashed} turns complete), ` +
+        `game ${settings.gameId}; next: ${f.expectation()}`,
     );
   const seats = s ? s.setup.seats : settings.setup.seats;
-  lines.push(
-    `seats: ${seats.join(', ')}${settings.shuffleSeats ? (s ? ` (shuffled from lobby ${settings.setup.seats.join(', ')})` : ' (lobby order; the seat shuffle is still due)') : ''}${settings.setup.options.teams ? ', teams' : ''}`,
-  );
+  const lobbyOrder = s ? ` (shuffled from lobby ${settings.setup.seats.join(', ')})` : ' (lobby order; the seat shuffle is still due)';
+  const shuffled = settings.shuffleSeats ? lobbyOrder : '';
+  lines.push(`seats: ${seats.join(', ')}${shuffled}${settings.setup.options.teams ? ', teams' : ''}`);
   const x = settings.setup.options.expansion;
   const on = (['tiles', 'blue', 'equipment', 'yellowDie'] as const).filter((k) => x[k]);
   lines.push(`expansion 1: ${on.length ? on.join(', ') : 'off'}; unplaceable tiles: ${settings.setup.options.unplaceable}`);
@@ -316,7 +320,8 @@ export function listDerived(log: GameLog): string[] {
     else if (e.k === 'throw' && f.state) {
       const p = pending(f.state);
       const ps = e.participants ?? (p.kind === 'throw' ? throwParticipants(p.participants) : []);
-      line = `event ${e.event} throw turn ${f.state.turn} ${e.values.map((v, i) => `${ps[i]?.scorer ?? '?'}:${v.map((d, j) => (ps[i]?.yellow && j === v.length - 1 ? `${d}y` : `${d}`)).join(',')}`).join(' ')}`;
+      const dice = (v: readonly number[], i: number) => v.map((d, j) => (ps[i]?.yellow && j === v.length - 1 ? `${d}y` : `${d}`)).join(',');
+      line = `event ${e.event} throw turn ${f.state.turn} ${e.values.map((v, i) => `${ps[i]?.scorer ?? '?'}:${dice(v, i)}`).join(' ')}`;
     }
     try {
       f.apply(e);

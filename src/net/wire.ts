@@ -229,7 +229,8 @@ export function parseFrame(frame: unknown): Frame {
       const o = obj(raw, 'hello', ['t', 'v', 'pub', 'nonce', 'name', 'game', 'role']);
       if (o.v !== WIRE_VERSION)
         fail(
-          `hello: wire version ${typeof o.v === 'number' ? String(o.v).slice(0, 12) : `of type ${Array.isArray(o.v) ? 'list' : typeof o.v}`} is not ${WIRE_VERSION} (update the page)`,
+          `hello: wire version ${typeof o.v === 'number' ? String(o.v).slice(0, 12) : `of type ${Array.isArray(o.v) ? 'list' : typeof o.v}`} ` +
+            `is not ${WIRE_VERSION} (update the page)`,
         );
       if (o.role !== 'player' && o.role !== 'watch') fail('hello.role must be "player" or "watch"');
       return {

@@ -2,10 +2,13 @@
 import { svg, type SVGTemplateResult } from 'lit';
 
 const MEEPLE_PATH =
-  'M12 1.5c2.2 0 3.6 1.6 3.6 3.6 0 1.1-.4 2-1.1 2.6 2.6.5 6.9 1.7 7.8 3.8.5 1.3-1 2-2.6 1.6l-3.3-.8 3.7 8.4c.4 1-.3 1.8-1.3 1.8h-3.2L12 17.4l-3.6 5.1H5.2c-1 0-1.7-.8-1.3-1.8L7.6 12.3l-3.3.8c-1.6.4-3.1-.3-2.6-1.6.9-2.1 5.2-3.3 7.8-3.8-.7-.6-1.1-1.5-1.1-2.6 0-2 1.4-3.6 3.6-3.6z';
+  'M12 1.5c2.2 0 3.6 1.6 3.6 3.6 0 1.1-.4 2-1.1 2.6 2.6.5 6.9 1.7 7.8 3.8.5 1.3-1 2-2.6 1.6l-3.3-.8 3.7 8.4c.4 1-.3 1.8-1.3 1.8h-3.2L12 ' +
+  '17.4l-3.6 5.1H5.2c-1 0-1.7-.8-1.3-1.8L7.6 12.3l-3.3.8c-1.6.4-3.1-.3-2.6-1.6.9-2.1 5.2-3.3 7.8-3.8-.7-.6-1.1-1.5-1.1-2.6 0-2 1.4-3.6 ' +
+  '3.6-3.6z';
 
 export function meepleIcon(fill: string, size: number): SVGTemplateResult {
-  return svg`<svg viewBox="0 0 24 24" width=${size} height=${size} aria-hidden="true"><path d=${MEEPLE_PATH} fill=${fill} stroke="#0009" stroke-width="1"></path></svg>`;
+  return svg`<svg viewBox="0 0 24 24" width=${size} height=${size} aria-hidden="true"><path d=${MEEPLE_PATH}
+    fill=${fill} stroke="#0009" stroke-width="1"></path></svg>`;
 }
 
 export function lightsaberIcon(size: number): SVGTemplateResult {

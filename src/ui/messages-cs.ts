@@ -145,7 +145,8 @@ export const cs: Messages = {
   verifyMismatchFile: 'Soubor neodpovídá tomu, co dávají pravidla a zavázaná tajemství.',
   verifyMalformedExplained: 'Tento soubor není záznam této hry, nebo je poškozený.',
   verifyIntro:
-    'Každé tažení kartičky a každý hod kostkou pochází z tajemství, ke kterým se všichni hráči zavázali před začátkem hry. Zde můžeš záznam ověřit, na tomto zařízení a bez připojení: každé odhalení, tah, kostku, přiložení, kolo i konečné skóre.',
+    'Každé tažení kartičky a každý hod kostkou pochází z tajemství, ke kterým se všichni hráči zavázali před začátkem hry. Zde můžeš ' +
+    'záznam ověřit, na tomto zařízení a bez připojení: každé odhalení, tah, kostku, přiložení, kolo i konečné skóre.',
   verifyDrop: 'Přetáhni sem záznam (.json) nebo ho vyber:',
   updateReady: 'Je připravena nová verze hry.',
   reload: 'Načíst znovu',

@@ -151,7 +151,8 @@ export const en = {
   verifyMismatchFile: 'The file does not match what the rules and the committed secrets give.',
   verifyMalformedExplained: 'This file is not a replay of this game, or it is damaged.',
   verifyIntro:
-    'Every tile draw and every die of a game comes from secrets all players committed to before it began. Check a replay file here, on this device and without any network: every reveal, draw, die, move, turn and the final scores.',
+    'Every tile draw and every die of a game comes from secrets all players committed to before it began. Check a replay file here, on ' +
+    'this device and without any network: every reveal, draw, die, move, turn and the final scores.',
   verifyDrop: 'Drop a replay (.json) here, or choose one:',
   updateReady: 'A new version of the game is ready.',
   reload: 'Reload',

@@ -146,7 +146,8 @@ export const ro: Messages = {
   verifyMismatchFile: 'Fișierul nu corespunde cu ce dau regulile și secretele angajate.',
   verifyMalformedExplained: 'Acest fișier nu este o reluare a acestui joc sau este deteriorat.',
   verifyIntro:
-    'Fiecare tragere de cartonaș și fiecare zar provin din secrete angajate de toți jucătorii înainte de începutul jocului. Verifică aici o reluare, pe acest dispozitiv și fără rețea: fiecare dezvăluire, tragere, zar, mutare, tură și scorurile finale.',
+    'Fiecare tragere de cartonaș și fiecare zar provin din secrete angajate de toți jucătorii înainte de începutul jocului. Verifică ' +
+    'aici o reluare, pe acest dispozitiv și fără rețea: fiecare dezvăluire, tragere, zar, mutare, tură și scorurile finale.',
   verifyDrop: 'Trage aici o reluare (.json) sau alege una:',
   updateReady: 'O versiune nouă a jocului este pregătită.',
   reload: 'Reîncarcă',
@@ -298,6 +299,7 @@ export const ro: Messages = {
   onlineForfeit: 'abandon',
   desyncTitle: 'Jocul s-a oprit: dispozitivele nu se potrivesc',
   desyncText:
-    'După tura {turn}, starea de pe dispozitivul lui {who} diferă de aceasta. Jocul nu poate continua în siguranță. Descarcă raportul și trimite-l dezvoltatorilor.',
+    'După tura {turn}, starea de pe dispozitivul lui {who} diferă de aceasta. Jocul nu poate continua în siguranță. Descarcă raportul ' +
+    'și trimite-l dezvoltatorilor.',
   desyncDownload: 'Descarcă raportul de desincronizare',
 };

@@ -289,7 +289,8 @@ export class SwApp extends LitElement {
           }</sw-game>`;
       case 'join':
         return html`<sw-join .error=${this.onlineError} ?busy=${this.busy} @sw-menu=${() => this.toMenu()}
-          @sw-join=${(e: CustomEvent<{ name: string; watch: boolean }>) => void this.openOnlineGame({ kind: 'join', name: e.detail.name, peer: this.joinPeer!, watch: e.detail.watch })}></sw-join>`;
+          @sw-join=${(e: CustomEvent<{ name: string; watch: boolean }>) =>
+            void this.openOnlineGame({ kind: 'join', name: e.detail.name, peer: this.joinPeer!, watch: e.detail.watch })}></sw-join>`;
       case 'lobby':
         return html`<sw-lobby .session=${this.mesh} .linkFailure=${this.linkFailure} @sw-leave=${() => this.toMenu()}></sw-lobby>`;
       case 'rules':
@@ -308,7 +309,8 @@ export class SwApp extends LitElement {
               controllers: e.detail.controllers,
             });
           }}
-          @sw-resume=${(e: CustomEvent<string>) => this.resume(e.detail)} @sw-delete=${(e: CustomEvent<string>) => this.deleteGame(e.detail)} @sw-rules=${() => {
+          @sw-resume=${(e: CustomEvent<string>) => this.resume(e.detail)}
+          @sw-delete=${(e: CustomEvent<string>) => this.deleteGame(e.detail)} @sw-rules=${() => {
             void loadRules();
             this.screen = 'rules';
           }} @sw-file=${(e: CustomEvent<FileRequest>) => this.openFile(e.detail)}></sw-home>`;

@@ -45,7 +45,8 @@ export class SwBattleView extends LitElement {
     .swatch { width: 11px; height: 11px; border-radius: 50%; box-shadow: 0 0 0 1px #0008; flex: none; }
     .participants { display: grid; gap: 4px; margin-bottom: 8px; }
     .participant { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; }
-    .chip { display: inline-flex; align-items: center; gap: 3px; font-size: 0.72rem; border: 1px solid var(--sw-line); border-radius: 10px; padding: 0 6px; color: var(--sw-dim); }
+    .chip { display: inline-flex; align-items: center; gap: 3px; font-size: 0.72rem; border: 1px solid var(--sw-line); border-radius: 10px;
+      padding: 0 6px; color: var(--sw-dim); }
     .throw { border-top: 1px solid var(--sw-line); padding: 6px 0; }
     .throw h3 { margin-bottom: 4px; }
     .roll { display: flex; align-items: center; gap: 4px; margin: 3px 0; flex-wrap: wrap; }

@@ -28,7 +28,10 @@ export class SwDeployControls extends LitElement {
     .spots { display: flex; gap: 4px; flex-wrap: wrap; flex-basis: 100%; }
     .spots button { font-size: 0.8rem; padding: 4px 8px; min-height: 36px; text-align: left; }
     .spots button.attack { border-color: #ff7a59; }
-    @media (max-height: 480px), (max-width: 480px) { .hint { display: none; } .bar { padding: 5px 6px; gap: 5px; } button { padding: 4px 7px; } .spots button { min-height: 32px; font-size: 0.75rem; } }
+    @media (max-height: 480px), (max-width: 480px) {
+      .hint { display: none; } .bar { padding: 5px 6px; gap: 5px; } button { padding: 4px 7px; }
+      .spots button { min-height: 32px; font-size: 0.75rem; }
+    }
   `,
   ];
 
@@ -80,7 +83,8 @@ export class SwDeployControls extends LitElement {
     if (!this.deployments.length)
       return html`<div class="bar panel" role="group" aria-label=${t('meeple')}>
         <span class="nothing">${t('nothingToDeploy')}</span>
-        <span class="group"><button class="primary" data-skip @click=${() => this.dispatchEvent(new CustomEvent('sw-skip', { bubbles: true, composed: true }))}>${skip}</button></span>
+        <span class="group"><button class="primary" data-skip
+          @click=${() => this.dispatchEvent(new CustomEvent('sw-skip', { bubbles: true, composed: true }))}>${skip}</button></span>
       </div>`;
     return html`<div class="bar panel" role="group" aria-label=${t('meeple')}>
       <span class="group">${this.sizeButton('small')}${this.sizeButton('large')}</span>
@@ -89,7 +93,8 @@ export class SwDeployControls extends LitElement {
           ? html`<span class="group">${this.equipmentButton(null)}${this.equipmentInPlay.map((e) => this.equipmentButton(e))}</span>`
           : nothing
       }
-      <span class="group"><button data-skip aria-pressed=${String(!!this.skipLabel && !this.selected)} @click=${() => this.dispatchEvent(new CustomEvent('sw-skip', { bubbles: true, composed: true }))}>${skip}</button></span>
+      <span class="group"><button data-skip aria-pressed=${String(!!this.skipLabel && !this.selected)}
+        @click=${() => this.dispatchEvent(new CustomEvent('sw-skip', { bubbles: true, composed: true }))}>${skip}</button></span>
       ${this.spotButtons()}
     </div>`;
   }

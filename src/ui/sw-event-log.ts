@@ -18,7 +18,8 @@ export class SwEventLog extends LitElement {
     :host { display: block; min-height: 0; }
     ol { list-style: none; margin: 0; padding: 0 2px 0 0; overflow-y: auto; height: 100%; font-size: 0.8rem; line-height: 1.35; }
     li { padding: 3px 6px 3px 8px; border-left: 3px solid var(--c, transparent); margin: 1px 0; }
-    li.turn { margin-top: 6px; color: var(--sw-dim); font-weight: 650; font-size: 0.72rem; text-transform: uppercase; letter-spacing: 0.05em; border-left-color: transparent; }
+    li.turn { margin-top: 6px; color: var(--sw-dim); font-weight: 650; font-size: 0.72rem; text-transform: uppercase;
+      letter-spacing: 0.05em; border-left-color: transparent; }
     li.battle { background: rgba(255, 107, 107, 0.08); }
     li.score { background: rgba(255, 210, 74, 0.09); }
     li.note { color: var(--sw-dim); }

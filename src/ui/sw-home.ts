@@ -81,7 +81,8 @@ export class SwHome extends LitElement {
     :host { display: block; height: 100%; overflow: auto; background: radial-gradient(ellipse at 30% 0%, #1d2a5c 0%, #070b1a 60%); }
     .wrap { max-width: 980px; margin: 0 auto; padding: 22px 20px 30px; display: grid; grid-template-columns: 1.35fr 1fr; gap: 18px; }
     header { grid-column: 1 / -1; display: flex; align-items: center; justify-content: space-between; gap: 12px; flex-wrap: wrap; }
-    h1 { margin: 0; font-size: 2rem; letter-spacing: 0.02em; background: linear-gradient(90deg, #ffe27a, #ffb800); -webkit-background-clip: text; background-clip: text; color: transparent; }
+    h1 { margin: 0; font-size: 2rem; letter-spacing: 0.02em; background: linear-gradient(90deg, #ffe27a, #ffb800);
+      -webkit-background-clip: text; background-clip: text; color: transparent; }
     .tagline { color: var(--sw-dim); margin: 2px 0 0; }
     section { padding: 16px 18px; }
     section h2 { font-size: 1.15rem; margin-bottom: 12px; }
@@ -99,7 +100,8 @@ export class SwHome extends LitElement {
     .files { display: grid; gap: 10px; align-content: start; }
     .files label.file { display: block; }
     .files input[type=file] { display: none; }
-    .files .button { display: block; text-align: center; padding: 9px 12px; border: 1px solid var(--sw-line); border-radius: 8px; background: var(--sw-panel-2); cursor: pointer; }
+    .files .button { display: block; text-align: center; padding: 9px 12px; border: 1px solid var(--sw-line); border-radius: 8px;
+      background: var(--sw-panel-2); cursor: pointer; }
     .files .button:hover { border-color: var(--sw-accent-2); }
     .fair { color: var(--sw-dim); font-size: 0.8rem; margin-top: 8px; line-height: 1.4; }
     .error { color: var(--sw-danger); margin-top: 8px; font-size: 0.9rem; }
@@ -107,11 +109,13 @@ export class SwHome extends LitElement {
     .showcase sw-tile-preview { aspect-ratio: 1; height: auto; }
     @media (max-height: 480px) { .showcase { display: none; } }
     .games { list-style: none; margin: 0 0 6px; padding: 0; display: grid; gap: 6px; }
-    .game { display: grid; grid-template-columns: 1fr auto; gap: 4px 8px; align-items: center; padding: 8px 10px; border: 1px solid var(--sw-line); border-radius: 10px; background: var(--sw-panel-2); }
+    .game { display: grid; grid-template-columns: 1fr auto; gap: 4px 8px; align-items: center; padding: 8px 10px;
+      border: 1px solid var(--sw-line); border-radius: 10px; background: var(--sw-panel-2); }
     .game .seats { display: flex; flex-wrap: wrap; gap: 4px 10px; font-size: 0.82rem; }
     .seat-chip { display: inline-flex; align-items: center; gap: 3px; }
     .game .meta { grid-column: 1; color: var(--sw-dim); font-size: 0.78rem; }
-    .game .buttons, .game .confirm { grid-column: 2; grid-row: 1 / span 2; display: flex; gap: 6px; align-items: center; flex-wrap: wrap; justify-content: flex-end; }
+    .game .buttons, .game .confirm { grid-column: 2; grid-row: 1 / span 2; display: flex; gap: 6px; align-items: center; flex-wrap: wrap;
+      justify-content: flex-end; }
     .game .confirm { grid-column: 1 / -1; grid-row: auto; justify-content: flex-start; font-size: 0.85rem; }
     button.danger { background: #5a1424; border-color: var(--sw-danger); }
     @media (max-width: 760px), (max-height: 480px) {
@@ -232,7 +236,10 @@ export class SwHome extends LitElement {
       <select aria-label=${t('seatN', { n: i + 1 })} data-controller
         @change=${(e: Event) => this.setSeat(i, { controller: (e.target as HTMLSelectElement).value as ControllerChoice })}>
         <option value="human" ?selected=${s.controller === 'human'}>${t('human')}</option>
-        ${BOT_LEVELS.map((l) => html`<option value=${l} title=${t(`about_${l}`)} ?selected=${s.controller === l}>${t('botLevel', { level: t(`level_${l}`) })}</option>`)}
+        ${BOT_LEVELS.map(
+          (l) => html`<option value=${l} title=${t(`about_${l}`)}
+            ?selected=${s.controller === l}>${t('botLevel', { level: t(`level_${l}`) })}</option>`,
+        )}
       </select>
       <button ?disabled=${teams || this.seats.length <= 2} title=${t('removeSeat')} aria-label=${t('removeSeat')}
         @click=${() => (this.seats = this.seats.filter((_, j) => j !== i))}>✕</button>
@@ -263,7 +270,8 @@ export class SwHome extends LitElement {
               }}>${t('deleteYes')}</button>
               <button data-delete-no @click=${() => (this.confirmDelete = null)}>${t('deleteNo')}</button></div>`
             : html`<div class="buttons"><button class="primary" data-resume=${g.gameId} @click=${() => this.fire('sw-resume', g.gameId)}>${t('resume')}</button>
-              <button data-delete=${g.gameId} aria-label=${t('deleteGame')} title=${t('deleteGame')} @click=${() => (this.confirmDelete = g.gameId)}>${t('deleteYes')}</button></div>`
+              <button data-delete=${g.gameId} aria-label=${t('deleteGame')} title=${t('deleteGame')}
+                @click=${() => (this.confirmDelete = g.gameId)}>${t('deleteYes')}</button></div>`
         }
       </li>`,
       )}</ul>`;
@@ -306,13 +314,15 @@ export class SwHome extends LitElement {
         ${this.seats.map((s, i) => this.seatRow(s, i))}
         ${this.botNotes()}
         <div class="row">
-          <button data-add-seat ?disabled=${this.options.teams || this.seats.length >= this.maxSeats()} @click=${() => this.addSeat()}>+ ${t('addSeat')}</button>
+          <button data-add-seat ?disabled=${this.options.teams || this.seats.length >= this.maxSeats()}
+            @click=${() => this.addSeat()}>+ ${t('addSeat')}</button>
         </div>
         <fieldset>
           ${this.check(t('teamVariant'), this.options.teams, (on) => this.setTeams(on), 'teams')}
           ${this.options.teams ? html`<div class="note">${t('teamVariantNote')}</div>` : nothing}
           <label class="check">${t('unplaceableRule')}
-            <select name="unplaceable" @change=${(e: Event) => (this.options = { ...this.options, unplaceable: (e.target as HTMLSelectElement).value as 'remove' | 'return' })}>
+            <select name="unplaceable" @change=${(e: Event) =>
+              (this.options = { ...this.options, unplaceable: (e.target as HTMLSelectElement).value as 'remove' | 'return' })}>
               <option value="remove" ?selected=${this.options.unplaceable === 'remove'}>${t('unplaceable_remove')}</option>
               <option value="return" ?selected=${this.options.unplaceable === 'return'}>${t('unplaceable_return')}</option>
             </select>
@@ -320,7 +330,15 @@ export class SwHome extends LitElement {
         </fieldset>
         <fieldset>
           <legend>${t('expansion1')}</legend>
-          ${EXPANSION_PARTS.map((part) => this.check(t(EXPANSION_LABEL[part]), ex[part], (on) => this.setExpansion(part, on), EXPANSION_INPUT[part], part === 'blue' && this.options.teams))}
+          ${EXPANSION_PARTS.map((part) =>
+            this.check(
+              t(EXPANSION_LABEL[part]),
+              ex[part],
+              (on) => this.setExpansion(part, on),
+              EXPANSION_INPUT[part],
+              part === 'blue' && this.options.teams,
+            ),
+          )}
           ${ex.equipment && !equipmentInPlay(this.options).includes('blaster') ? html`<div class="note">${t('blasterNeedsYellow')}</div>` : nothing}
         </fieldset>
         <fieldset>

@@ -21,11 +21,13 @@ export class SwLobby extends LitElement {
     :host { display: grid; place-items: start center; overflow: auto; padding: 16px; box-sizing: border-box; }
     .card { width: min(640px, 100%); padding: 18px; display: grid; gap: 14px; box-sizing: border-box; }
     .link { display: flex; gap: 8px; align-items: center; }
-    .link input { flex: 1; min-width: 0; font: inherit; padding: 6px 8px; border-radius: 8px; border: 1px solid var(--sw-line); background: #0b1128; color: var(--sw-text); }
+    .link input { flex: 1; min-width: 0; font: inherit; padding: 6px 8px; border-radius: 8px; border: 1px solid var(--sw-line);
+      background: #0b1128; color: var(--sw-text); }
     .share { display: grid; grid-template-columns: 1fr auto; gap: 14px; align-items: start; }
     .qr { width: 148px; height: 148px; background: #fff; border-radius: 8px; padding: 6px; box-sizing: border-box; }
     ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 6px; }
-    li { display: grid; grid-template-columns: 14px 1fr auto; gap: 10px; align-items: center; padding: 8px 10px; border-radius: 10px; background: var(--sw-panel-2); min-height: 44px; box-sizing: border-box; }
+    li { display: grid; grid-template-columns: 14px 1fr auto; gap: 10px; align-items: center; padding: 8px 10px; border-radius: 10px;
+      background: var(--sw-panel-2); min-height: 44px; box-sizing: border-box; }
     li.mine { outline: 2px solid var(--sw-accent-2); }
     .dot { width: 14px; height: 14px; border-radius: 50%; border: 1px solid #0008; }
     .who { display: grid; }
@@ -133,7 +135,8 @@ export class SwLobby extends LitElement {
     const allTaken = lobby.seats.every((x) => x.bot || x.pub);
     const mine = lobby.seats.find((x) => x.pub === me);
     return html`<div class="card panel" data-testid="lobby">
-      <div class="row"><h2>${t('lobbyTitle')}</h2><span class="fp" title=${t('lobbyYourKey')}>${t('lobbyYou', { name: s.name, fp: fingerprint(me) })}</span></div>
+      <div class="row"><h2>${t('lobbyTitle')}</h2><span class="fp"
+        title=${t('lobbyYourKey')}>${t('lobbyYou', { name: s.name, fp: fingerprint(me) })}</span></div>
       ${
         s.isHost
           ? html`<div class="share">
@@ -171,7 +174,12 @@ export class SwLobby extends LitElement {
       )}</ul>
       ${this.error ? html`<p role="alert" style="color:var(--sw-danger)">${this.error}</p>` : nothing}
       <div class="row">${leave}
-        ${s.isHost ? html`<button class="primary" ?disabled=${!allTaken} @click=${() => this.start()} data-testid="lobby-start">${allTaken ? t('lobbyStart') : t('lobbyWaitSeats')}</button>` : nothing}
+        ${
+          s.isHost
+            ? html`<button class="primary" ?disabled=${!allTaken}
+              @click=${() => this.start()} data-testid="lobby-start">${allTaken ? t('lobbyStart') : t('lobbyWaitSeats')}</button>`
+            : nothing
+        }
       </div>
     </div>`;
   }

@@ -144,11 +144,15 @@ export class SwNetSettings extends LitElement {
       <fieldset>
         <legend>${t('netSignalling')}</legend>
         <div class="grid">
-          <label>${t('netHost')}<input type="text" name="host" autocomplete="off" spellcheck="false" .value=${d.host} @input=${(e: Event) => this.edit({ host: value(e).trim() })} /></label>
-          <label>${t('netPort')}<input type="number" name="port" min="1" max="65535" .value=${String(d.port)} @input=${(e: Event) => this.edit({ port: Number(value(e)) })} /></label>
+          <label>${t('netHost')}<input type="text" name="host" autocomplete="off" spellcheck="false" .value=${d.host}
+            @input=${(e: Event) => this.edit({ host: value(e).trim() })} /></label>
+          <label>${t('netPort')}<input type="number" name="port" min="1" max="65535" .value=${String(d.port)}
+            @input=${(e: Event) => this.edit({ port: Number(value(e)) })} /></label>
         </div>
-        <label>${t('netPath')}<input type="text" name="path" autocomplete="off" spellcheck="false" .value=${d.path} @input=${(e: Event) => this.edit({ path: value(e).trim() })} /></label>
-        <label class="check"><input type="checkbox" name="secure" .checked=${d.secure} @change=${(e: Event) => this.edit({ secure: (e.target as HTMLInputElement).checked })} />${t('netSecure')}</label>
+        <label>${t('netPath')}<input type="text" name="path" autocomplete="off" spellcheck="false" .value=${d.path}
+          @input=${(e: Event) => this.edit({ path: value(e).trim() })} /></label>
+        <label class="check"><input type="checkbox" name="secure" .checked=${d.secure}
+          @change=${(e: Event) => this.edit({ secure: (e.target as HTMLInputElement).checked })} />${t('netSecure')}</label>
       </fieldset>
       <fieldset>
         <legend>${t('netIceServers')}</legend>

@@ -30,7 +30,8 @@ export class SwOnlinePanel extends LitElement {
     .lines { max-height: 140px; overflow: auto; display: grid; gap: 2px; margin: 0; padding: 0; list-style: none; }
     .lines .who { font-weight: 650; }
     form { display: flex; gap: 6px; }
-    input { flex: 1; min-width: 0; font: inherit; padding: 6px 8px; border-radius: 8px; border: 1px solid var(--sw-line); background: #0b1128; color: var(--sw-text); }
+    input { flex: 1; min-width: 0; font: inherit; padding: 6px 8px; border-radius: 8px; border: 1px solid var(--sw-line);
+      background: #0b1128; color: var(--sw-text); }
     .actions { display: flex; gap: 6px; flex-wrap: wrap; }
     .toasts { position: fixed; right: 12px; bottom: 12px; display: grid; gap: 6px; z-index: 50; max-width: min(420px, 90vw); }
     .toast { background: #3a1620; border: 1px solid var(--sw-danger); border-radius: 10px; padding: 8px 10px; font-size: 0.85rem; }
@@ -134,9 +135,16 @@ export class SwOnlinePanel extends LitElement {
         <span>${this.waitingText()}</span>
         ${
           w && w.colour !== myColour
-            ? html`<span class="count">${left > 0 ? t('onlineCountdown', { who: colourName(w.colour), s: left }) : t('onlineSilent', { who: colourName(w.colour) })}</span>
+            ? html`<span class="count">${
+                left > 0 ? t('onlineCountdown', { who: colourName(w.colour), s: left }) : t('onlineSilent', { who: colourName(w.colour) })
+              }</span>
           ${w.votes.length ? html`<span class="dim">${t('onlineDropVotes', { who: w.votes.map(colourName).join(', ') })}</span>` : nothing}
-          ${mine && left === 0 ? html`<button @click=${() => s.dropSeat(w.colour)} data-testid="drop-seat">${t('onlineDrop', { who: colourName(w.colour) })}</button>` : nothing}`
+          ${
+            mine && left === 0
+              ? html`<button @click=${() => s.dropSeat(w.colour)}
+                data-testid="drop-seat">${t('onlineDrop', { who: colourName(w.colour) })}</button>`
+              : nothing
+          }`
             : nothing
         }
       </div>
@@ -153,8 +161,13 @@ export class SwOnlinePanel extends LitElement {
         mine
           ? html`<div class="chat">
         <h3>${t('onlineChat')}</h3>
-        <ul class="lines" aria-live="polite">${s.chat.map((c) => html`<li><span class="dot" style="background:${SEAT_CSS[c.colour]}"></span><span class="who">${colourName(c.colour)}:</span> ${c.text}</li>`)}</ul>
-        <form @submit=${(e: Event) => this.sendChat(e)}><input maxlength="200" aria-label=${t('onlineChatSay')} placeholder=${t('onlineChatSay')} /><button type="submit">${t('onlineChatSend')}</button></form>
+        <ul class="lines" aria-live="polite">${s.chat.map(
+          (c) =>
+            html`<li><span class="dot"
+              style="background:${SEAT_CSS[c.colour]}"></span><span class="who">${colourName(c.colour)}:</span> ${c.text}</li>`,
+        )}</ul>
+        <form @submit=${(e: Event) => this.sendChat(e)}><input maxlength="200"
+          aria-label=${t('onlineChatSay')} placeholder=${t('onlineChatSay')} /><button type="submit">${t('onlineChatSend')}</button></form>
         ${this.chatError ? html`<span role="alert" style="color:var(--sw-danger)">${this.chatError}</span>` : nothing}
       </div>`
           : html`<p class="dim">${t('onlineWatching')}</p>`
@@ -171,7 +184,12 @@ export class SwOnlinePanel extends LitElement {
             : nothing
         }
         ${mine && s.phase === 'over' ? html`<button @click=${() => this.emit('sw-session-replaced', s.rematch())}>${t('onlineRematch')}</button>` : nothing}
-        ${this.offer ? html`<button class="primary" @click=${() => this.emit('sw-session-replaced', s.acceptRematch(this.offer!))}>${t('onlineAcceptRematch')}</button>` : nothing}
+        ${
+          this.offer
+            ? html`<button class="primary"
+              @click=${() => this.emit('sw-session-replaced', s.acceptRematch(this.offer!))}>${t('onlineAcceptRematch')}</button>`
+            : nothing
+        }
         <button @click=${() => {
           s.leave();
           this.emit('sw-menu');
@@ -183,7 +201,8 @@ export class SwOnlinePanel extends LitElement {
           ? html`<div class="desync" data-testid="desync"><div class="box panel">
         <h2>${t('desyncTitle')}</h2>
         <p>${t('desyncText', { turn: desync.turn, who: desync.colour ? colourName(desync.colour) : desync.peer })}</p>
-        <div class="actions"><button class="primary" @click=${() => downloadText(`carcassonne-sw-${desync.gameId}-desync.json`, s.desyncReportText())}>${t('desyncDownload')}</button>
+        <div class="actions"><button class="primary"
+          @click=${() => downloadText(`carcassonne-sw-${desync.gameId}-desync.json`, s.desyncReportText())}>${t('desyncDownload')}</button>
           <button @click=${() => {
             s.leave();
             this.emit('sw-menu');

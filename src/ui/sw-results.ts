@@ -61,7 +61,9 @@ export class SwResults extends LitElement {
           ${order.map((i) => {
             const { laps } = scoreLaps(state.scores[i]);
             return html`<tr class=${top.includes(i) ? 'top' : ''} data-result=${i}>
-              <td><span class="swatch" style="background:${scorerCss(setup, i)}"></span>${scorerLabel(setup, i)}${out.has(i) ? html` <small data-forfeit>(${t('onlineForfeit')})</small>` : nothing}</td>
+              <td><span class="swatch" style="background:${scorerCss(setup, i)}"></span>${scorerLabel(setup, i)}${
+                out.has(i) ? html` <small data-forfeit>(${t('onlineForfeit')})</small>` : nothing
+              }</td>
               <td>${rows[i]?.realms ?? 0}</td><td>${rows[i]?.battles ?? 0}</td><td>${rows[i]?.final ?? 0}</td>
               <td class="total" data-final-score=${state.scores[i]}>${state.scores[i]}${laps ? html` <small>(${t('laps', { laps })})</small>` : nothing}</td>
             </tr>`;
@@ -70,7 +72,8 @@ export class SwResults extends LitElement {
       </table>
       <div class="actions">
         <button @click=${() => this.dispatchEvent(new CustomEvent('sw-close', { bubbles: true, composed: true }))}>${t('close')}</button>
-        <button class="primary" @click=${() => this.dispatchEvent(new CustomEvent('sw-new-game', { bubbles: true, composed: true }))}>${t('newGameAgain')}</button>
+        <button class="primary"
+          @click=${() => this.dispatchEvent(new CustomEvent('sw-new-game', { bubbles: true, composed: true }))}>${t('newGameAgain')}</button>
       </div>
     </div>`;
   }

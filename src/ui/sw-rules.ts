@@ -180,7 +180,10 @@ export class SwRules extends LitElement {
   override render() {
     return html`<div class="wrap">
       <header>
-        <button data-close @click=${() => this.dispatchEvent(new CustomEvent('sw-close', { bubbles: true, composed: true }))}>${this.overlay ? '✕ ' + t('close') : '← ' + t('home')}</button>
+        <button data-close
+          @click=${() => this.dispatchEvent(new CustomEvent('sw-close', { bubbles: true, composed: true }))}>${
+            this.overlay ? '✕ ' + t('close') : '← ' + t('home')
+          }</button>
         <h1>${t('rulesTitle')}</h1>
         <sw-language-picker></sw-language-picker>
       </header>

@@ -17,7 +17,8 @@ export class SwSupplyList extends LitElement {
     .count { font-weight: 650; margin: 2px 0 8px; }
     ul { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(46px, 1fr)); gap: 6px; }
     li { position: relative; --tile-size: 44px; }
-    li b { position: absolute; right: -3px; bottom: -3px; background: var(--sw-accent); color: #1b1400; font-size: 0.7rem; border-radius: 8px; padding: 0 4px; font-weight: 750; }
+    li b { position: absolute; right: -3px; bottom: -3px; background: var(--sw-accent); color: #1b1400; font-size: 0.7rem;
+      border-radius: 8px; padding: 0 4px; font-weight: 750; }
   `,
   ];
 

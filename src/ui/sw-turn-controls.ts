@@ -18,7 +18,8 @@ export class SwTurnControls extends LitElement {
     css`
     :host { display: block; }
     .bar { display: flex; gap: 8px; align-items: center; justify-content: center; padding: 6px; }
-    button { min-width: 48px; min-height: 48px; white-space: nowrap; font-size: 1rem; display: inline-flex; align-items: center; justify-content: center; gap: 6px; touch-action: manipulation; }
+    button { min-width: 48px; min-height: 48px; white-space: nowrap; font-size: 1rem; display: inline-flex; align-items: center;
+      justify-content: center; gap: 6px; touch-action: manipulation; }
     button .glyph { font-size: 1.35rem; line-height: 1; }
     button.primary { padding: 6px 16px; }
     @media (max-height: 480px) { button { min-width: 44px; min-height: 44px; font-size: 0.9rem; } .bar { padding: 4px; gap: 6px; } }
@@ -44,13 +45,17 @@ export class SwTurnControls extends LitElement {
   override render() {
     if (this.stage === 'place')
       return html`<div class="bar panel" role="group" aria-label=${t('turnControls')}>
-        <button data-rotate="-1" ?disabled=${!this.canRotate} title=${t('rotateLeft')} aria-label=${t('rotateLeft')} @click=${() => this.fire('sw-rotate', -1)}><span class="glyph">⟲</span></button>
-        <button data-rotate="1" ?disabled=${!this.canRotate} title=${t('rotateRight')} aria-label=${t('rotateRight')} @click=${() => this.fire('sw-rotate', 1)}><span class="glyph">⟳</span></button>
-        <button class="primary" data-confirm ?disabled=${!this.canConfirm} @click=${() => this.fire('sw-confirm')}><span class="glyph">✓</span>${t('placeHere')}</button>
+        <button data-rotate="-1" ?disabled=${!this.canRotate} title=${t('rotateLeft')} aria-label=${t('rotateLeft')}
+          @click=${() => this.fire('sw-rotate', -1)}><span class="glyph">⟲</span></button>
+        <button data-rotate="1" ?disabled=${!this.canRotate} title=${t('rotateRight')} aria-label=${t('rotateRight')}
+          @click=${() => this.fire('sw-rotate', 1)}><span class="glyph">⟳</span></button>
+        <button class="primary" data-confirm ?disabled=${!this.canConfirm}
+          @click=${() => this.fire('sw-confirm')}><span class="glyph">✓</span>${t('placeHere')}</button>
       </div>`;
     return html`<div class="bar panel" role="group" aria-label=${t('turnControls')}>
       ${this.canCancel ? html`<button data-cancel @click=${() => this.fire('sw-cancel')}><span class="glyph">↶</span>${t('takeBack')}</button>` : nothing}
-      <button class="primary" data-end-turn title=${this.confirmTitle} aria-label=${this.confirmTitle || t('endTurn')} @click=${() => this.fire('sw-confirm')}><span class="glyph">✓</span>${t('endTurn')}</button>
+      <button class="primary" data-end-turn title=${this.confirmTitle} aria-label=${this.confirmTitle || t('endTurn')}
+        @click=${() => this.fire('sw-confirm')}><span class="glyph">✓</span>${t('endTurn')}</button>
     </div>`;
   }
 }

@@ -50,7 +50,10 @@ export class SwVerifyReport extends LitElement {
 
   private histogram(counts: number[], firstFace: number, yellow: boolean) {
     const max = Math.max(1, ...counts);
-    return html`<div class="hist">${counts.map((c, i) => html`<div class="bar ${yellow ? 'yellow' : ''}" style="height:${(c / max) * 100}%"><b>${c}</b><span>${firstFace + i}</span></div>`)}</div>`;
+    return html`<div class="hist">${counts.map(
+      (c, i) => html`<div class="bar ${yellow ? 'yellow' : ''}"
+        style="height:${(c / max) * 100}%"><b>${c}</b><span>${firstFace + i}</span></div>`,
+    )}</div>`;
   }
 
   /** A seat colour or team name in the player's language (the report carries the engine's names). */
@@ -73,7 +76,8 @@ export class SwVerifyReport extends LitElement {
         ${
           r.ok
             ? html`
-          <div class="verdict ok" data-verdict=${r.inProgress ? 'in-progress' : 'ok'}>✔ ${r.inProgress ? t('verifyInProgress', { turn: r.turn }) : t('verifyOk')}</div>
+          <div class="verdict ok"
+            data-verdict=${r.inProgress ? 'in-progress' : 'ok'}>✔ ${r.inProgress ? t('verifyInProgress', { turn: r.turn }) : t('verifyOk')}</div>
           <dl>
             <dt>${t('verifySeats')}</dt><dd>${r.seats.map((c) => this.name(c)).join(', ')}</dd>
             <dt>${t('verifyTurns')}</dt><dd>${r.turns}</dd>
@@ -82,7 +86,13 @@ export class SwVerifyReport extends LitElement {
             <dt>${t('verifyScores')}</dt><dd>${Object.entries(r.scores)
               .map(([k, v]) => `${this.name(k)} ${v}`)
               .join(' · ')}</dd>
-            ${r.dice ? html`<dt>${t('verifyChi')}</dt><dd>${r.chiSquare.normal.toFixed(2)}${r.chiSquare.yellow !== null ? ` · ${r.chiSquare.yellow.toFixed(2)}` : ''}</dd>` : nothing}
+            ${
+              r.dice
+                ? html`<dt>${t('verifyChi')}</dt><dd>${r.chiSquare.normal.toFixed(2)}${
+                    r.chiSquare.yellow !== null ? ` · ${r.chiSquare.yellow.toFixed(2)}` : ''
+                  }</dd>`
+                : nothing
+            }
           </dl>
           ${
             r.dice

@@ -95,7 +95,8 @@ function route(seg: SegmentDef, hasPlanet: boolean): SVGTemplateResult {
   }
   const hub =
     ends.length === 1 && !hasPlanet
-      ? svg`<circle cx=${ends[0][0] + (50 - ends[0][0]) * 0.86} cy=${ends[0][1] + (50 - ends[0][1]) * 0.86} r="5" fill="#b9f4ff" stroke="#1aa7c9" stroke-width="1.5"></circle>`
+      ? svg`<circle cx=${ends[0][0] + (50 - ends[0][0]) * 0.86} cy=${ends[0][1] + (50 - ends[0][1]) * 0.86}
+        r="5" fill="#b9f4ff" stroke="#1aa7c9" stroke-width="1.5"></circle>`
       : null;
   return svg`<path d=${d} stroke="#1aa7c9" stroke-width="11" fill="none" opacity="0.35" stroke-linecap="round"></path>
     <path d=${d} stroke="#8ef0ff" stroke-width="4.5" fill="none" stroke-linecap="round"></path>${hub}`;
@@ -124,11 +125,13 @@ export function factionBadge(faction: Faction, x: number, y: number, r = 8): SVG
         return [x + Math.cos(a) * rr, y + Math.sin(a) * rr] as [number, number];
       }),
     );
-    return svg`<g class="badge rebel"><circle cx=${x} cy=${y} r=${r} fill=${fill} stroke="#fff" stroke-width=${r * 0.16}></circle><polygon points=${star} fill=${ink}></polygon></g>`;
+    return svg`<g class="badge rebel"><circle cx=${x} cy=${y} r=${r} fill=${fill}
+      stroke="#fff" stroke-width=${r * 0.16}></circle><polygon points=${star} fill=${ink}></polygon></g>`;
   }
   if (faction === 'Empire')
     return svg`<g class="badge empire"><polygon points=${ring(6, r * 1.08)} fill=${fill} stroke="#fff" stroke-width=${r * 0.16}></polygon>
-      <circle cx=${x} cy=${y} r=${r * 0.6} fill="none" stroke=${ink} stroke-width=${r * 0.16}></circle><circle cx=${x} cy=${y} r=${r * 0.2} fill=${ink}></circle></g>`;
+      <circle cx=${x} cy=${y} r=${r * 0.6} fill="none" stroke=${ink} stroke-width=${r * 0.16}></circle><circle cx=${x} cy=${y}
+        r=${r * 0.2} fill=${ink}></circle></g>`;
   return svg`<g class="badge bounty"><polygon points=${ring(4, r * 1.25, -Math.PI / 2)} fill=${fill} stroke="#fff" stroke-width=${r * 0.16}></polygon>
     <circle cx=${x} cy=${y} r=${r * 0.5} fill="none" stroke=${ink} stroke-width=${r * 0.14}></circle>
     <path d="M${x - r * 0.75},${y} H${x + r * 0.75} M${x},${y - r * 0.75} V${y + r * 0.75}" stroke=${ink} stroke-width=${r * 0.12}></path></g>`;
@@ -144,8 +147,10 @@ export function tileDrawing(id: string): SVGTemplateResult {
   const badges = tileLayout(def).badges.map((b) => factionBadge(b.faction, b.at.u * SIZE, b.at.v * SIZE, BADGE_RADIUS * SIZE));
   return svg`
     <defs>
-      <radialGradient id="sw-planet" cx="40%" cy="38%" r="65%"><stop offset="0" stop-color="#8fd0ff"></stop><stop offset="0.6" stop-color="#2f6db5"></stop><stop offset="1" stop-color="#132a52"></stop></radialGradient>
-      <linearGradient id="sw-rock" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#9b7452"></stop><stop offset="1" stop-color="#5e4330"></stop></linearGradient>
+      <radialGradient id="sw-planet" cx="40%" cy="38%" r="65%"><stop offset="0" stop-color="#8fd0ff"></stop><stop offset="0.6"
+        stop-color="#2f6db5"></stop><stop offset="1" stop-color="#132a52"></stop></radialGradient>
+      <linearGradient id="sw-rock" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#9b7452"></stop><stop offset="1"
+        stop-color="#5e4330"></stop></linearGradient>
     </defs>
     <rect width=${SIZE} height=${SIZE} fill="#0b1233"></rect>
     ${stars(id)}${fields}${routes}${hasPlanet ? planet() : null}${badges}

@@ -266,7 +266,10 @@ describe.skipIf(skipPython)('tools/verify.py agrees with npm run verify', () => 
       expect(networkLines(p.stdout.split('\n')), f.name).toEqual(networkLines(ts.stdout.split('\n')));
       const lines = signatureLines(p.stdout);
       expect(lines[0], f.name).toMatch(
-        /^signatures: all \d+ Ed25519 signatures hold \(the start record by the host, red; \d+ entries, \d+ votes, \d+ chat lines; \d+ signed state hashes match the log\)$/,
+        new RegExp(
+          String.raw`^signatures: all \d+ Ed25519 signatures hold \(the start record by the host, red; \d+ entries, \d+ votes, ` +
+            String.raw`\d+ chat lines; \d+ signed state hashes match the log\)$`,
+        ),
       );
       expect(lines, f.name).toEqual(signatureLines(ts.stdout));
     }
@@ -275,7 +278,8 @@ describe.skipIf(skipPython)('tools/verify.py agrees with npm run verify', () => 
     expect(all).toMatch(/"what":"reclaim"/);
     // the unsigned ones say so
     expect(signatureLines(py(nets[0].path).stdout)).toEqual([
-      'unsigned: log version 2 carries no signatures (a one-device game, or an older file); it proves consistency with its commitments, not who wrote each entry',
+      'unsigned: log version 2 carries no signatures (a one-device game, or an older file); it proves consistency with its commitments, ' +
+        'not who wrote each entry',
     ]);
   });
 

@@ -224,7 +224,8 @@ describe('a replay saved mid-game (issue 11)', () => {
       if (r.ok)
         expect(r.lines[0]).toMatch(
           new RegExp(
-            `^replay in progress, consistent so far: ${cut} ${cut === 1 ? 'entry' : 'entries'} up to (turn \\d+|the start of the game) \\(\\d+ turns complete\\)`,
+            `^replay in progress, consistent so far: ${cut} ${cut === 1 ? 'entry' : 'entries'} ` +
+              `up to (turn \\d+|the start of the game) \\(\\d+ turns complete\\)`,
           ),
         );
     }

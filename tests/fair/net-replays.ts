@@ -53,7 +53,10 @@ export async function netReplay(game: NetGame, signed = false): Promise<string> 
   }
 }
 
-/** The same game as an unsigned version-2 replay: these tests study what a log binds without signatures (the mesh and hostile-peer tests check the signed version 3). */
+/**
+ * The same game as an unsigned version-2 replay: these tests study what a log binds without signatures
+ * (the mesh and hostile-peer tests check the signed version 3).
+ */
 export function unsigned(v3: string): string {
   return stringifyLog(withoutSignatures(parseLog(v3)));
 }

@@ -281,7 +281,8 @@ describe('hostile peers: every lie is refused with a reason and changes no hones
     sim.dispose();
   }, 120_000);
 
-  it('equivocation: the same entry signed twice with different content; both are kept as evidence, every honest peer learns it and the seat is dropped at one point', async () => {
+  it('equivocation: the same entry signed twice with different content; both are kept as evidence, ' +
+    'every honest peer learns it and the seat is dropped at one point', async () => {
     const sim = new MeshSim({ peers: 3, seed: 1202, chaos: LIGHT });
     await sim.open();
     const [honestA, liar, honestB] = sim.peers;

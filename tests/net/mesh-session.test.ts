@@ -194,7 +194,8 @@ describe('MeshSession over a chaotic in-memory network', () => {
 });
 
 describe('MeshSession: a dropped player comes back, and a rematch', () => {
-  // Seed 1003 once stalled the returning peer (a veto freed its bot move with no new entry) and overflowed the stack (a veto written after the pump started another pump).
+  // Seed 1003 once stalled the returning peer (a veto freed its bot move with no new entry)
+  // and overflowed the stack (a veto written after the pump started another pump).
   for (const seed of [20, 1003])
     it(`a dropped seat whose player returns takes its moves back at a definite point (still forfeited, its chain stays out), seed ${seed}`, async () => {
       const sim = new MeshSim({ peers: 3, seed, chaos: CHAOS });
