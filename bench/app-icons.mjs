@@ -10,7 +10,11 @@ const PUBLIC = join(dirname(fileURLToPath(import.meta.url)), '..', 'public');
 const svg = readFileSync(join(PUBLIC, 'icon.svg'), 'utf8');
 const browser = await launchChromium();
 try {
-  for (const [file, size, inset] of [['icon-192.png', 192, 0], ['icon-512.png', 512, 0], ['icon-maskable-512.png', 512, 0.1]]) {
+  for (const [file, size, inset] of [
+    ['icon-192.png', 192, 0],
+    ['icon-512.png', 512, 0],
+    ['icon-maskable-512.png', 512, 0.1],
+  ]) {
     const page = await browser.newPage({ viewport: { width: size, height: size } });
     const pad = Math.round(size * inset);
     const box = `padding:${pad}px;width:${size - 2 * pad}px;height:${size - 2 * pad}px`;
