@@ -27,7 +27,7 @@ class Probe {
     for (const w of this.waiters.splice(0)) w();
   }
   /** Resolves when `cond` holds; fails after `ms`. */
-  until(cond: () => boolean, what: string, ms = 8_000): Promise<void> {
+  until(cond: () => boolean, what: string, ms = 25_000): Promise<void> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), ms);
       const check = () => {
@@ -57,14 +57,14 @@ async function open(extra?: Partial<PeerJsTransportOptions>): Promise<Probe> {
   return new Probe(t);
 }
 /** Polls `cond` every 50 ms; fails after `ms`. */
-async function eventually(cond: () => boolean, what: string, ms = 8_000): Promise<void> {
+async function eventually(cond: () => boolean, what: string, ms = 25_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!cond()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
-function within<T>(p: Promise<T>, what: string, ms = 8_000): Promise<T> {
+function within<T>(p: Promise<T>, what: string, ms = 25_000): Promise<T> {
   let timer: ReturnType<typeof setTimeout>;
   return Promise.race([
     p,
@@ -206,7 +206,7 @@ describe('PeerJS transport over real WebRTC on loopback', () => {
     const [b, a, c] = await Promise.all([open({ maxLinks: 1, dialTimeoutMs: 3_000 }), open(), open({ dialTimeoutMs: 3_000 })]);
     await dial(a, b);
     c.transport.connect(b.transport.id);
-    await c.until(() => c.closed.includes(b.transport.id), 'the refused dial to fail', 8_000);
+    await c.until(() => c.closed.includes(b.transport.id), 'the refused dial to fail', 25_000);
     expect(b.transport.connected()).toEqual([a.transport.id]);
     expect(b.opened).toEqual([a.transport.id]);
   });
