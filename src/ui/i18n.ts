@@ -1,5 +1,5 @@
 // Every UI string goes through t(): English, Czech and Romanian, with the rulebooks'
-// own words (GLOSSARY.md). The chosen language is kept in localStorage.
+// own words (docs/glossary.md). The chosen language is kept in localStorage.
 import { en, type Message, type MessageKey, type Messages } from './messages-en';
 import { cs } from './messages-cs';
 import { ro } from './messages-ro';

@@ -1,4 +1,4 @@
-// Czech UI strings, with the rulebook's words from GLOSSARY.md (kartička, obchodní cesta,
+// Czech UI strings, with the rulebook's words from docs/glossary.md (kartička, obchodní cesta,
 // pole asteroidů, figurka, zásoba, boj, kostka, vítězné body, počítadlo bodů).
 import type { Messages } from './messages-en';
 

@@ -1,4 +1,4 @@
-// Romanian UI strings, with the rulebook's words from GLOSSARY.md (cartonaș, rută
+// Romanian UI strings, with the rulebook's words from docs/glossary.md (cartonaș, rută
 // comercială, câmp de asteroizi, meeple, rezervă, bătălie, zar, aruncare, evaluare finală).
 import type { Messages } from './messages-en';
 

@@ -23,7 +23,7 @@ describe('i18n', () => {
     }
   });
 
-  it('uses the rulebook words of GLOSSARY.md', () => {
+  it('uses the rulebook words of docs/glossary.md', () => {
     setLanguage('cs');
     expect(t('realm_R')).toBe('obchodní cesta');
     expect(t('realm_A')).toBe('pole asteroidů');
