@@ -1,7 +1,7 @@
 // Battles (R6): once a meeple is deployed, every realm that two sides hold becomes a
 // battle, in R6.1 order; who takes part, with how many dice; and the check of one throw.
 import { STRIDE as STRIDE_ } from './board';
-import { CAPABILITIES } from './capability';
+import { CAPABILITIES } from './capabilities';
 import { scorerOf } from './queries';
 import { compareRealms, realmInfo, realmSymbols, summarizeRealm, type RealmInfo } from './realms';
 import { RuleError } from './rule-error';

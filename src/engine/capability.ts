@@ -1,6 +1,5 @@
 // Hooks through which an expansion changes the base rules without `if`s scattered in
 // them (STYLE: rules of an expansion live with the expansion).
-import { expansion1 } from './expansion1';
 import type { Colour, Deployment, GameOptions, GameState, Meeple, Participant, Reserve } from './types';
 import type { TileDef } from './tiles';
 
@@ -23,6 +22,3 @@ export interface Capability {
   /** Adjusts a battle participant from the meeples it fights with (R6.7, R6.8). */
   modifyParticipant?(state: GameState, p: Participant, meeples: Meeple[]): void;
 }
-
-/** The expansions whose hooks the rules call, in this order. */
-export const CAPABILITIES: readonly Capability[] = [expansion1];

@@ -2,7 +2,7 @@
 // seat, and why one that is not open is illegal. The UI draws them and the bots choose
 // among them, through these same functions.
 import { cellKey, keyX, keyY, STRIDE as STRIDE_ } from './board';
-import { CAPABILITIES } from './capability';
+import { CAPABILITIES } from './capabilities';
 import { sameDeployment } from './deploy-target';
 import { lastTile } from './queries';
 import { planetsAround, realmHasMeeple } from './realms';

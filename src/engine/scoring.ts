@@ -1,7 +1,7 @@
 // Scoring (R7, R8): the realms a turn completed, the end of a turn and of the game, the
 // meeples that go back to their reserves, the final standings and the score track.
 import { STRIDE as STRIDE_ } from './board';
-import { CAPABILITIES } from './capability';
+import { CAPABILITIES } from './capabilities';
 import { describePhase, lastTile, scorerName, scorerOf, supplySize } from './queries';
 import { compareRealms, meeplesIn, planetsAround, realmInfo, realmPoints, summarizeRealm, type RealmInfo } from './realms';
 import { RuleError } from './rule-error';

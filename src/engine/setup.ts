@@ -1,7 +1,7 @@
 // Setting up a game (R1, R2, R9): the seats and options a game may have, the tiles in
 // play, the starting state, and an independent copy of a state.
 import { BoardIndex } from './board';
-import { CAPABILITIES } from './capability';
+import { CAPABILITIES } from './capabilities';
 import { RuleError } from './rule-error';
 import { TILESET as TILESET_, type TileDef } from './tiles';
 import { COLOURS, COLOUR_FACTION, TEAMS, type Colour, type GameOptions, type GameSetup, type GameState, type Reserve } from './types';

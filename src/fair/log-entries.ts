@@ -3,7 +3,6 @@
 // chat lines, and the one-line error every reader of these files throws (P1.3, P4.2).
 import { COLOURS, type Colour, type Deployment, type GameSetup } from '../engine';
 import type { BotLevel } from './bot-levels';
-import type { SignedSection } from './signed-section';
 import { clip, type StrictJsonOptions } from './strict-json';
 
 export const REPLAY_FORMAT = 'carcassonne-star-wars-replay';
@@ -184,4 +183,49 @@ export class LogFormatError extends Error {
     super(clip(message, MAX_ERROR_LINE));
     this.name = 'LogFormatError';
   }
+}
+
+// ---------------------------------------------------------------- the signed section's types (version 3, read by signed-section.ts)
+
+/** A seat of the host-signed start record: its colour, its bot (or null) and its player's public key. */
+export interface RosterSeat {
+  colour: Colour;
+  bot: BotLevel | null;
+  pub: string | null;
+  name: string | null;
+}
+/** The signed position of one authored log entry (P5.1): author lobby seat `a`, its `n`-th item, the state hash it carried. */
+export interface EntrySignature {
+  at: number;
+  a: number;
+  n: number;
+  h: { turn: number; state: string } | null;
+  sig: string;
+}
+/** One signed vote behind a drop or reclaim: seat `a`'s `n`-th item, written when its log had `at` entries. */
+export interface VoteSignature {
+  a: number;
+  n: number;
+  at: number;
+  sig: string;
+}
+/** The votes behind the drop or reclaim entry at log index `at` (a drop's point is its index; a reclaim's, a turn). */
+export interface VoteRecord {
+  at: number;
+  what: 'drop' | 'reclaim';
+  colour: Colour;
+  point: number;
+  by: VoteSignature[];
+}
+/**
+ * Version 3 (networked games): the host-signed start record (roster with every seat's
+ * Ed25519 key), one signature per authored entry, the signed votes behind every drop and
+ * reclaim; chat lines carry their signatures.
+ */
+export interface SignedSection {
+  host: string;
+  startSig: string;
+  roster: RosterSeat[];
+  entries: EntrySignature[];
+  votes: VoteRecord[];
 }

@@ -4,51 +4,19 @@
 import { COLOURS, type Colour } from '../engine';
 import { BOT_LEVELS, type BotLevel } from './bot-levels';
 import { isHex } from './hex';
-import { LogFormatError, MAX_SEATS, MAX_TURN } from './log-entries';
+import {
+  type EntrySignature,
+  LogFormatError,
+  MAX_SEATS,
+  MAX_TURN,
+  type RosterSeat,
+  type SignedSection,
+  type VoteRecord,
+  type VoteSignature,
+} from './log-entries';
 import { isInt, isObject, type Raw } from './log-reader';
 
-/** A seat of the host-signed start record: its colour, its bot (or null) and its player's public key. */
-export interface RosterSeat {
-  colour: Colour;
-  bot: BotLevel | null;
-  pub: string | null;
-  name: string | null;
-}
-/** The signed position of one authored log entry (P5.1): author lobby seat `a`, its `n`-th item, the state hash it carried. */
-export interface EntrySignature {
-  at: number;
-  a: number;
-  n: number;
-  h: { turn: number; state: string } | null;
-  sig: string;
-}
-/** One signed vote behind a drop or reclaim: seat `a`'s `n`-th item, written when its log had `at` entries. */
-export interface VoteSignature {
-  a: number;
-  n: number;
-  at: number;
-  sig: string;
-}
-/** The votes behind the drop or reclaim entry at log index `at` (a drop's point is its index; a reclaim's, a turn). */
-export interface VoteRecord {
-  at: number;
-  what: 'drop' | 'reclaim';
-  colour: Colour;
-  point: number;
-  by: VoteSignature[];
-}
-/**
- * Version 3 (networked games): the host-signed start record (roster with every seat's
- * Ed25519 key), one signature per authored entry, the signed votes behind every drop and
- * reclaim; chat lines carry their signatures.
- */
-export interface SignedSection {
-  host: string;
-  startSig: string;
-  roster: RosterSeat[];
-  entries: EntrySignature[];
-  votes: VoteRecord[];
-}
+export type { EntrySignature, RosterSeat, SignedSection, VoteRecord, VoteSignature } from './log-entries';
 
 export function stringifySigned(g: SignedSection): string {
   const list = (xs: string[]) => (xs.length ? `[\n${xs.map((x) => '  ' + x).join(',\n')}\n]` : '[]');

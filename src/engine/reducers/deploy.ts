@@ -1,7 +1,7 @@
 // The deploy reducer (R5): a meeple on the tile just placed or attacking a planet, or
 // none; then the battles, then the scoring (R3).
 import { startBattles } from '../battles';
-import { CAPABILITIES } from '../capability';
+import { CAPABILITIES } from '../capabilities';
 import { deploymentError } from '../legal-options';
 import { lastTile } from '../queries';
 import type { Deployment, GameEvent, GameState, Meeple } from '../types';
