@@ -65,6 +65,8 @@ async function newPlayer(name, viewport = { width: 1280, height: 720 }) {
   return { name, context, page };
 }
 
+const shot = (page, file) => page.screenshot({ path: join(ARTIFACTS, file) });
+
 const over = (page) => page.evaluate(() => window.__sw?.state()?.phase === 'over').catch(() => false);
 const ready = (page) => page.evaluate(() => !!window.__sw?.ready?.()).catch(() => false);
 
