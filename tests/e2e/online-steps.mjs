@@ -108,3 +108,29 @@ export const droppedSeats = (replayText) =>
   JSON.parse(replayText)
     .entries.filter((e) => e.k === 'drop')
     .map((e) => e.colour);
+
+/**
+ * The run's checklist: `log` prints with the time since the start, `check` prints ok or FAIL
+ * and throws on FAIL, `failed` records an error that ended the run, and `finish` prints
+ * "N passed, M failed" and exits 1 unless every check held.
+ */
+export function checklist() {
+  const started = Date.now();
+  const results = [];
+  const log = (...a) => console.log(`[${((Date.now() - started) / 1000).toFixed(1)}s]`, ...a);
+  const check = (ok, what) => {
+    log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
+    results.push(ok);
+    if (!ok) throw new Error(what);
+  };
+  const failed = (e) => {
+    log(`FAIL ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
+    results.push(false);
+  };
+  const finish = () => {
+    const passed = results.filter(Boolean).length;
+    console.log(`${passed} passed, ${results.length - passed} failed`);
+    process.exit(results.every(Boolean) ? 0 : 1);
+  };
+  return { log, check, failed, finish };
+}

@@ -13,6 +13,7 @@ import { preview } from 'vite';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from './harness.mjs';
 import {
+  checklist,
   clickTurn,
   createOnlineGame,
   droppedSeats,
@@ -26,14 +27,7 @@ import {
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ARTIFACTS = join(ROOT, 'tests', 'e2e', 'artifacts');
 mkdirSync(ARTIFACTS, { recursive: true });
-const started = Date.now();
-const log = (...a) => console.log(`[${((Date.now() - started) / 1000).toFixed(1)}s]`, ...a);
-const results = [];
-function check(ok, what) {
-  log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
-  results.push(ok);
-  if (!ok) throw new Error(what);
-}
+const { log, check, failed, finish } = checklist();
 
 if (!existsSync(join(ROOT, 'dist', 'index.html'))) {
   const b = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'inherit' });
@@ -70,7 +64,6 @@ const shot = (page, file) => page.screenshot({ path: join(ARTIFACTS, file) });
 const over = (page) => page.evaluate(() => window.__sw?.state()?.phase === 'over').catch(() => false);
 const ready = (page) => page.evaluate(() => !!window.__sw?.ready?.()).catch(() => false);
 
-let exitCode = 0;
 const opened = [];
 try {
   // ---------------------------------------------------------------- lobby through the UI
@@ -213,15 +206,11 @@ try {
   check(errors.length === 0, `no page errors${errors.length ? `: ${errors.slice(0, 3).join(' | ')}` : ''}`);
   writeFileSync(join(ARTIFACTS, 'online-figures.json'), JSON.stringify({ joinToSeatedMs: seatedMs }, null, 2));
 } catch (e) {
-  log(`FAIL ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
+  failed(e);
   for (const o of opened) await shot(o.page, `online-failure-${o.name}.png`).catch(() => {});
   if (errors.length) log(`page errors: ${errors.slice(0, 5).join(' | ')}`);
-  results.push(false);
-  exitCode = 1;
 } finally {
   await browser.close();
   await server.close();
 }
-const passed = results.filter(Boolean).length;
-console.log(`${passed} passed, ${results.length - passed} failed`);
-process.exit(exitCode || (results.every(Boolean) ? 0 : 1));
+finish();

@@ -12,19 +12,21 @@ import { fileURLToPath } from 'node:url';
 import { preview } from 'vite';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from './harness.mjs';
-import { clickTurn, createOnlineGame, guestUrl, joinAndSit, sessionFacts, WEBRTC_ARGS, WEBRTC_CONTEXT } from './online-steps.mjs';
+import {
+  clickTurn,
+  createOnlineGame,
+  guestUrl,
+  joinAndSit,
+  sessionFacts,
+  checklist,
+  WEBRTC_ARGS,
+  WEBRTC_CONTEXT,
+} from './online-steps.mjs';
 import { startCoturn, turnserverPath } from '../net/support/coturn.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CREDENTIAL = 'relay-s3cret';
-const started = Date.now();
-const log = (...a) => console.log(`[${((Date.now() - started) / 1000).toFixed(1)}s]`, ...a);
-const results = [];
-function check(ok, what) {
-  log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
-  results.push(ok);
-  if (!ok) throw new Error(what);
-}
+const { log, check, failed, finish } = checklist();
 
 if (!turnserverPath()) {
   if (process.env.CI) {
@@ -94,7 +96,6 @@ async function setRelay(page, where, credential) {
   check(/^Saved/.test(status), `${where}: the Connection settings saved "${turn.url} ${turn.user} …" with relay only (${status})`);
 }
 
-let exitCode = 0;
 const over = (page) => page.evaluate(() => window.__sw?.state()?.phase === 'over').catch(() => false);
 const ready = (page) => page.evaluate(() => !!window.__sw?.ready?.()).catch(() => false);
 try {
@@ -165,14 +166,10 @@ try {
   );
   check(errors.length === 0, `no page errors${errors.length ? `: ${errors.slice(0, 3).join(' | ')}` : ''}`);
 } catch (e) {
-  log(`FAIL ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
-  results.push(false);
-  exitCode = 1;
+  failed(e);
 } finally {
   await browser.close();
   await server.close();
   await turn.stop();
 }
-const passed = results.filter(Boolean).length;
-console.log(`${passed} passed, ${results.length - passed} failed`);
-process.exit(exitCode || (results.every(Boolean) ? 0 : 1));
+finish();

@@ -49,29 +49,23 @@ async function until(cond: () => boolean, what: string, ms: number): Promise<voi
   }
 }
 
+/** A peer's transport through the test's signalling, loopback only, dead links noticed within 4 s. */
+function transport() {
+  return createPeerJsTransport({
+    host: '127.0.0.1',
+    port: signalling.port,
+    path: '/',
+    secure: false,
+    iceServers: [],
+    deadAfterMs: 4_000,
+    pingIntervalMs: 1_000,
+  });
+}
+
 describe('hostile frames over PeerJS / WebRTC on loopback', () => {
   it('forged, wrong-seat and malformed frames are refused; the game ends identically', async () => {
     const rejects: string[][] = [[], []];
-    const transports = [
-      await createPeerJsTransport({
-        host: '127.0.0.1',
-        port: signalling.port,
-        path: '/',
-        secure: false,
-        iceServers: [],
-        deadAfterMs: 4_000,
-        pingIntervalMs: 1_000,
-      }),
-      await createPeerJsTransport({
-        host: '127.0.0.1',
-        port: signalling.port,
-        path: '/',
-        secure: false,
-        iceServers: [],
-        deadAfterMs: 4_000,
-        pingIntervalMs: 1_000,
-      }),
-    ];
+    const transports = [await transport(), await transport()];
     const opts = (i: number): MeshOptions => ({
       transport: transports[i],
       name: `p${i}`,

@@ -46,7 +46,7 @@ export class Heartbeat {
   private timer: unknown = null;
   private endRounds = END_SYNC_ROUNDS;
   /** When the log last grew. */
-  lastProgress: number;
+  private lastProgress: number;
 
   constructor(
     private readonly clock: Clock,
