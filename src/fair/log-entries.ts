@@ -9,11 +9,16 @@ export const REPLAY_FORMAT = 'carcassonne-star-wars-replay';
 export const SAVE_FORMAT = 'carcassonne-star-wars-save';
 /** The version this program writes for a one-device game. Version 2 added the participants of a throw (P4.2). */
 export const LOG_VERSION = 2;
-/** The version of a networked game's replay: version 2 plus every seat's key and signatures (P5.1). */
-export const SIGNED_LOG_VERSION = 3;
-/** Versions this program reads: every version-1 and version-2 replay still verifies (as unsigned). */
-export const READABLE_VERSIONS: readonly LogVersion[] = [1, 2, 3];
-export type LogVersion = 1 | 2 | 3;
+/**
+ * The version of a networked game's replay: version 2 plus every seat's key and signatures
+ * (P5.1, version 3); version 4 binds every signed entry and vote to the hash of the log
+ * prefix it extends, and a drop needs the signed vote of at least one eligible seat, not
+ * every one (the group's count, P6.2).
+ */
+export const SIGNED_LOG_VERSION = 4;
+/** Versions this program reads: every version-1 and version-2 replay still verifies (as unsigned), version 3 with its own rules. */
+export const READABLE_VERSIONS: readonly LogVersion[] = [1, 2, 3, 4];
+export type LogVersion = 1 | 2 | 3 | 4;
 
 /** Largest replay or save file accepted, in bytes (a full 6-seat Expansion 1 game is about 110 KB). */
 export const MAX_FILE_BYTES = 4 * 1024 * 1024;

@@ -56,7 +56,7 @@ export function readVersion(raw: Raw, what: string): LogVersion {
   const v = raw.version;
   if (!READABLE_VERSIONS.includes(v as LogVersion))
     throw new LogFormatError(
-      `unsupported ${what} version ${v === undefined ? '(missing)' : quote(v, 20)}; this verifier reads versions 1 and 2 (unsigned) and 3 (signed)`,
+      `unsupported ${what} version ${v === undefined ? '(missing)' : quote(v, 20)}; this verifier reads versions 1 and 2 (unsigned) and 3 and 4 (signed)`,
       null,
     );
   return v as LogVersion;
@@ -109,7 +109,7 @@ export function readLog(raw: unknown): GameLog {
   const entries = raw.entries.map((e, i) => readEntry(e, i, version));
   const chat = 'chat' in raw ? readChat(raw.chat, entries.length, entries[0], version >= 3) : undefined;
   if (version >= 3) {
-    for (const k of signedKeys) if (!(k in raw)) throw new LogFormatError(`a version-3 replay lacks "${k}"`, null);
+    for (const k of signedKeys) if (!(k in raw)) throw new LogFormatError(`a signed replay lacks "${k}"`, null);
     const signed = readSigned(raw, entries.length);
     return chat ? { format: REPLAY_FORMAT, version, entries, chat, signed } : { format: REPLAY_FORMAT, version, entries, signed };
   }

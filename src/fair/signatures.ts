@@ -10,7 +10,8 @@ import { EntryError } from './follower';
 import { fingerprint } from './fingerprint';
 import type { GameLog, LogEntry } from './log-entries';
 import type { RosterSeat } from './signed-section';
-import { itemSigningText, startSigningText, verifyEd25519 } from './signing';
+import { prefixHashes } from './prefix-hash';
+import { itemSigningText, startSigningText, verifyEd25519, type SignedFields } from './signing';
 
 /** What the log needs signed at one index: its author's signature, or the votes behind a seat change. */
 export type SignatureSlot =
@@ -106,6 +107,12 @@ export function checkSignatures(log: GameLog): SignatureReport {
     pubs.map((p) => p !== null),
   );
   const counts = roster.map(() => ({ entries: 0, votes: 0, chat: 0 }));
+  // Version 4: every signed entry and vote names the hash of the log prefix it extends (P6); chat lines name none.
+  const bound = log.version >= 4;
+  const prefixes = bound ? prefixHashes(log.entries) : [];
+  const signed = (f: Omit<SignedFields, 'p'>, at: number | null): string =>
+    itemSigningText(game, bound ? { ...f, p: at === null ? null : (prefixes[at] ?? null) } : f);
+  const words: string[] = [];
   // One item per (seat, number): two different signed items under one number would be equivocation.
   const seen = new Map<string, string>();
   const once = (a: number, n: number, text: string, at: number) => {
@@ -130,7 +137,11 @@ export function checkSignatures(log: GameLog): SignatureReport {
         fail(i, `the signature of ${lobby[slot.a] ?? 'its author'}`, s ? `the next signature for entry ${s.at}` : 'none');
       si++;
       if (s.a !== slot.a || !pubs[slot.a]) fail(i, `a signature by ${lobby[slot.a]}`, `one by seat ${s.a}`);
-      const text = itemSigningText(game, { a: s.a, n: s.n, at: i, body: { k: 'entry', entry: e }, h: s.h });
+      // A move names its history; a commitment, reveal or resignation none (the same on every history).
+      const text = signed(
+        { a: s.a, n: s.n, at: i, body: { k: 'entry', entry: e }, h: s.h },
+        e.k === 'place' || e.k === 'deploy' ? i : null,
+      );
       if (!verifyEd25519(pubs[slot.a]!, 'item', text, s.sig))
         fail(i, `${lobby[slot.a]}'s signature (key ${fingerprint(pubs[slot.a]!)})`, 'a bad signature');
       once(s.a, s.n, text, i);
@@ -155,23 +166,30 @@ export function checkSignatures(log: GameLog): SignatureReport {
         slot.what === 'drop' ? `votes for the drop at log index ${i}` : `votes for a reclaim by turn ${slot.turn}`,
         `votes for point ${v.point}`,
       );
-    // Every voter once, in seat order (a reclaim also needs the seat's own player, who asks).
     const target = lobby.indexOf(slot.colour);
     const need = slot.what === 'reclaim' ? [...slot.voters, target].sort((x, y) => x - y) : slot.voters;
-    if (v.by.length !== need.length || v.by.some((b, j) => b.a !== need[j]))
+    if (bound && slot.what === 'drop') {
+      // Version 4: a drop rests on the signed votes of at least one eligible seat, each once, in seat order (P6.2, P6.4).
+      const ok = v.by.length > 0 && v.by.every((b, j) => need.includes(b.a) && (j === 0 || v.by[j - 1].a < b.a));
+      if (!ok)
+        fail(
+          i,
+          `the votes of at least one of ${need.map((a) => lobby[a]).join(', ') || 'nobody (a drop nobody may vote for)'}`,
+          `votes by ${v.by.map((b) => lobby[b.a] ?? b.a).join(', ') || 'nobody'}`,
+        );
+      if (v.by.some((b) => b.at !== i)) fail(i, `drop votes signed for log index ${i}`, 'a vote signed elsewhere');
+      const by = v.by.map((b) => lobby[b.a]).join(', ');
+      words.push(`the drop of ${slot.colour} at entry ${i} rests on the word of ${by} (${v.by.length} of ${need.length} eligible)`);
+    } else if (v.by.length !== need.length || v.by.some((b, j) => b.a !== need[j]))
+      // Every voter once, in seat order (a reclaim also needs the seat's own player, who asks; a version-3 drop every voter).
       fail(
         i,
         `the votes of ${need.map((a) => lobby[a]).join(', ') || 'nobody'}`,
         `votes by ${v.by.map((b) => lobby[b.a] ?? b.a).join(', ') || 'nobody'}`,
       );
     for (const b of v.by) {
-      const text = itemSigningText(game, {
-        a: b.a,
-        n: b.n,
-        at: b.at,
-        body: { k: 'vote', what: v.what, colour: v.colour, point: v.point },
-        h: null,
-      });
+      if (bound && b.at > log.entries.length) fail(i, 'a vote signed within the log', `one signed for log index ${b.at}`);
+      const text = signed({ a: b.a, n: b.n, at: b.at, body: { k: 'vote', what: v.what, colour: v.colour, point: v.point }, h: null }, b.at);
       if (!verifyEd25519(pubs[b.a]!, 'item', text, b.sig))
         fail(i, `${lobby[b.a]}'s signed vote (key ${fingerprint(pubs[b.a]!)})`, 'a bad signature');
       once(b.a, b.n, text, i);
@@ -185,7 +203,7 @@ export function checkSignatures(log: GameLog): SignatureReport {
   for (const c of log.chat ?? []) {
     const a = lobby.indexOf(c.colour);
     if (a < 0 || !pubs[a] || c.sig === undefined) fail(c.at, `a chat line signed by a player's seat`, `one from ${c.colour}`);
-    const text = itemSigningText(game, { a, n: c.n, at: c.at, body: { k: 'chat', text: c.text }, h: null });
+    const text = signed({ a, n: c.n, at: c.at, body: { k: 'chat', text: c.text }, h: null }, null);
     if (!verifyEd25519(pubs[a]!, 'item', text, c.sig!))
       fail(c.at, `${c.colour}'s signed chat line (key ${fingerprint(pubs[a]!)})`, 'a bad signature');
     once(a, c.n, text, c.at);
@@ -207,6 +225,7 @@ export function checkSignatures(log: GameLog): SignatureReport {
         ? `signed by ${r.colour}: key ${fingerprint(r.pub)} (${counts[i].entries} entries, ${counts[i].votes} votes, ${counts[i].chat} chat lines)`
         : `${r.colour}: a bot seat, signs nothing`,
     ),
+    ...words,
   ];
   return { lines, signers };
 }

@@ -35,6 +35,7 @@ import { SessionCore, type CoreOptions } from '../session/session-core';
 import type { BotLevel, SeatInfo, Session, SessionStatus, SessionStep } from '../session/session';
 import type { PeerId, Transport } from './transport';
 import {
+  boundToPrefix,
   itemSigningText,
   MAX_NAME_CHARS,
   parseFrame,
@@ -56,7 +57,9 @@ import { Lobby } from './lockstep/lobby';
 import { MeshPersistence, meshSave, parseMeshSave, savedSecret } from './lockstep/mesh-save';
 import { replayText } from './lockstep/replay-signatures';
 import { Heartbeat, syncAnswer, syncDue } from './lockstep/resync';
-import { SeatVotes, votersIn, type VoteKey } from './lockstep/seat-votes';
+import { eligibleVoters, SeatVotes, type VoteContext, type VoteKey } from './lockstep/seat-votes';
+import { PrefixChain } from '../fair/prefix-hash';
+import { controlsAt, entryOfSeat } from './lockstep/history';
 import { forfeitsOf, peerViews, revealsMissing, seatInfos } from './lockstep/read-model';
 import type { ChatLine, DesyncReport, MeshEvent, MeshPhase, PeerView, WaitingView } from './lockstep/views';
 import { WaitTimer, type Wait } from './lockstep/wait-timer';
@@ -98,6 +101,10 @@ export class MeshSession extends SessionCore implements Session {
   private readonly heartbeat: Heartbeat;
   private readonly meshListeners = new Set<(e: MeshEvent) => void>();
   private readonly persistence: MeshPersistence;
+  /** The prefix hash of this log at every length (P6): what each signed entry and vote names. */
+  protected readonly prefix = new PrefixChain(() => this.replica?.log.entries ?? []);
+  /** Drop questions whose grace ends at a set time: a pump is due then. */
+  private readonly graceTimers = new Map<number, unknown>();
 
   private role: Role;
   private startRecord: StartRecord | null = null;
@@ -260,7 +267,8 @@ export class MeshSession extends SessionCore implements Session {
   get waiting(): WaitingView | null {
     const w = this.currentWait();
     if (!w) return null;
-    const voters = this.votes.votersOf({ what: 'drop', colour: w.colour, point: this.replica!.length });
+    const len = this.replica!.length;
+    const voters = this.votes.votersOf({ what: 'drop', colour: w.colour, point: len, p: this.prefix.at(len) });
     const roster = this.startRecord!.roster;
     return {
       colour: w.colour,
@@ -472,7 +480,7 @@ export class MeshSession extends SessionCore implements Session {
   /** The replay file (P4.1, P5.1): every entry, the chat, and every signature that proves who wrote what. */
   replayText(): string {
     if (!this.replica || !this.startRecord) return '';
-    return replayText(this.startRecord, this.replica, this.pool!, this.votes, this.chatLog.lines);
+    return replayText(this.startRecord, this.replica, (i) => this.prefix.at(i), this.pool!, this.votes, this.chatLog.lines);
   }
 
   saveText(): string {
@@ -577,7 +585,7 @@ export class MeshSession extends SessionCore implements Session {
       return { seat: at.seat, level: at.control.level };
     }
     const own = this.ownSeatBot();
-    if (this.isMine(at.colour) && own && !this.pool!.authoredAt(this.mySeat!, r.length)) return { seat: at.seat, level: own };
+    if (this.isMine(at.colour) && own && !this.authoredHere(this.mySeat!, r.length)) return { seat: at.seat, level: own };
     return null;
   }
 
@@ -632,7 +640,12 @@ export class MeshSession extends SessionCore implements Session {
     const steps: SessionStep[] = [];
     try {
       for (let guard = 0; guard < 100_000; guard++) if (!this.pumpOnce(steps)) break;
-      for (const line of this.pool!.sweepPassed(this.replica, (a) => this.colourOf(a))) this.reject(line);
+      for (const line of this.pool!.sweepPassed(
+        this.replica,
+        (i) => this.prefix.at(i),
+        (a) => this.colourOf(a),
+      ))
+        this.reject(line);
       // The questions whose votes changed, and the drop votes this log has passed the point of since they came.
       for (const k of this.votes.takeChanged(this.replica.length)) this.answerVote(k);
     } finally {
@@ -659,7 +672,7 @@ export class MeshSession extends SessionCore implements Session {
     const at = r.awaiting();
     const len = r.length;
     this.authorOwed();
-    if (this.rewindIfDropped()) return true;
+    if (this.rewindIfDecided()) return true;
     switch (at.kind) {
       case 'commit':
         return this.feedFrom(at.chain, len, steps);
@@ -680,17 +693,45 @@ export class MeshSession extends SessionCore implements Session {
     }
   }
 
-  /** The log waits for a person's seat: an equivocator is voted out, an agreed drop goes in, a vote holds its entry, or the entry goes in. */
+  /**
+   * The log waits for a person's seat: an equivocator is voted out; then the group's count
+   * on dropping it here (P6.2) says the drop, a wait for more votes or the grace, or its entry.
+   */
   private feedSeat(a: number, colour: Colour, len: number, steps: SessionStep[]): boolean {
     this.voteOutEquivocator(a, len);
-    if (this.votes.dropComplete(colour, len, this.voters(colour))) return this.dropNow(colour, len, steps);
-    if (this.votes.heldByVote(colour, len)) return false;
+    const c = this.votes.count(colour, len, this.prefix.at(len), this.voteContext);
+    if (c.verdict === 'drop') return this.dropNow(colour, len, steps);
+    if (c.verdict === 'wait') {
+      this.armGrace({ what: 'drop', colour, point: len, p: this.prefix.at(len) });
+      return false;
+    }
     return this.feedFrom(a, len, steps);
+  }
+
+  /** A pump when the grace of a drop question ends (a minority acts only then). */
+  private armGrace(k: VoteKey): void {
+    const ends = this.votes.graceEnds(k, this.voteContext);
+    if (ends === null || this.graceTimers.has(ends)) return;
+    const timer = this.clock.setTimeout(
+      () => {
+        this.graceTimers.delete(ends);
+        if (!this.disposed) this.pump();
+      },
+      Math.max(0, ends - this.clock.now()),
+    );
+    this.graceTimers.set(ends, timer);
+  }
+
+  /** Whether this seat already signed an entry for log index `at` of this history. */
+  private authoredHere(a: number, at: number): boolean {
+    // Beyond the log only entries that name no history can be held (commitments and reveals signed early).
+    return this.pool!.authoredAt(a, at, at <= this.replica!.length ? this.prefix.at(at) : '');
   }
 
   /** The entry item author `a` wrote for log index `at`, if it is here: applied, or rejected and dropped. */
   private feedFrom(a: number, at: number, steps: SessionStep[]): boolean {
-    const item = this.pool!.entryFor(a, at);
+    const p = this.prefix.at(at);
+    const item = this.pool!.entryFor(a, at, p);
     if (!item || item.body.k !== 'entry') return false;
     const entry = item.body.entry;
     const seat = entry.k === 'place' || entry.k === 'deploy' ? entry.seat : null;
@@ -700,11 +741,13 @@ export class MeshSession extends SessionCore implements Session {
       steps.push({ seat, intent, events: res.events });
       this.desync.noteDerived(res.derived);
       // P1.4: the author's state hash counts once its entry took its place here, i.e. on the same log prefix.
-      if (item.h && item.a !== this.mySeat) this.desync.noteTheirs(item.a, item.h);
+      // Only a move's hash (it names its history): a reveal signed on a history since left would carry another history's hash.
+      if (item.h && item.p !== null && item.a !== this.mySeat) this.desync.noteTheirs(item.a, item.h);
       this.checkHashes();
       return true;
     }
-    this.pool!.forgetEntry(a, at);
+    this.pool!.forgetEntry(a, at, p);
+    this.votes.touch(this.colourOf(a) as Colour, at);
     this.reject(`${this.colourOf(a)}'s entry ${item.n} was refused: ${res.kind === 'rejected' ? res.reason : res.why}`);
     return true;
   }
@@ -713,7 +756,24 @@ export class MeshSession extends SessionCore implements Session {
   private voteOutEquivocator(a: number, len: number): void {
     if (!this.pool!.isEquivocator(a) || this.mySeat === null || this.mySeat === a) return;
     if (this.replica!.follower.control(this.myColour!).by !== 'player') return;
-    this.castVote({ what: 'drop', colour: this.startRecord!.roster[a].colour, point: len });
+    this.castVote({ what: 'drop', colour: this.startRecord!.roster[a].colour, point: len, p: this.prefix.at(len) });
+  }
+
+  /**
+   * Fresh equivocation (P6, bullet 4): two entries one seat signed for one slot of this
+   * history, and this log took one of them. Every honest player votes the seat out at that
+   * very slot, and the count there sends every peer back to it.
+   */
+  private voteOutAtDisputedSlot(): void {
+    if (this.mySeat === null || this.replica!.follower.control(this.myColour!).by !== 'player') return;
+    for (const e of this.pool!.evidence) {
+      const { first, second } = e;
+      if (e.a === this.mySeat || first.body.k !== 'entry' || second.body.k !== 'entry' || first.at !== second.at) continue;
+      if (first.p !== second.p || first.at >= this.replica!.length || this.prefix.at(first.at) !== first.p) continue;
+      const colour = this.startRecord!.roster[e.a].colour;
+      if (!entryOfSeat(this.replica!.log.entries[first.at], colour, this.replica!)) continue;
+      this.castVote({ what: 'drop', colour, point: first.at, p: first.p });
+    }
   }
 
   private dropNow(colour: Colour, len: number, steps: SessionStep[]): boolean {
@@ -746,7 +806,7 @@ export class MeshSession extends SessionCore implements Session {
     const colour = this.myColour!;
     const at = r.awaiting();
     const f = r.follower;
-    const authored = (pos: number) => this.pool!.authoredAt(me, pos);
+    const authored = (pos: number) => this.authoredHere(me, pos);
     if (at.kind === 'commit') {
       const pos = 1 + f.chainSeatList.indexOf(me);
       if (f.chainSeatList.includes(me) && !authored(pos)) this.author({ k: 'entry', entry: this.chains.commitEntry(me, colour) }, pos);
@@ -770,7 +830,7 @@ export class MeshSession extends SessionCore implements Session {
     if (this.reclaimWanted && f.forfeited(colour) === 'dropped' && f.control(colour).by === 'bot' && r.state) {
       this.reclaimWanted = false;
       // From a turn ahead, so every peer hears of it before it comes (or vetoes, and it is asked again).
-      this.castVote({ what: 'reclaim', colour, point: r.state.turn + f.lobby.length });
+      this.castVote({ what: 'reclaim', colour, point: r.state.turn + f.lobby.length, p: '' });
     }
   }
 
@@ -797,7 +857,7 @@ export class MeshSession extends SessionCore implements Session {
     const at = this.replica?.awaiting();
     if (!at || at.kind !== 'action' || at.phase !== phase) throw new Error(`it is not the moment to ${phase}`);
     if (!this.isMine(at.colour) || at.control.by !== 'player') throw new Error(`${at.colour} is not played on this device`);
-    if (this.pool!.authoredAt(this.mySeat!, this.replica!.length)) throw new Error('this move was already sent');
+    if (this.authoredHere(this.mySeat!, this.replica!.length)) throw new Error('this move was already sent');
     return at.seat;
   }
 
@@ -805,8 +865,9 @@ export class MeshSession extends SessionCore implements Session {
 
   /** Signs, keeps and sends one item of this seat's (the caller pumps, if outside the pump). */
   private author(body: ItemBody, at: number): void {
-    const h = body.k === 'entry' ? this.desync.toSend(this.replica!.log.entries) : null;
-    const unsigned = { a: this.mySeat!, n: this.nextSeq++, at, body, h };
+    // The state hash rides on moves only: they name the history the hash is of (P1.4, P6).
+    const h = body.k === 'entry' && boundToPrefix(body) ? this.desync.toSend(this.replica!.log.entries) : null;
+    const unsigned = { a: this.mySeat!, n: this.nextSeq++, at, body, h, p: boundToPrefix(body) ? this.prefix.at(at) : null };
     // Everything a seat authors is signed, reveals included (P5.1): the replay then proves who revealed what.
     const item: Item = { ...unsigned, sig: sign(this.identity, 'item', itemSigningText(this.gameId, unsigned)) };
     this.keep(this.pool!.keep(item, this.poolContext));
@@ -826,13 +887,46 @@ export class MeshSession extends SessionCore implements Session {
       queueMicrotask(() => this.pump());
     }
     const item = v.kept;
-    if (item?.body.k === 'vote' || item?.body.k === 'veto') this.votes.note(item.a, item.body, item, this.mySeat);
-    else if (item?.body.k === 'chat') this.noteChat(item.a, item.n, item.at, item.body.text);
+    if (item?.body.k === 'vote' || item?.body.k === 'veto') {
+      const contradiction = this.votes.note(item.a, item, this.mySeat, this.clock.now());
+      // A vote and a veto by one seat on one question: equivocation, proven by the two signed items (P6.2).
+      if (contradiction) this.keep(this.pool!.voteAndVeto(contradiction.vote, contradiction.veto, this.poolContext));
+    } else if (item?.body.k === 'chat') this.noteChat(item.a, item.n, item.at, item.body.text);
+    else if (item?.body.k === 'entry') this.votes.touch(this.colourOf(item.a) as Colour, item.at);
+    if (v.evidence) this.votes.touch();
     return v.reason;
   }
 
   private get poolContext(): PoolContext {
-    return { gameId: this.gameId, roster: this.startRecord!.roster, replica: this.replica! };
+    return { gameId: this.gameId, roster: this.startRecord!.roster, replica: this.replica!, prefix: (i) => this.prefix.at(i) };
+  }
+
+  /** What the group decisions read of this peer's log, pool and clock. */
+  private get voteContext(): VoteContext {
+    const r = this.replica!;
+    const roster = this.startRecord!.roster;
+    const timeouts = this.opts.timeouts ?? DEFAULT_TIMEOUTS;
+    return {
+      roster,
+      myColour: this.myColour,
+      length: r.length,
+      prefix: (i) => this.prefix.at(i),
+      entryFor: (a, at, p) => this.pool!.entryFor(a, at, p),
+      tookEntry: (a, at) => this.pool!.tookEntry(a, at, r, this.prefix.at(at)),
+      item: (a, n) => this.pool!.item(a, n),
+      isEquivocator: (a) => this.pool!.isEquivocator(a),
+      votersAt: (colour, point) => {
+        const byPlayer = point >= r.length ? (c: Colour) => r.follower.control(c).by === 'player' : controlsAt(r.log.entries, point);
+        return eligibleVoters(roster, colour, byPlayer);
+      },
+      dueAt: (colour, point) => (point < r.length ? entryOfSeat(r.log.entries[point], colour, r) : this.currentWait()?.colour === colour),
+      now: this.clock.now(),
+      graceMs: (colour, point) => {
+        const there = point < r.length ? r.log.entries[point] : null;
+        const reveal = there ? there.k === 'reveal' || there.k === 'commit' : this.currentWait()?.what === 'reveal';
+        return reveal ? timeouts.revealMs : timeouts.moveMs;
+      },
+    };
   }
 
   private noteChat(a: number, n: number, at: number, text: string): void {
@@ -848,13 +942,15 @@ export class MeshSession extends SessionCore implements Session {
   // ---------------------------------------------------------------- silent seats: votes, vetoes, drops (P2.6)
 
   private voters(target: Colour): number[] {
-    return votersIn(this.replica!, this.startRecord!.roster, target);
+    const f = this.replica!.follower;
+    return eligibleVoters(this.startRecord!.roster, target, (c) => f.control(c).by === 'player');
   }
 
   /** Casts this seat's vote on `k` (never twice); whether it did. */
   private castVote(k: VoteKey): boolean {
     if (this.mySeat === null || !this.votes.cast(k)) return false;
-    this.author({ k: 'vote', what: k.what, colour: k.colour, point: k.point }, this.replica!.length);
+    // A drop vote is signed for its point, so its prefix hash names the history it is about.
+    this.author({ k: 'vote', what: k.what, colour: k.colour, point: k.point }, k.what === 'drop' ? k.point : this.replica!.length);
     return true;
   }
 
@@ -862,15 +958,21 @@ export class MeshSession extends SessionCore implements Session {
   private answerVote(k: VoteKey): void {
     const r = this.replica!;
     if (this.mySeat === null) return;
-    const answer = this.votes.answer(k, {
-      replica: r,
-      roster: this.startRecord!.roster,
-      myColour: this.myColour!,
-      tookEntry: (a, at) => this.pool!.tookEntry(a, at, r),
-    });
+    const f = r.follower;
+    const at = r.awaiting();
+    const reclaim = r.state && {
+      turn: r.state.turn,
+      placingNow: at.kind === 'action' && at.phase === 'place' && r.state.setup.seats[r.state.seat] === k.colour,
+      dropped: f.forfeited(k.colour) === 'dropped',
+      lobbySeats: f.lobby.length,
+    };
+    const answer = this.votes.answer(k, this.voteContext, reclaim);
     if (answer.kind === 'veto') {
-      this.author({ k: 'veto', what: k.what, colour: k.colour, point: k.point }, r.length);
-      if (answer.resend) this.links.broadcast({ t: 'item', item: answer.resend });
+      const took = answer.took && answer.took.sig ? { n: answer.took.n, sig: answer.took.sig } : null;
+      if (k.what === 'drop' && !took) return;
+      // A drop veto is signed for the point (its history) and names the entry it took, which goes out again beside it.
+      this.author({ k: 'veto', what: k.what, colour: k.colour, point: k.point, took }, k.what === 'drop' ? k.point : r.length);
+      if (answer.took) this.links.broadcast({ t: 'item', item: answer.took });
     } else if (answer.kind === 'vote') this.castVote(k);
   }
 
@@ -880,14 +982,23 @@ export class MeshSession extends SessionCore implements Session {
     return this.votes.reclaimComplete(colour, turn, target, this.voters(colour), index);
   }
 
-  /** If every voter agreed to drop a seat at a point this log filled with that seat's entry, the log goes back to there. */
-  private rewindIfDropped(): boolean {
-    const rewind = this.votes.rewindFor(this.replica!, this.startRecord!.roster);
-    if (!rewind) return false;
-    this.replica = rewind.prefix;
-    this.pool!.rewoundTo(rewind.point);
-    this.events = replayLog(rewind.prefix.text()).events.flat();
-    this.desync.resetTo(rewind.prefix.log.entries);
+  /** If the group's count on a drop question says otherwise than this log at its point, the log goes back there (P6.1, P6.2). */
+  private rewindIfDecided(): boolean {
+    this.voteOutAtDisputedSlot();
+    const point = this.votes.rewindPoint(this.replica!.log.entries, this.voteContext);
+    if (point === null) return false;
+    const before = this.replica!.length;
+    const prefix = Replica.fromEntries(this.replica!.log.entries.slice(0, point));
+    this.replica = prefix;
+    this.prefix.cut(point);
+    this.pool!.rewoundTo(point);
+    this.events = replayLog(prefix.text()).events.flat();
+    this.desync.resetTo(prefix.log.entries);
+    // A game that had ended on the history left goes on: the phase, and the heartbeat that had stopped.
+    if (this.phaseNow === 'over') this.phaseNow = 'playing';
+    this.heartbeat.revive();
+    this.armHeartbeat();
+    this.emitMesh({ kind: 'rewound', point, from: before });
     return true;
   }
 
@@ -905,10 +1016,11 @@ export class MeshSession extends SessionCore implements Session {
   private onWaitExpired(k: string, colour: Colour): void {
     if (this.disposed || !this.wait.isCurrent(k) || !this.replica) return;
     const point = this.replica.length;
-    const others = this.votes.votersOf({ what: 'drop', colour, point }).size > 0;
+    const key: VoteKey = { what: 'drop', colour, point, p: this.prefix.at(point) };
+    const others = this.votes.votersOf(key).size > 0;
     const iVote = this.mySeat !== null && this.myColour !== colour && this.replica.follower.control(this.myColour!).by === 'player';
     if (iVote && (this.opts.autoDrop || this.votes.wasAsked(colour) || others)) {
-      if (this.castVote({ what: 'drop', colour, point })) this.pump();
+      if (this.castVote(key)) this.pump();
     } else this.wait.retry(k, colour, (key, c) => this.onWaitExpired(key, c));
     this.refresh();
   }
@@ -1033,7 +1145,8 @@ export class MeshSession extends SessionCore implements Session {
       }
       case 'sync':
         if (!this.startRecord) return;
-        for (const answer of syncAnswer(this.startRecord, this.pool!, this.replica, f.have, f.len)) this.links.sendTo(link.peer, answer);
+        for (const answer of syncAnswer(this.startRecord, this.pool!, this.replica, (i) => this.prefix.at(i), f.have, f.len))
+          this.links.sendTo(link.peer, answer);
         return;
       case 'addr': {
         const roster = this.roster;

@@ -10,7 +10,8 @@ import { BOT_LEVELS, LogFormatError, readEntry, type BotLevel, type LogEntry, ty
 import { parseStrictJson, StrictJsonError } from '../fair/strict-json';
 import { MAX_FRAME_CHARS } from './transport';
 
-export const WIRE_VERSION = 1;
+/** 2: items name the log prefix they extend (`p`), and a drop veto names the entry it took. */
+export const WIRE_VERSION = 2;
 export const MAX_NAME_CHARS = 32;
 export const MAX_CHAT_CHARS = 200;
 /** Items one sync answer carries at most; the asker asks again for the rest. */
@@ -23,8 +24,11 @@ export type ItemBody =
   | { k: 'entry'; entry: LogEntry }
   /** I agree to drop `colour` at log index `point`, or (reclaim) to let it back at the placement of turn `point`. */
   | { k: 'vote'; what: 'drop' | 'reclaim'; colour: Colour; point: number }
-  /** I already went past that point without the change (so it cannot pass). */
-  | { k: 'veto'; what: 'drop' | 'reclaim'; colour: Colour; point: number }
+  /**
+   * I already went past that point without the change (so it cannot pass). A drop veto names
+   * the seat's own entry it took there (its number and signature); one that names none counts for nothing.
+   */
+  | { k: 'veto'; what: 'drop' | 'reclaim'; colour: Colour; point: number; took: { n: number; sig: string } | null }
   | { k: 'chat'; text: string };
 
 /**
@@ -38,6 +42,8 @@ export interface Item {
   at: number;
   body: ItemBody;
   h: { turn: number; state: string } | null;
+  /** The hash of the author's log prefix of `at` entries (src/fair/prefix-hash.ts) where `boundToPrefix` says so, else null. */
+  p: string | null;
   sig: string | null;
 }
 
@@ -162,7 +168,7 @@ function readOptions(v: unknown, where: string): GameOptions {
 }
 
 function readItem(v: unknown): Item {
-  const o = obj(v, 'item', ['a', 'n', 'at', 'body', 'h', 'sig']);
+  const o = obj(v, 'item', ['a', 'n', 'at', 'body', 'h', 'p', 'sig']);
   const b = obj(o.body, 'item.body', Object.keys((o.body ?? {}) as Raw).includes('k') ? bodyKeys((o.body as Raw).k) : ['k']);
   let body: ItemBody;
   switch (b.k) {
@@ -173,10 +179,25 @@ function readItem(v: unknown): Item {
       break;
     }
     case 'vote':
-    case 'veto':
+    case 'veto': {
       if (b.what !== 'drop' && b.what !== 'reclaim') fail(`item.body.what must be "drop" or "reclaim"`);
-      body = { k: b.k, what: b.what, colour: colour(b.colour, 'item.body.colour'), point: int(b.point, 'item.body.point', 0, MAX_LOG) };
+      const what = b.what;
+      const point = int(b.point, 'item.body.point', 0, MAX_LOG);
+      // A drop is voted (and vetoed) at the point itself, so the prefix hash names the history it is about.
+      if (what === 'drop' && point !== o.at) fail(`item.body: a drop ${b.k} is signed for its own point`);
+      const c = colour(b.colour, 'item.body.colour');
+      if (b.k === 'vote') body = { k: 'vote', what, colour: c, point };
+      else {
+        let took: { n: number; sig: string } | null = null;
+        if (b.took !== null) {
+          const t = obj(b.took, 'item.body.took', ['n', 'sig']);
+          took = { n: int(t.n, 'item.body.took.n', 0, MAX_SEQ), sig: hex(t.sig, 'item.body.took.sig', 64) };
+        }
+        if ((what === 'drop') !== (took !== null)) fail('item.body.took: a drop veto names the entry it took, a reclaim veto none');
+        body = { k: 'veto', what, colour: c, point, took };
+      }
       break;
+    }
     case 'chat':
       body = { k: 'chat', text: text(b.text, 'item.body.text', MAX_CHAT_CHARS) };
       break;
@@ -188,14 +209,30 @@ function readItem(v: unknown): Item {
     const ho = obj(o.h, 'item.h', ['turn', 'state']);
     h = { turn: int(ho.turn, 'item.h.turn', 1, MAX_LOG), state: hex(ho.state, 'item.h.state', 32) };
   }
+  const p = o.p === null ? null : hex(o.p, 'item.p', 32);
+  if ((p !== null) !== boundToPrefix(body))
+    fail('item.p: moves, votes and vetoes name their prefix hash; chat, commitments, reveals and resignations none');
   return {
     a: int(o.a, 'item.a', 0, COLOURS.length - 1),
     n: int(o.n, 'item.n', 0, MAX_SEQ),
     at: int(o.at, 'item.at', 0, MAX_LOG),
     body,
     h,
+    p,
     sig: o.sig === null ? null : hex(o.sig, 'item.sig', 64),
   };
+}
+
+/**
+ * Whether an item names the log prefix it extends (P6): a move, a vote, a veto — choices,
+ * always signed at the log's edge. A commitment or a reveal is fixed by the chain whatever
+ * the history (one preimage per event) and is often signed before its slot, so it names
+ * none; nor does a resignation (the same on every history) or a chat line.
+ */
+export function boundToPrefix(body: ItemBody): boolean {
+  if (body.k === 'chat') return false;
+  if (body.k === 'entry') return body.entry.k === 'place' || body.entry.k === 'deploy';
+  return true;
 }
 
 function bodyKeys(k: unknown): string[] {
@@ -203,8 +240,9 @@ function bodyKeys(k: unknown): string[] {
     case 'entry':
       return ['k', 'entry'];
     case 'vote':
-    case 'veto':
       return ['k', 'what', 'colour', 'point'];
+    case 'veto':
+      return ['k', 'what', 'colour', 'point', 'took'];
     case 'chat':
       return ['k', 'text'];
     default:

@@ -15,7 +15,7 @@ import { mulberry32 } from '../fair/mulberry32';
 import { MAX_ITEMS_PER_SEAT } from '../net/lockstep/limits';
 import type { SimMeshSession as MeshSession } from './sim-mesh-session';
 import type { MeshSim } from './mesh-sim';
-import { encodeFrame, itemSigningText, type Item } from '../net/wire';
+import { boundToPrefix, encodeFrame, itemSigningText, type Item } from '../net/wire';
 
 export type LieKind =
   | 'forged-signature'
@@ -185,7 +185,10 @@ export class Liar {
   }
 
   private item(key: Identity, game: string, a: number, n: number, at: number, body: Item['body'], h: Item['h'] = null): Item {
-    const unsigned = { a, n, at, body, h };
+    const s = this.sim.peers[this.plan.peer].session;
+    // Signed on the history the liar holds (or, beyond its log, on one it made up).
+    const p = boundToPrefix(body) ? (s.prefixAt(at) ?? hex64(this.rnd)) : null;
+    const unsigned = { a, n, at, body, h, p };
     return { ...unsigned, sig: sign(key, 'item', itemSigningText(game, unsigned)) };
   }
 
@@ -212,7 +215,7 @@ export class Liar {
         break;
       }
       case 'unsigned':
-        frames = [frame({ a, n, at, body: { k: 'chat', text: 'trust me' }, h: null, sig: null })];
+        frames = [frame({ a, n, at, body: { k: 'chat', text: 'trust me' }, h: null, p: null, sig: null })];
         break;
       case 'claims-other-seat':
         frames = [frame(this.item(key, game, (a + 1) % seats.length, n, at, entry({ k: 'place', seat: otherSeat, x: 1, y: 0, r: 0 })))];
@@ -230,7 +233,7 @@ export class Liar {
         frames = [random(1 + Math.floor(this.rnd() * 300))];
         break;
       case 'flood': {
-        const base = frame({ a, n, at, body: { k: 'chat', text: 'spam' }, h: null, sig: 'ab'.repeat(64) });
+        const base = frame({ a, n, at, body: { k: 'chat', text: 'spam' }, h: null, p: null, sig: 'ab'.repeat(64) });
         frames = Array.from({ length: FLOOD }, () => base);
         break;
       }

@@ -46,6 +46,11 @@ export class SimMeshSession extends MeshSession {
     };
   }
 
+  /** The hash of this peer's log prefix of `i` entries (a liar signs its lies on the history it holds); null beyond its log. */
+  prefixAt(i: number): string | null {
+    return this.replica && i <= this.replica.length ? this.prefix.at(i) : null;
+  }
+
   /** The log as this peer holds it (read it, never change it). */
   get replicaView(): Replica | null {
     return this.replica;

@@ -11,7 +11,7 @@ import type { Chaos } from '../../src/sim/memory-network';
 import { MAX_ITEMS_PER_SEAT, SEQ_WINDOW } from '../../src/net/lockstep/limits';
 import type { SimMeshSession as MeshSession } from '../../src/sim/sim-mesh-session';
 import { MeshSim, type SimPeer } from '../../src/sim/mesh-sim';
-import { encodeFrame, itemSigningText, type Item } from '../../src/net/wire';
+import { boundToPrefix, encodeFrame, itemSigningText, type Item } from '../../src/net/wire';
 
 const HOUR = 3_600_000;
 const LIGHT: Chaos = { drop: 0.02, duplicate: 0.02, minDelay: 5, maxDelay: 40, reorder: 0.05, reorderDelay: 80 };
@@ -20,8 +20,12 @@ const replicaOf = (s: MeshSession) => s.replicaView!;
 const awaiting = (p: SimPeer): Awaiting => replicaOf(p.session).awaiting();
 const length = (p: SimPeer): number => replicaOf(p.session).length;
 
+/** The history the liar signs its lies on: its own log's prefix hashes (set by each test). */
+let historyOf: ((at: number) => string | null) | null = null;
+
 function signed(gameId: string, key: Identity, a: number, n: number, at: number, body: Item['body'], h: Item['h'] = null): Item {
-  const unsigned = { a, n, at, body, h };
+  const p = boundToPrefix(body) ? (historyOf?.(at) ?? '00'.repeat(32)) : null;
+  const unsigned = { a, n, at, body, h, p };
   return { ...unsigned, sig: sign(key, 'item', itemSigningText(gameId, unsigned)) };
 }
 
@@ -79,6 +83,7 @@ describe('hostile peers: every lie is refused with a reason and changes no hones
     const sim = new MeshSim({ peers: 3, seed: 1201, chaos: LIGHT, timeouts: { moveMs: 600_000, revealMs: 600_000 } });
     await sim.open();
     const [honestA, liar, honestB] = sim.peers;
+    historyOf = (at) => sim.peers[0].session.prefixAt(at) ?? liar.session.prefixAt(at);
     const honest = [honestA, honestB];
     const gameId = honestA.session.gameId;
     const key = liar.session.identity;
@@ -150,7 +155,7 @@ describe('hostile peers: every lie is refused with a reason and changes no hones
       sim,
       liar,
       honest,
-      () => encodeFrame({ t: 'item', item: { a: me, n, at, body: { k: 'chat', text: 'hi' }, h: null, sig: null } }),
+      () => encodeFrame({ t: 'item', item: { a: me, n, at, body: { k: 'chat', text: 'hi' }, h: null, p: null, sig: null } }),
       /unsigned item/,
     );
     // A reveal sent before it is due: the next event's, while the log waits for a placement.
@@ -286,6 +291,7 @@ describe('hostile peers: every lie is refused with a reason and changes no hones
     const sim = new MeshSim({ peers: 3, seed: 1202, chaos: LIGHT });
     await sim.open();
     const [honestA, liar, honestB] = sim.peers;
+    historyOf = (at) => sim.peers[0].session.prefixAt(at) ?? liar.session.prefixAt(at);
     const me = 1; // peer i sits in lobby seat i (mesh-sim)
     // Wait until both honest peers took one of the liar's placements.
     const lastPlace = (p: SimPeer) =>
@@ -331,6 +337,7 @@ describe('hostile peers: every lie is refused with a reason and changes no hones
     const sim = new MeshSim({ peers: 3, seed: 1203, chaos: LIGHT, timeouts: { moveMs: 30_000, revealMs: 10_000 } });
     await sim.open();
     const [honestA, liar, honestB] = sim.peers;
+    historyOf = (at) => sim.peers[0].session.prefixAt(at) ?? liar.session.prefixAt(at);
     const me = 1; // peer i sits in lobby seat i (mesh-sim)
     expect(
       await sim.runUntil(() => honestA.session.started && honestA.session.state.turn >= 6 && awaiting(honestA).kind === 'reveal', HOUR),
@@ -356,6 +363,7 @@ describe('hostile peers: every lie is refused with a reason and changes no hones
     const sim = new MeshSim({ peers: 3, seed: 1204 });
     await sim.open();
     const [victim, liar, other] = sim.peers;
+    historyOf = (at) => sim.peers[0].session.prefixAt(at) ?? liar.session.prefixAt(at);
     expect(await sim.runUntil(() => victim.session.started && victim.session.state.turn >= 3, HOUR)).toBe(true);
     // From here the liar is a puppet: its own session is stopped and only the test speaks for its key.
     const gameId = victim.session.gameId;

@@ -30,7 +30,7 @@ import { sign } from '../../src/net/identity';
 import { SimMeshSession as MeshSession, type SimMeshOptions as MeshOptions } from '../../src/sim/sim-mesh-session';
 import { immediateBots, MemoryStorage } from '../../src/sim/mesh-sim';
 import { createPeerJsTransport } from '../../src/net/peerjs-transport';
-import { encodeFrame, itemSigningText, type Item } from '../../src/net/wire';
+import { boundToPrefix, encodeFrame, itemSigningText, type Item } from '../../src/net/wire';
 import { startSignalling, type TestSignalling } from './support/signalling-server';
 
 let signalling: TestSignalling;
@@ -94,7 +94,7 @@ describe('hostile frames over PeerJS / WebRTC on loopback', () => {
     // Freeze the honest side's view for the check: the lies travel while the game runs, so compare entry by entry.
     const gameId = honest.gameId;
     const signed = (a: number, body: Item['body'], at: number): Item => {
-      const unsigned = { a, n: 9_000, at, body, h: null };
+      const unsigned = { a, n: 9_000, at, body, h: null, p: boundToPrefix(body) ? '00'.repeat(32) : null };
       return { ...unsigned, sig: sign(liar.identity, 'item', itemSigningText(gameId, unsigned)) };
     };
     const good = signed(1, { k: 'chat', text: 'hello' }, 0);

@@ -7,7 +7,7 @@ import { verifyReplay } from '../../src/fair';
 import { sign } from '../../src/net/identity';
 import type { Chaos } from '../../src/sim/memory-network';
 import { MeshSim } from '../../src/sim/mesh-sim';
-import { encodeFrame, itemSigningText, type Item } from '../../src/net/wire';
+import { boundToPrefix, encodeFrame, itemSigningText, type Item } from '../../src/net/wire';
 
 const CHAOS: Chaos = { drop: 0.1, duplicate: 0.05, minDelay: 5, maxDelay: 80, reorder: 0.1, reorderDelay: 150 };
 const HOUR = 3_600_000;
@@ -253,7 +253,7 @@ describe('MeshSession refuses hostile frames with a reason and changes nothing (
     const state = victim.session.state;
     const len = JSON.parse(before).entries.length;
     const signed = (a: number, key: typeof liar.session.identity, body: Item['body'], n = 5000, at = len): Item => {
-      const unsigned = { a, n, at, body, h: null };
+      const unsigned = { a, n, at, body, h: null, p: boundToPrefix(body) ? (liar.session.prefixAt(at) ?? '00'.repeat(32)) : null };
       return { ...unsigned, sig: sign(key, 'item', itemSigningText(gameId, unsigned)) };
     };
     const liarSeat = liar.session.seatIndex!;
@@ -264,7 +264,7 @@ describe('MeshSession refuses hostile frames with a reason and changes nothing (
       [`{"t":"sync","have":${'['.repeat(20)}${']'.repeat(20)},"len":0}`, /not a valid frame/],
       ['{"t":"sync","have":[1.5],"len":0}', /not a valid frame|integer/],
       [
-        '{"t":"item","item":{"a":1,"n":0,"at":0,"body":{"k":"entry","entry":{"k":"draw","event":0,"seat":0,"tile":"SW02"}},"h":null,"sig":null}}',
+        '{"t":"item","item":{"a":1,"n":0,"at":0,"body":{"k":"entry","entry":{"k":"draw","event":0,"seat":0,"tile":"SW02"}},"h":null,"p":null,"sig":null}}',
         /cannot author a draw/,
       ],
       ['{"t":"hack"}', /unknown frame type/],

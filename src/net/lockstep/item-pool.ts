@@ -1,9 +1,12 @@
 // The item pool: every signed item held, per author seat by sequence number, and the entry
 // items by the log index they were signed for. It judges each item that arrives (signature,
 // numbering, seat, slot — P1.3, P2.3, P4.2, P5.1) and returns a verdict; it never sends or
-// applies anything itself. Equivocation — one seat signing two different items under one
-// number, or two entries for one index — is judged on the signatures alone and kept as
-// evidence, so every honest peer holding both concludes alike.
+// applies anything itself. An entry's slot is its log index on the history its prefix hash
+// names (P6): an honest seat that went back after a fork signs a new entry for an index it
+// signed before, on another history, and that is no contradiction. Equivocation — one seat
+// signing two different items under one number, two entries for one slot, or a vote and a
+// veto on one question — is judged on the signatures alone and kept as evidence, so every
+// honest peer holding both concludes alike.
 import { canonicalJson } from '../../engine';
 import { EntryError, type LogEntry } from '../../fair';
 import type { Replica } from '../../fair/replica';
@@ -37,11 +40,16 @@ export interface PoolContext {
   gameId: string;
   roster: readonly LobbySeat[];
   replica: Replica;
+  /** The hash of this log's prefix of i ≤ length entries. */
+  prefix: (i: number) => string;
 }
+
+type Slots = Map<number, Map<string, Item>>;
 
 export class ItemPool {
   private readonly byAuthor = new Map<number, Map<number, Item>>();
-  private readonly entryAt = new Map<number, Map<number, Item>>();
+  /** Entry items per author, by log index and prefix hash. */
+  private readonly entryAt = new Map<number, Slots>();
   /** Per author: every number below this is held (its contiguous sequence). */
   private readonly have: number[] = [];
   private readonly equivocators = new Set<number>();
@@ -80,18 +88,29 @@ export class ItemPool {
     return this.byAuthor.get(a)?.get(n);
   }
 
-  /** The entry item author `a` signed for log index `at`, if held. */
-  entryFor(a: number, at: number): Item | undefined {
-    return this.entryAt.get(a)?.get(at);
+  /** The entry item author `a` signed for log index `at` of the history whose prefix hash there is `p`, if held. */
+  entryFor(a: number, at: number, p: string): Item | undefined {
+    const byP = this.entryAt.get(a)?.get(at);
+    // An entry that names no history (a commitment, a reveal, a resignation) fits every one.
+    return byP?.get(p) ?? byP?.get('');
   }
 
-  authoredAt(a: number, at: number): boolean {
-    return this.entryAt.get(a)?.has(at) ?? false;
+  authoredAt(a: number, at: number, p: string): boolean {
+    return this.entryFor(a, at, p) !== undefined;
   }
 
   /** The log refused the entry in this slot: let it go. */
-  forgetEntry(a: number, at: number): void {
-    this.entryAt.get(a)?.delete(at);
+  forgetEntry(a: number, at: number, p: string): void {
+    const byP = this.entryAt.get(a)?.get(at);
+    if (!byP?.delete(p)) byP?.delete('');
+    if (byP?.size === 0) this.entryAt.get(a)!.delete(at);
+  }
+
+  private slot(item: Item): Map<string, Item> {
+    const slots = this.entryAt.get(item.a)!;
+    let byP = slots.get(item.at);
+    if (!byP) slots.set(item.at, (byP = new Map()));
+    return byP;
   }
 
   /** Every item, by author and number (the save). */
@@ -102,8 +121,8 @@ export class ItemPool {
   }
 
   /** Author `a`'s entry item that this log took at index `at` (the held item whose entry is the log's there), if any. */
-  tookEntry(a: number, at: number, replica: Replica): Item | null {
-    const it = this.entryAt.get(a)?.get(at);
+  tookEntry(a: number, at: number, replica: Replica, p: string): Item | null {
+    const it = this.entryFor(a, at, p);
     const there = replica.log.entries[at];
     return it && there && it.body.k === 'entry' && canonicalJson(it.body.entry) === canonicalJson(there) ? it : null;
   }
@@ -136,7 +155,7 @@ export class ItemPool {
     if (held && itemSigningText(ctx.gameId, held) === itemSigningText(ctx.gameId, item) && held.sig === item.sig) {
       // A copy of an entry held but not in its slot (the slot was taken by another signed
       // version, since refused): it takes the free slot now, so the log does not stall on it.
-      this.takeFreeSlot(held, ctx.replica.length);
+      this.takeFreeSlot(held, ctx);
       return NOTHING;
     }
     if (!item.sig) return refused(`an unsigned item claiming to be ${seat.colour}'s`);
@@ -168,7 +187,12 @@ export class ItemPool {
       if (item.at === r.length && (at.kind !== 'action' || at.colour !== colour || at.phase !== e.k))
         return `${colour} sent a ${e.k} out of turn`;
     }
-    const slotTaken = this.entryAt.get(item.a)?.has(item.at);
+    // Signed on another history (a fork this peer does not follow): kept, unjudged, in case the group's count moves it there.
+    if (item.p !== null && item.at <= r.length && item.p !== ctx.prefix(item.at)) return null;
+    const slotTaken = this.slotOf(item) !== undefined;
+    const there = r.log.entries[item.at];
+    // The seat's own entry where this log dropped it: kept, since it counts against the drop (P6.2).
+    if (item.at < r.length && there?.k === 'drop' && there.colour === colour) return null;
     // Its signed position is already filled by something else: a late or misplaced entry (a replayed one is a copy, above).
     if (item.at < r.length && !slotTaken) return `${colour}'s ${e.k} for log index ${item.at} comes after that point was filled`;
     // Signed for the slot the log is at now: judged now, by the log's own checker on a copy (P1.3, P2.3).
@@ -188,19 +212,18 @@ export class ItemPool {
       // The seat signed two different items under one number. If the second is an entry whose
       // slot is free (the first was no entry, or an entry for another slot, or one the log
       // already refused), it still takes its slot: the log must not stall on it.
-      const unchat = this.takeFreeSlot(item, ctx.replica.length) && old.body.k === 'chat' ? { a: item.a, n: old.n } : undefined;
+      const unchat = this.takeFreeSlot(item, ctx) && old.body.k === 'chat' ? { a: item.a, n: old.n } : undefined;
       return { ...this.equivocation(old, item, `two different items numbered ${item.n}`, ctx), unchat };
     }
     if (item.n >= this.have[item.a] + SEQ_WINDOW) return refused(`${colourOf(ctx, item.a)}'s item ${item.n} is too far ahead`);
     if (item.body.k === 'entry') {
-      const slot = this.entryAt.get(item.a)!;
-      const prior = slot.get(item.at);
+      const prior = this.slotOf(item);
       if (prior && itemSigningText(ctx.gameId, prior) !== itemSigningText(ctx.gameId, item)) {
-        // Two entries for one log index: the number is kept (so the sequence has no gap), the slot keeps the first.
+        // Two entries for one slot of one history: the number is kept (so the sequence has no gap), the slot keeps the first.
         this.number(item);
         return this.equivocation(prior, item, `two different entries for log index ${item.at}`, ctx);
       }
-      slot.set(item.at, item);
+      this.slot(item).set(item.p ?? '', item);
     }
     this.number(item);
     return { reason: null, kept: item };
@@ -239,22 +262,39 @@ export class ItemPool {
     if (this.equivocators.has(first.a)) return NOTHING;
     const t1 = itemSigningText(ctx.gameId, first),
       t2 = itemSigningText(ctx.gameId, second);
-    const sameSlot = first.body.k === 'entry' && second.body.k === 'entry' && first.at === second.at;
-    if (t1 === t2 || (first.n !== second.n && !sameSlot))
+    const sameSlot = first.body.k === 'entry' && second.body.k === 'entry' && first.at === second.at && first.p === second.p;
+    const voteAndVeto = contradictoryAnswers(first, second);
+    if (t1 === t2 || (first.n !== second.n && !sameSlot && !voteAndVeto))
       return refused(`${seat.colour}'s evidence of equivocation shows no contradiction`);
     if (first.n >= MAX_ITEMS_PER_SEAT || second.n >= MAX_ITEMS_PER_SEAT)
       return refused(`${seat.colour}'s evidence is numbered beyond the ${MAX_ITEMS_PER_SEAT} one seat may send in a game`);
     if (!verifySignature(seat.pub, 'item', t1, first.sig) || !verifySignature(seat.pub, 'item', t2, second.sig))
       return refused(`evidence against ${seat.colour} is not signed by ${seat.colour}'s key`);
-    const what = first.n === second.n ? `two different items numbered ${first.n}` : `two different entries for log index ${first.at}`;
+    const what =
+      first.n === second.n
+        ? `two different items numbered ${first.n}`
+        : voteAndVeto
+          ? `a vote and a veto on one question`
+          : `two different entries for log index ${first.at}`;
     return this.equivocation(first, second, what, ctx);
   }
 
-  /** An entry item whose signed log slot is still ahead and empty goes into it; whether it did. */
-  private takeFreeSlot(item: Item, logLength: number): boolean {
-    const slot = this.entryAt.get(item.a)!;
-    if (item.body.k !== 'entry' || item.at < logLength || slot.has(item.at)) return false;
-    slot.set(item.at, item);
+  /** A vote and a veto seat `a` signed on one question, found by the votes (both items already checked and held). */
+  voteAndVeto(vote: Item, veto: Item, ctx: PoolContext): PoolVerdict {
+    return this.equivocation(vote, veto, 'a vote and a veto on one question', ctx);
+  }
+
+  private slotOf(item: Item): Item | undefined {
+    return this.entryAt
+      .get(item.a)
+      ?.get(item.at)
+      ?.get(item.p ?? '');
+  }
+
+  /** An entry item whose signed log slot is still ahead (or this history's and the seat's drop) and empty goes into it. */
+  private takeFreeSlot(item: Item, ctx: PoolContext): boolean {
+    if (item.body.k !== 'entry' || item.at < ctx.replica.length || this.slotOf(item)) return false;
+    this.slot(item).set(item.p ?? '', item);
     return true;
   }
 
@@ -262,17 +302,21 @@ export class ItemPool {
    * Held entries whose signed slot the log has passed with something else (sent early, or
    * out of place) are let go; returns the refusal line of each.
    */
-  sweepPassed(replica: Replica, colourOfSeat: (a: number) => string): string[] {
+  sweepPassed(replica: Replica, prefix: (i: number) => string, colourOfSeat: (a: number) => string): string[] {
     const lines: string[] = [];
     for (; this.sweptTo < replica.length; this.sweptTo++) {
       const i = this.sweptTo;
+      const e = replica.log.entries[i];
       let there: string | null = null;
-      for (const [a, slot] of this.entryAt) {
-        const it = slot.get(i);
+      for (const [a, slots] of this.entryAt) {
+        const p = prefix(i);
+        const it = slots.get(i)?.get(p);
         if (!it || it.body.k !== 'entry') continue;
-        there ??= canonicalJson(replica.log.entries[i]);
+        // The seat's entry where this log dropped it stays: it counts against the drop (P6.2).
+        if (e.k === 'drop' && e.colour === colourOfSeat(a)) continue;
+        there ??= canonicalJson(e);
         if (canonicalJson(it.body.entry) === there) continue;
-        slot.delete(i);
+        this.forgetEntry(a, i, p);
         lines.push(
           `${colourOfSeat(a)}'s ${it.body.entry.k} signed for log index ${i} is not what the log holds there (sent before it was due, or out of place)`,
         );
@@ -284,7 +328,18 @@ export class ItemPool {
   /** The log went back to `point`: entries from there on are checked again as the log passes them. */
   rewoundTo(point: number): void {
     this.sweptTo = Math.min(this.sweptTo, point);
+    // Entries let go while the log passed their slot on the history left may fit the one kept: back into their free slots.
+    for (const byN of this.byAuthor.values())
+      for (const it of byN.values()) if (it.body.k === 'entry' && it.at >= point && !this.slotOf(it)) this.slot(it).set(it.p ?? '', it);
   }
+}
+
+/** Whether two items are a vote and a veto on one question (P6.2): a contradiction whatever their numbers. */
+function contradictoryAnswers(x: Item, y: Item): boolean {
+  const [vote, veto] = x.body.k === 'vote' ? [x, y] : [y, x];
+  if (vote.body.k !== 'vote' || veto.body.k !== 'veto') return false;
+  const same = vote.body.what === veto.body.what && vote.body.colour === veto.body.colour && vote.body.point === veto.body.point;
+  return same && (vote.body.what === 'reclaim' || vote.p === veto.p);
 }
 
 function colourOf(ctx: PoolContext, a: number): string {

@@ -10,7 +10,14 @@ import type { ChatLine } from './views';
 import type { ItemPool } from './item-pool';
 import type { SeatVotes, VoteKey } from './seat-votes';
 
-export function replayText(start: StartRecord, replica: Replica, pool: ItemPool, votes: SeatVotes, chatLines: readonly ChatLine[]): string {
+export function replayText(
+  start: StartRecord,
+  replica: Replica,
+  prefix: (i: number) => string,
+  pool: ItemPool,
+  votes: SeatVotes,
+  chatLines: readonly ChatLine[],
+): string {
   const chat = chatLines.map((c) => {
     const sig = pool.item(
       start.roster.findIndex((r) => r.colour === c.colour),
@@ -21,12 +28,18 @@ export function replayText(start: StartRecord, replica: Replica, pool: ItemPool,
   const log = {
     ...replica.log,
     version: SIGNED_LOG_VERSION as typeof SIGNED_LOG_VERSION,
-    signed: signedSection(start, replica, pool, votes),
+    signed: signedSection(start, replica, prefix, pool, votes),
   };
   return stringifyLog(chat.length ? { ...log, chat } : log);
 }
 
-function signedSection(start: StartRecord, replica: Replica, pool: ItemPool, votes: SeatVotes): SignedSection {
+function signedSection(
+  start: StartRecord,
+  replica: Replica,
+  prefix: (i: number) => string,
+  pool: ItemPool,
+  votes: SeatVotes,
+): SignedSection {
   const entries = replica.log.entries;
   const slots = signatureSlots(
     entries,
@@ -37,13 +50,14 @@ function signedSection(start: StartRecord, replica: Replica, pool: ItemPool, vot
   slots.forEach((slot, i) => {
     if (!slot) return;
     if (slot.kind === 'author') {
-      const item = pool.entryFor(slot.a, i);
+      const item = pool.entryFor(slot.a, i, prefix(i));
       if (item?.sig) signed.push({ at: i, a: item.a, n: item.n, h: item.h ? { ...item.h } : null, sig: item.sig });
       return;
     }
     const target = start.roster.findIndex((r) => r.colour === slot.colour);
     const need = slot.what === 'reclaim' ? [...slot.voters, target].sort((x, y) => x - y) : slot.voters;
-    const k: VoteKey | undefined = slot.what === 'drop' ? { what: 'drop', colour: slot.colour, point: i } : votes.reclaimKeyAt(i);
+    const k: VoteKey | undefined =
+      slot.what === 'drop' ? { what: 'drop', colour: slot.colour, point: i, p: prefix(i) } : votes.reclaimKeyAt(i);
     const by = k ? votes.signedVotes(k) : undefined;
     records.push({
       at: i,

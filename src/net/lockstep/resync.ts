@@ -12,7 +12,14 @@ import type { Link } from './links';
 const SYNC_GAP_MS = 200;
 
 /** The frames that answer a sync request: what the asker lacks, oldest first, a bounded batch at a time. */
-export function syncAnswer(start: StartRecord, pool: ItemPool, replica: Replica | null, theirs: readonly number[], len: number): Frame[] {
+export function syncAnswer(
+  start: StartRecord,
+  pool: ItemPool,
+  replica: Replica | null,
+  prefix: (i: number) => string,
+  theirs: readonly number[],
+  len: number,
+): Frame[] {
   const out: Frame[] = [];
   if (len === 0 && theirs.length === 0) out.push({ t: 'start', start });
   for (const item of pool.missingFrom(theirs, MAX_ITEMS_PER_ANSWER)) out.push({ t: 'item', item });
@@ -24,7 +31,7 @@ export function syncAnswer(start: StartRecord, pool: ItemPool, replica: Replica 
   if (!replica || len >= replica.length) return out;
   for (let at = len; at < Math.min(replica.length, len + ENTRIES_BY_POSITION); at++) {
     for (const a of pool.authors()) {
-      const it = pool.tookEntry(a, at, replica);
+      const it = pool.tookEntry(a, at, replica, prefix(at));
       if (it) out.push({ t: 'item', item: it });
     }
   }
@@ -61,6 +68,11 @@ export class Heartbeat {
 
   progressed(): void {
     this.lastProgress = this.clock.now();
+  }
+
+  /** The log went back from a finished game (the group's count said otherwise): the end rounds start again. */
+  revive(): void {
+    this.endRounds = END_SYNC_ROUNDS;
   }
 
   /** Arms the next beat; `beat` returns whether the game is over, or null when the session is gone. */

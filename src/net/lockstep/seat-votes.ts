@@ -1,52 +1,108 @@
-// Silent seats (P2.6): the votes to drop a seat at one log index or to give a dropped seat
-// back from a turn on, the vetoes of voters that already took the seat's late entry, and who
-// must vote. It owns every vote map under one typed key, and answers with verdicts (vote,
-// veto, drop now, rewind to a point); the session authors and applies them.
+// Group decisions on seats (P2.6, P6.2): the votes to drop a seat at one log index of one
+// history, the vetoes of voters that took the seat's own entry there, the votes to give a
+// dropped seat back from a turn on, and the one rule every peer applies to the same signed
+// evidence (docs/lockstep.md, "Group decisions"):
+//   D = the eligible voters that signed "drop X here", K = X itself if its entry for that
+//   slot is held, plus the eligible voters whose veto names that entry; a seat caught
+//   equivocating counts in neither. The drop wins when |D| > |K|; the entry wins otherwise.
+// A peer acts on a drop at once when |D| reaches a majority of the eligible voters, else
+// only once one more timeout has passed since it first saw a vote (so a voter that
+// withholds cannot stall, and any number of silent seats can go); the final word is the
+// count alone, so peers that saw the evidence in another order end alike. It owns every
+// vote map and answers with verdicts; the session authors and applies them.
 import type { Colour } from '../../engine';
-import { Replica } from '../../fair/replica';
+import type { LogEntry } from '../../fair';
 import type { Item, ItemBody, LobbySeat } from '../wire';
 import { MAX_LATER_VOTES } from './limits';
 
 export type VoteWhat = 'drop' | 'reclaim';
-/** One question put to the voters: drop `colour` at log index `point`, or give it back from turn `point`. */
+/**
+ * One question put to the voters: drop `colour` at log index `point` of the history whose
+ * prefix hash there is `p`, or give it back from turn `point` (a reclaim: `p` is '').
+ */
 export interface VoteKey {
   readonly what: VoteWhat;
   readonly colour: Colour;
   readonly point: number;
+  readonly p: string;
 }
 
 /** The one spelling of a vote key as a map key. */
 function spell(k: VoteKey): string {
-  return `${k.what}|${k.colour}|${k.point}`;
+  return `${k.what}|${k.colour}|${k.point}|${k.p}`;
+}
+
+/** The key a signed vote or veto item speaks to. */
+export function keyOf(item: Item & { body: Extract<ItemBody, { k: 'vote' | 'veto' }> }): VoteKey {
+  const b = item.body;
+  return { what: b.what, colour: b.colour, point: b.point, p: b.what === 'drop' ? (item.p ?? '') : '' };
 }
 
 /** What this peer must do about a question it was asked. */
-export type VoteAnswer = { kind: 'none' } | { kind: 'vote'; key: VoteKey } | { kind: 'veto'; key: VoteKey; resend: Item | null };
+export type VoteAnswer = { kind: 'none' } | { kind: 'vote'; key: VoteKey } | { kind: 'veto'; key: VoteKey; took: Item | null };
 
-/** What the votes need to know of this peer's log and seat. */
-export interface VoteContext {
-  replica: Replica;
-  roster: readonly LobbySeat[];
-  myColour: Colour;
-  /** Author `a`'s entry item that the log took at index `at`, if any. */
-  tookEntry: (a: number, at: number) => Item | null;
+/** The count on one drop question, and what it says. */
+export interface DropCount {
+  /** Eligible voters for the drop, and the seat with those of K (its entry, the vetoes that name it). */
+  d: number[];
+  k: number[];
+  /** The eligible voters and the majority that acts at once. */
+  voters: number;
+  quorum: number;
+  /** 'drop': the drop goes in; 'entry': the seat's entry does (if held); 'wait': the count favours the drop, but not yet. */
+  verdict: 'drop' | 'entry' | 'wait';
 }
 
-/** Player seats that vote on a change to `target` in this log: every seat still played by a person, but the target. */
-export function votersIn(replica: Replica, roster: readonly LobbySeat[], target: Colour): number[] {
-  const f = replica.follower;
-  return roster.flatMap((r, i) => (r.pub && r.colour !== target && f.control(r.colour).by === 'player' ? [i] : []));
+/** What the votes need to know of this peer's log, pool and clock. */
+export interface VoteContext {
+  roster: readonly LobbySeat[];
+  myColour: Colour | null;
+  /** This log's length and the prefix hash at index i ≤ length. */
+  length: number;
+  prefix: (i: number) => string;
+  /** Author `a`'s entry item for log index `at` on the history with prefix hash `p`, if held. */
+  entryFor: (a: number, at: number, p: string) => Item | undefined;
+  /** Author `a`'s entry item that this log took at index `at`, if any. */
+  tookEntry: (a: number, at: number) => Item | null;
+  /** A held item by author and number. */
+  item: (a: number, n: number) => Item | undefined;
+  isEquivocator: (a: number) => boolean;
+  /** Seats a drop of `colour` at `point` needs: every seat still played by a person there, but the target. */
+  votersAt: (colour: Colour, point: number) => number[];
+  /** Whether the log at `point` waited for `colour` (a drop is possible only there). */
+  dueAt: (colour: Colour, point: number) => boolean;
+  now: number;
+  /** How long one more timeout is, for the seat's wait at that point. */
+  graceMs: (colour: Colour, point: number) => number;
+}
+
+/** Player seats that vote on a change to `target`: every seat still played by a person (per `byPlayer`), but the target. */
+export function eligibleVoters(roster: readonly LobbySeat[], target: Colour, byPlayer: (c: Colour) => boolean): number[] {
+  return roster.flatMap((r, i) => (r.pub && r.colour !== target && byPlayer(r.colour) ? [i] : []));
+}
+
+/** The majority of `n` eligible voters. */
+export function quorumOf(n: number): number {
+  return Math.floor(n / 2) + 1;
+}
+
+/** A vote and a veto one seat signed on one question (equivocation, P6.2). */
+export interface VoteContradiction {
+  a: number;
+  vote: Item;
+  veto: Item;
 }
 
 export class SeatVotes {
   private readonly keys = new Map<string, VoteKey>();
-  private readonly votes = new Map<string, Set<number>>();
-  private readonly vetoes = new Set<string>();
+  /** Signed votes and vetoes per question and seat (the first-numbered of each seat). */
+  private readonly votes = new Map<string, Map<number, Item>>();
+  private readonly vetoes = new Map<string, Map<number, Item>>();
   private readonly mine = new Set<string>();
-  /** Points this peer already vetoed (one veto each is enough). */
+  /** Questions this peer already vetoed (one veto each is enough). */
   private readonly myVetoes = new Set<string>();
-  /** The signed vote items, per key and voter seat (the first-numbered of each voter). */
-  private readonly voteItems = new Map<string, Map<number, Item>>();
+  /** When this peer first saw a vote on each drop question (the grace before a minority acts). */
+  private readonly firstSeen = new Map<string, number>();
   /** The vote key behind the reclaim entry at each log index. */
   private readonly reclaimAt = new Map<number, VoteKey>();
   /** Keys whose set changed since the session last looked (to answer, or to rewind). */
@@ -58,35 +114,41 @@ export class SeatVotes {
 
   private intern(k: VoteKey): string {
     const s = spell(k);
-    if (!this.keys.has(s)) this.keys.set(s, { what: k.what, colour: k.colour, point: k.point });
+    if (!this.keys.has(s)) this.keys.set(s, { what: k.what, colour: k.colour, point: k.point, p: k.p });
     return s;
   }
 
-  /** A signed vote or veto by seat `a` (this seat's own included). */
-  note(a: number, body: Extract<ItemBody, { k: 'vote' | 'veto' }>, item: Item, mySeat: number | null): void {
-    const k = this.intern(body);
-    if (body.k === 'veto') {
-      this.vetoes.add(k);
-      return;
-    }
-    // The signed vote behind a drop or reclaim goes into the replay (P5.1): per voter, its first-numbered one.
-    let by = this.voteItems.get(k);
-    if (!by) this.voteItems.set(k, (by = new Map()));
+  /**
+   * A signed vote or veto by seat `a` (this seat's own included), noted at time `now`. A vote
+   * and a veto by one seat on one question contradict each other: returned as evidence.
+   */
+  note(a: number, item: Item, mySeat: number | null, now: number): VoteContradiction | null {
+    const body = item.body;
+    if (body.k !== 'vote' && body.k !== 'veto') return null;
+    const k = this.intern(keyOf(item as Item & { body: typeof body }));
+    const into = body.k === 'vote' ? this.votes : this.vetoes;
+    let by = into.get(k);
+    if (!by) into.set(k, (by = new Map()));
     const prior = by.get(a);
     if (!prior || item.n < prior.n) by.set(a, item);
-    if (a === mySeat) this.mine.add(k); // after a restart: never vote twice on one question
-    let set = this.votes.get(k);
-    if (!set) this.votes.set(k, (set = new Set()));
-    set.add(a);
+    if (a === mySeat) (body.k === 'vote' ? this.mine : this.myVetoes).add(k); // after a restart: never answer twice
+    if (body.k === 'vote' && !this.firstSeen.has(k)) this.firstSeen.set(k, now);
     this.dirty.add(k);
+    const vote = this.votes.get(k)?.get(a);
+    const veto = this.vetoes.get(k)?.get(a);
+    return vote && veto ? { a, vote, veto } : null;
   }
 
-  /** Whether this peer should cast its vote on `k` now (never twice); marks it cast. */
+  /** Whether this peer should cast its vote on `k` now (never twice, never after its own veto); marks it cast. */
   cast(k: VoteKey): boolean {
     const s = this.intern(k);
-    if (this.mine.has(s)) return false;
+    if (this.mine.has(s) || this.myVetoes.has(s)) return false;
     this.mine.add(s);
     return true;
+  }
+
+  hasVoted(k: VoteKey): boolean {
+    return this.mine.has(spell(k));
   }
 
   askDrop(colour: Colour): void {
@@ -99,16 +161,22 @@ export class SeatVotes {
 
   /** The seats that voted on `k` so far. */
   votersOf(k: VoteKey): ReadonlySet<number> {
-    return this.votes.get(spell(k)) ?? new Set();
+    return new Set(this.votes.get(spell(k))?.keys() ?? []);
   }
 
   /** The signed votes behind `k`, per voter seat. */
   signedVotes(k: VoteKey): ReadonlyMap<number, Item> | undefined {
-    return this.voteItems.get(spell(k));
+    return this.votes.get(spell(k));
   }
 
   reclaimKeyAt(index: number): VoteKey | undefined {
     return this.reclaimAt.get(index);
+  }
+
+  /** When the grace of drop question `k` ends here (null: nobody voted yet). */
+  graceEnds(k: VoteKey, ctx: VoteContext): number | null {
+    const seen = this.firstSeen.get(spell(k));
+    return seen === undefined ? null : seen + ctx.graceMs(k.colour, k.point);
   }
 
   /** The keys to answer after a pump: those that changed, and the later drop votes whose point this log has passed. */
@@ -119,18 +187,42 @@ export class SeatVotes {
     return out.map((k) => this.keys.get(k)!);
   }
 
-  /** Every voter agreed to drop `colour` at `point` and nobody vetoed. */
-  dropComplete(colour: Colour, point: number, voters: readonly number[]): boolean {
-    const k = spell({ what: 'drop', colour, point });
-    const votes = this.votes.get(k);
-    if (!votes || this.vetoes.has(k)) return false;
-    return voters.length > 0 && voters.every((v) => votes.has(v));
+  /** Marks every drop question about `colour` at `point` changed (its entry came, or a voter was caught equivocating). */
+  touch(colour?: Colour, point?: number): void {
+    for (const [s, k] of this.keys)
+      if (k.what === 'drop' && (colour === undefined || (k.colour === colour && k.point === point))) this.dirty.add(s);
   }
 
-  /** After voting to drop a seat at this point, its late entry waits: either every vote comes, or a veto lets it in. */
-  heldByVote(colour: Colour, point: number): boolean {
-    const k = spell({ what: 'drop', colour, point });
-    return this.mine.has(k) && !this.vetoes.has(k);
+  /**
+   * The count on dropping `colour` at `point` of the history `p` (P6.2): D against K, a
+   * majority to act at once, the grace for a minority; the equivocator's own entry never counts.
+   */
+  count(colour: Colour, point: number, p: string, ctx: VoteContext): DropCount {
+    const s = spell({ what: 'drop', colour, point, p });
+    const target = ctx.roster.findIndex((r) => r.colour === colour);
+    const eligible = ctx.votersAt(colour, point);
+    const honest = (a: number) => eligible.includes(a) && !ctx.isEquivocator(a);
+    const d = [...(this.votes.get(s)?.keys() ?? [])].filter(honest).sort((x, y) => x - y);
+    const entry = ctx.entryFor(target, point, p);
+    const k: number[] = [];
+    if (!ctx.isEquivocator(target)) {
+      if (entry) k.push(target);
+      for (const [a, veto] of this.vetoes.get(s) ?? []) {
+        if (!honest(a) || veto.body.k !== 'veto' || !veto.body.took) continue;
+        const named = ctx.item(target, veto.body.took.n);
+        // A veto counts only with the entry it names here: the seat's own, signed for this slot of this history.
+        if (named?.sig === veto.body.took.sig && named.body.k === 'entry' && named.at === point && named.p === p) k.push(a);
+      }
+    }
+    k.sort((x, y) => x - y);
+    const quorum = quorumOf(eligible.length);
+    let verdict: DropCount['verdict'] = 'entry';
+    if (d.length > k.length) {
+      const ends = this.graceEnds({ what: 'drop', colour, point, p }, ctx);
+      const acts = ctx.isEquivocator(target) || d.length >= quorum || (ends !== null && ctx.now >= ends);
+      verdict = acts ? 'drop' : 'wait';
+    }
+    return { d, k, voters: eligible.length, quorum, verdict };
   }
 
   /**
@@ -162,67 +254,66 @@ export class SeatVotes {
   }
 
   /**
-   * If this log took a seat's entry at a point where every voter agreed to drop it before
-   * any of them took it (its own late entry, or a spectator's view), the log it must go
-   * back to: the prefix before that point.
+   * Whether this log must go back to a drop question's point: the count there says the drop,
+   * and the log holds something else there, or says the seat's entry (held), and the log
+   * holds the drop. The earliest such point of the questions that changed.
    */
-  rewindFor(replica: Replica, roster: readonly LobbySeat[]): { point: number; prefix: Replica } | null {
+  rewindPoint(entries: readonly LogEntry[], ctx: VoteContext): number | null {
+    let best: number | null = null;
     for (const s of this.dirty) {
       const k = this.keys.get(s)!;
-      const votes = this.votes.get(s);
-      if (k.what !== 'drop' || !votes || k.point >= replica.length || this.vetoes.has(s)) continue;
-      const there = replica.log.entries[k.point];
-      if (!there || there.k === 'drop') continue;
-      const prefix = Replica.fromEntries(replica.log.entries.slice(0, k.point));
-      const at = prefix.awaiting();
-      const lobby = prefix.follower.lobby.indexOf(k.colour);
-      const theirSlot = (at.kind === 'reveal' && at.chains[0] === lobby) || (at.kind === 'action' && at.colour === k.colour);
-      const voters = votersIn(prefix, roster, k.colour);
-      if (!theirSlot || !voters.length || !voters.every((v) => votes.has(v))) continue;
-      return { point: k.point, prefix };
+      if (k.what !== 'drop' || k.point >= entries.length || (best !== null && k.point >= best)) continue;
+      if (ctx.prefix(k.point) !== k.p) continue; // a question about another history
+      const there = entries[k.point];
+      const dropped = there.k === 'drop' && there.colour === k.colour;
+      const c = this.count(k.colour, k.point, k.p, ctx);
+      const target = ctx.roster.findIndex((r) => r.colour === k.colour);
+      if (c.verdict === 'drop' && !dropped && ctx.dueAt(k.colour, k.point)) best = k.point;
+      else if (c.verdict === 'entry' && dropped && ctx.entryFor(target, k.point, k.p)) best = k.point;
     }
-    return null;
+    return best;
   }
 
   /**
    * This peer's answer to question `k` (it never answers about its own seat): a drop vote
-   * for a point this log passed with the seat's own entry is vetoed, with that entry sent
-   * again; a reclaim is agreed while its turn is still ahead here and vetoed once past.
+   * for a point this log passed with the seat's own entry is vetoed, naming that entry (sent
+   * again); a reclaim is agreed while its turn is still ahead here and vetoed once past.
    */
-  answer(k: VoteKey, ctx: VoteContext): VoteAnswer {
-    const r = ctx.replica;
-    const f = r.follower;
+  answer(
+    k: VoteKey,
+    ctx: VoteContext,
+    reclaim: { turn: number; placingNow: boolean; dropped: boolean; lobbySeats: number } | null,
+  ): VoteAnswer {
     if (ctx.myColour === k.colour) return { kind: 'none' };
     const s = spell(k);
     if (k.what === 'drop') {
-      if (this.mine.has(s) || this.vetoes.has(s)) {
+      if (this.mine.has(s) || this.myVetoes.has(s)) {
         this.later.delete(s);
         return { kind: 'none' };
       }
       // Not there yet: answered once this log passes the point (if it does so with the seat's own entry).
-      if (r.length <= k.point) {
+      if (ctx.length <= k.point) {
         if (this.later.size < MAX_LATER_VOTES) this.later.add(this.intern(k));
         return { kind: 'none' };
       }
       this.later.delete(s);
+      if (ctx.prefix(k.point) !== k.p) return { kind: 'none' }; // another history's question
       // Only where this log took the seat's own entry (anything else could not be dropped there):
       // so a peer's votes cannot make this one author more than one veto per entry of that seat.
-      const filled = ctx.tookEntry(f.lobby.indexOf(k.colour), k.point);
-      if (!filled || this.myVetoes.has(s)) return { kind: 'none' };
+      const target = ctx.roster.findIndex((r) => r.colour === k.colour);
+      const took = ctx.tookEntry(target, k.point);
+      if (!took || ctx.isEquivocator(target)) return { kind: 'none' };
       this.myVetoes.add(s);
-      return { kind: 'veto', key: k, resend: filled };
+      return { kind: 'veto', key: k, took };
     }
     // A reclaim: only for a dropped seat whose own player asked, a few turns ahead at most (bounded answers).
-    if (!r.state) return { kind: 'none' };
-    const target = f.lobby.indexOf(k.colour);
-    if (f.forfeited(k.colour) !== 'dropped' || !this.votes.get(s)?.has(target) || k.point > r.state.turn + 2 * f.lobby.length)
-      return { kind: 'none' };
-    const at = r.awaiting();
-    const placingNow = at.kind === 'action' && at.phase === 'place' && r.state.setup.seats[r.state.seat] === k.colour;
-    const passed = r.state.turn > k.point || (r.state.turn === k.point && !placingNow);
+    if (!reclaim) return { kind: 'none' };
+    const target = ctx.roster.findIndex((r) => r.colour === k.colour);
+    if (!reclaim.dropped || !this.votes.get(s)?.has(target) || k.point > reclaim.turn + 2 * reclaim.lobbySeats) return { kind: 'none' };
+    const passed = reclaim.turn > k.point || (reclaim.turn === k.point && !reclaim.placingNow);
     if (passed && !this.mine.has(s) && !this.myVetoes.has(s)) {
       this.myVetoes.add(s);
-      return { kind: 'veto', key: k, resend: null };
+      return { kind: 'veto', key: k, took: null };
     }
     if (!passed) return { kind: 'vote', key: k };
     return { kind: 'none' };

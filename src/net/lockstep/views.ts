@@ -43,4 +43,6 @@ export type MeshEvent =
   | { kind: 'chat'; line: ChatLine }
   | { kind: 'rejected'; line: string }
   | { kind: 'rematch'; gameId: string; from: string }
-  | { kind: 'desync'; report: DesyncReport };
+  | { kind: 'desync'; report: DesyncReport }
+  /** The log went back from `from` entries to `point`: the group's count on a drop there said otherwise (P6.1). */
+  | { kind: 'rewound'; point: number; from: number };
