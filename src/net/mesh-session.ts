@@ -51,7 +51,7 @@ import {
 import { ChatLog } from './lockstep/chat';
 import { DesyncWatch } from './lockstep/desync-watch';
 import { ItemPool, type Evidence, type PoolContext, type PoolVerdict } from './lockstep/item-pool';
-import { DEFAULT_TIMEOUTS, MAX_CHAT_PER_INDEX, MAX_CHAT_PER_SEAT, type Timeouts } from './lockstep/limits';
+import { DEFAULT_TIMEOUTS, DISPUTE_MS, MAX_CHAT_PER_INDEX, MAX_CHAT_PER_SEAT, MAX_DISPUTES, type Timeouts } from './lockstep/limits';
 import { Links, who, type Link, type SelfIntro } from './lockstep/links';
 import { Lobby } from './lockstep/lobby';
 import { MeshPersistence, meshSave, parseMeshSave, savedSecret } from './lockstep/mesh-save';
@@ -123,6 +123,10 @@ export class MeshSession extends SessionCore implements Session {
   private pumping = false;
   private rejected = 0;
   private internalErrors = 0;
+  /** Since when no majority can agree with this peer's state hash (null: it can, or no dispute). */
+  private lostSince: number | null = null;
+  /** Log indices whose entries this peer asked the others for, to settle a hash dispute. */
+  private readonly askedAt = new Set<number>();
 
   /** Wires the parts only: a session is opened by `host`, `join` or `resume` (on this class or a simulation's subclass). */
   constructor(
@@ -698,7 +702,7 @@ export class MeshSession extends SessionCore implements Session {
    * on dropping it here (P6.2) says the drop, a wait for more votes or the grace, or its entry.
    */
   private feedSeat(a: number, colour: Colour, len: number, steps: SessionStep[]): boolean {
-    this.voteOutEquivocator(a, len);
+    this.voteOutOffender(a, len);
     const c = this.votes.count(colour, len, this.prefix.at(len), this.voteContext);
     if (c.verdict === 'drop') return this.dropNow(colour, len, steps);
     if (c.verdict === 'wait') {
@@ -742,7 +746,7 @@ export class MeshSession extends SessionCore implements Session {
       this.desync.noteDerived(res.derived);
       // P1.4: the author's state hash counts once its entry took its place here, i.e. on the same log prefix.
       // Only a move's hash (it names its history): a reveal signed on a history since left would carry another history's hash.
-      if (item.h && item.p !== null && item.a !== this.mySeat) this.desync.noteTheirs(item.a, item.h);
+      if (item.h && item.p !== null && item.a !== this.mySeat) this.desync.noteTheirs(item.a, item.h, at);
       this.checkHashes();
       return true;
     }
@@ -752,9 +756,9 @@ export class MeshSession extends SessionCore implements Session {
     return true;
   }
 
-  /** A seat caught equivocating is voted out the moment the log next waits for it (no timeout). */
-  private voteOutEquivocator(a: number, len: number): void {
-    if (!this.pool!.isEquivocator(a) || this.mySeat === null || this.mySeat === a) return;
+  /** A seat caught equivocating, or whose state hash the majority contradicted, is voted out the moment the log next waits for it. */
+  private voteOutOffender(a: number, len: number): void {
+    if (!(this.pool!.isEquivocator(a) || this.desync.isProvenWrong(a)) || this.mySeat === null || this.mySeat === a) return;
     if (this.replica!.follower.control(this.myColour!).by !== 'player') return;
     this.castVote({ what: 'drop', colour: this.startRecord!.roster[a].colour, point: len, p: this.prefix.at(len) });
   }
@@ -993,7 +997,7 @@ export class MeshSession extends SessionCore implements Session {
     this.prefix.cut(point);
     this.pool!.rewoundTo(point);
     this.events = replayLog(prefix.text()).events.flat();
-    this.desync.resetTo(prefix.log.entries);
+    this.desync.resetTo(prefix.log.entries, point);
     // A game that had ended on the history left goes on: the phase, and the heartbeat that had stopped.
     if (this.phaseNow === 'over') this.phaseNow = 'playing';
     this.heartbeat.revive();
@@ -1027,15 +1031,48 @@ export class MeshSession extends SessionCore implements Session {
 
   // ---------------------------------------------------------------- state hashes and desync (P1.4)
 
+  /**
+   * Judges the state hashes heard (P6.3): a seat the majority contradicts is voted out when
+   * next due; a dispute not settled yet sends for the disputed entries by position; this
+   * peer stops only when no majority can agree with it, DISPUTE_MS after it first saw that.
+   */
   private checkHashes(): void {
-    if (!this.replica) return;
+    const r = this.replica;
+    if (!r || this.desync.report) return;
     const roster = this.startRecord!.roster;
-    const seatOf = (a: number) => ({ name: roster[a].name ?? roster[a].colour, colour: roster[a].colour });
-    const report = this.desync.check(seatOf, this.gameId, () => this.replica!.text());
-    if (!report) return;
+    const players = roster.flatMap((s, i) => (s.pub && r.follower.control(s.colour).by === 'player' ? [i] : []));
+    const v = this.desync.judge(players, this.mySeat, (a) => this.pool!.isEquivocator(a));
+    for (const a of v.wrong)
+      this.reject(`${this.colourOf(a)} signed a state hash the other players contradict: the others vote it out when it is next due`);
+    for (const at of v.disputed) this.askByPosition(at);
+    if (!v.lost) {
+      this.lostSince = null;
+      return;
+    }
+    const now = this.clock.now();
+    if (this.lostSince === null) {
+      this.lostSince = now;
+      this.clock.setTimeout(() => {
+        if (this.disposed) return;
+        this.checkHashes();
+        this.pump();
+      }, DISPUTE_MS);
+      return;
+    }
+    if (now - this.lostSince < DISPUTE_MS) return;
+    const seat = roster[v.lost.a];
+    const report = this.desync.stop(v.lost, { name: seat.name ?? seat.colour, colour: seat.colour }, this.gameId, r.text());
     this.phaseNow = 'desync';
     this.emitMesh({ kind: 'desync', report });
     this.refresh();
+  }
+
+  /** Asks every peer for the entries its log took from log index `at` on (once per index): the disputed version may be there. */
+  private askByPosition(at: number): void {
+    if (this.askedAt.has(at) || this.askedAt.size >= MAX_DISPUTES) return;
+    this.askedAt.add(at);
+    for (const l of this.links.values())
+      if (l.authed) this.links.sendTo(l.peer, { t: 'sync', have: this.pool?.sequences.slice() ?? [], len: at });
   }
 
   // ---------------------------------------------------------------- the network

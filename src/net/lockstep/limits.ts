@@ -38,3 +38,7 @@ export interface Timeouts {
   revealMs: number;
 }
 export const DEFAULT_TIMEOUTS: Timeouts = { moveMs: 90_000, revealMs: 20_000 };
+/** How long a peer that no majority agrees with keeps asking for the disputed entries before it stops (P6.3). */
+export const DISPUTE_MS = 3_000;
+/** Disputed log positions a peer asks the others for in one game. */
+export const MAX_DISPUTES = 64;
