@@ -261,14 +261,14 @@ def read_file(raw):
             raise Malformed("the replay must be a JSON object")
     if raw.get("format") != "carcassonne-star-wars-replay":
         raise Malformed("not a replay file")
-    if raw.get("version") not in (1, 2, 3) or type(raw.get("version")) is not int:
+    if raw.get("version") not in (1, 2, 3, 4) or type(raw.get("version")) is not int:
         raise Malformed("unsupported version %s" % short(raw.get("version"), 20))
     version = raw["version"]
     base = {"format", "version", "entries"}
-    allowed = base | ({"chat"} if version >= 2 else set()) | (SIGNED_KEYS if version == 3 else set())
-    if not (base <= set(raw) <= allowed) or (version == 3 and not SIGNED_KEYS <= set(raw)):
-        raise Malformed("a replay has exactly format, version, entries (in version 2 maybe chat; version 3 adds host, startSig, roster, signed, votes)")
-    if version == 3 and secrets is not None:
+    allowed = base | ({"chat"} if version >= 2 else set()) | (SIGNED_KEYS if version >= 3 else set())
+    if not (base <= set(raw) <= allowed) or (version >= 3 and not SIGNED_KEYS <= set(raw)):
+        raise Malformed("a replay has exactly format, version, entries (in version 2 maybe chat; versions 3 and 4 add host, startSig, roster, signed, votes)")
+    if version >= 3 and secrets is not None:
         raise Malformed("a save holds an unsigned (version 1 or 2) replay")
     if secrets is not None and save_version != raw["version"]:
         raise Malformed("the save's version differs from its replay's")
@@ -277,8 +277,8 @@ def read_file(raw):
         raise Malformed("entries must be a list")
     for i, e in enumerate(entries):
         check_entry(e, i, raw["version"])
-    chat = read_chat(raw["chat"], entries, version == 3) if "chat" in raw else []
-    signed = read_signed(raw, len(entries)) if version == 3 else None
+    chat = read_chat(raw["chat"], entries, version >= 3) if "chat" in raw else []
+    signed = read_signed(raw, len(entries)) if version >= 3 else None
     return raw["version"], entries, secrets, chat, signed
 
 
@@ -477,8 +477,23 @@ def signing_message(tag, text):
     return ("carcassonne-sw/%s/v1\x00%s" % (tag, text)).encode("utf-8", "surrogatepass")
 
 
-def item_text(game, a, n, at, body, h):
-    return canonical({"g": game, "a": a, "n": n, "at": at, "body": body, "h": h})
+def item_text(game, a, n, at, body, h, p=False):
+    """Version 4 adds p, the hash of the log prefix the item extends (a hex string, or null); False: a version-3 item without it."""
+    fields = {"g": game, "a": a, "n": n, "at": at, "body": body, "h": h}
+    if p is not False:
+        fields["p"] = p
+    return canonical(fields)
+
+
+PREFIX_SEED = hashlib.sha256(b"carcassonne-sw/prefix/v1").digest()
+
+
+def prefix_hashes(entries):
+    """Section 6b (version 4): H(0) = SHA-256("carcassonne-sw/prefix/v1"), H(i+1) = SHA-256(H(i) || canonical JSON of entry i), hex."""
+    out = [PREFIX_SEED]
+    for e in entries:
+        out.append(hashlib.sha256(out[-1] + canonical(e).encode("utf-8", "surrogatepass")).digest())
+    return [h.hex() for h in out]
 
 
 def fingerprint(pub_hex):
@@ -486,8 +501,16 @@ def fingerprint(pub_hex):
     return "%s-%s" % (h[:4], h[4:8])
 
 
-def check_signatures(entries, chat, g):
-    """Section 6b: every signature of a version-3 replay, in log order; the lines to print."""
+def check_signatures(entries, chat, g, version=3):
+    """Section 6b: every signature of a version-3 or -4 replay, in log order; the lines to print."""
+    bound = version >= 4
+    prefixes = prefix_hashes(entries) if bound else []
+    words = []
+
+    def p_at(at):
+        if not bound:
+            return False
+        return prefixes[at] if at is not None and 0 <= at < len(prefixes) else None
     settings = entries[0]
     game = settings["gameId"]
     lobby = settings["setup"]["seats"]
@@ -551,15 +574,20 @@ def check_signatures(entries, chat, g):
             si += 1
             if s["a"] != author or not (0 <= author < len(pubs)) or pubs[author] is None:
                 fail(i, "expected a signature by %s, found one by seat %d" % (lobby[author] if 0 <= author < len(lobby) else "its author", s["a"]))
-            text = item_text(game, s["a"], s["n"], i, {"k": "entry", "entry": e}, s["h"])
+            text = item_text(game, s["a"], s["n"], i, {"k": "entry", "entry": e}, s["h"], p_at(i if k in ("place", "deploy") else None))
             if not ed_verify(pubs[author], signing_message("item", text), s["sig"]):
                 fail(i, "expected %s's signature (key %s), found a bad signature" % (lobby[author], fingerprint(pubs[author])))
             once(author, s["n"], text, i)
             if s["h"] is not None:
                 mine = hash_at.get(s["h"]["turn"])
-                if mine is None or mine[0] >= i or mine[1] != s["h"]["state"]:
+                if mine is None or mine[0] >= i:
+                    fail(i, "expected %s's signed state hash of a turn before this entry" % lobby[author])
+                if mine[1] == s["h"]["state"]:
+                    attested += 1
+                elif bound:
+                    words.append("%s signed a state hash of turn %d (entry %d) that the log contradicts" % (lobby[author], s["h"]["turn"], i))
+                else:
                     fail(i, "expected %s's signed state hash of turn %d to match the log's" % (lobby[author], s["h"]["turn"]))
-                attested += 1
             counts[author][0] += 1
         if change is not None:
             what, colour, voters, target = change
@@ -572,10 +600,19 @@ def check_signatures(entries, chat, g):
             if (v["point"] != i) if what == "drop" else (v["point"] > turn):
                 fail(i, "expected votes for %s, found votes for point %d" % ("the drop at log index %d" % i if what == "drop" else "a reclaim by turn %d" % turn, v["point"]))
             need_by = sorted(voters + [target]) if what == "reclaim" else voters
-            if [b["a"] for b in v["by"]] != need_by:
+            by = [b["a"] for b in v["by"]]
+            if bound and what == "drop":
+                if not by or any(a not in need_by for a in by) or by != sorted(set(by)):
+                    fail(i, "expected the votes of at least one of %s" % (", ".join(lobby[a] for a in need_by) or "nobody (a drop nobody may vote for)"))
+                if any(b["at"] != i for b in v["by"]):
+                    fail(i, "expected drop votes signed for log index %d" % i)
+                words.append("the drop of %s at entry %d rests on the word of %s (%d of %d eligible)" % (colour, i, ", ".join(lobby[a] for a in by), len(by), len(need_by)))
+            elif by != need_by:
                 fail(i, "expected the votes of %s" % (", ".join(lobby[a] for a in need_by) or "nobody"))
             for b in v["by"]:
-                text = item_text(game, b["a"], b["n"], b["at"], {"k": "vote", "what": what, "colour": colour, "point": v["point"]}, None)
+                if bound and b["at"] > len(entries):
+                    fail(i, "expected a vote signed within the log")
+                text = item_text(game, b["a"], b["n"], b["at"], {"k": "vote", "what": what, "colour": colour, "point": v["point"]}, None, p_at(b["at"]))
                 if not ed_verify(pubs[b["a"]], signing_message("item", text), b["sig"]):
                     fail(i, "expected %s's signed vote (key %s), found a bad signature" % (lobby[b["a"]], fingerprint(pubs[b["a"]])))
                 once(b["a"], b["n"], text, i)
@@ -588,7 +625,7 @@ def check_signatures(entries, chat, g):
         a = lobby.index(c["colour"])
         if pubs[a] is None:
             fail(c["at"], "expected a chat line signed by a player's seat, found one from %s" % c["colour"])
-        text = item_text(game, a, c["n"], c["at"], {"k": "chat", "text": c["text"]}, None)
+        text = item_text(game, a, c["n"], c["at"], {"k": "chat", "text": c["text"]}, None, None if bound else False)
         if not ed_verify(pubs[a], signing_message("item", text), c["sig"]):
             fail(c["at"], "expected %s's signed chat line (key %s), found a bad signature" % (c["colour"], fingerprint(pubs[a])))
         once(a, c["n"], text, c["at"])
@@ -601,7 +638,7 @@ def check_signatures(entries, chat, g):
             lines.append("signed by %s: key %s (%d entries, %d votes, %d chat lines)" % (r["colour"], fingerprint(r["pub"]), counts[i][0], counts[i][1], counts[i][2]))
         else:
             lines.append("%s: a bot seat, signs nothing" % r["colour"])
-    return lines
+    return lines + words
 
 
 # ------------------------------------------------------------------ section 4: seeds and values
@@ -956,7 +993,7 @@ def main(argv):
         version, entries, secrets, chat, signed = read_file(parse_file(data))
         forfeits = {}
         lines, how, _ = follow(version, entries, secrets, forfeits)
-        sig_lines = check_signatures(entries, chat, signed) if signed is not None else None
+        sig_lines = check_signatures(entries, chat, signed, version) if signed is not None else None
     except Malformed as e:
         sys.stderr.write("verify.py: malformed: %s\n" % str(e)[:180])
         return 2
