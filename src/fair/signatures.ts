@@ -148,7 +148,8 @@ export function checkSignatures(log: GameLog): SignatureReport {
       if (s.h) {
         // The state hash the author signed must be the log's own for that turn, written before this entry (P1.4).
         const mine = hashAt.get(s.h.turn);
-        if (!mine || mine.at >= i) fail(i, `${lobby[slot.a]}'s signed state hash of a turn before this entry`, `turn ${s.h.turn}`);
+        if (!mine || mine.at >= i)
+          throw new EntryError(i, `${lobby[slot.a]}'s signed state hash of a turn before this entry`, `turn ${s.h.turn}`);
         if (mine.state === s.h.state) attested++;
         // Version 4: a seat may sign a wrong hash (the others outvote it, P6.3); the replay records its word against it.
         else if (bound) words.push(`${lobby[slot.a]} signed a state hash of turn ${s.h.turn} (entry ${i}) that the log contradicts`);

@@ -87,6 +87,9 @@ export interface MeshOptions extends CoreOptions {
 
 export type Role = 'player' | 'watch';
 
+/** A seat's own entry where the log waits for its move: the move, or its resignation. */
+const isMove = (e: LogEntry) => e.k === 'place' || e.k === 'deploy' || e.k === 'resign';
+
 export class MeshSession extends SessionCore implements Session {
   readonly identity: Identity;
   readonly name: string;
@@ -280,6 +283,7 @@ export class MeshSession extends SessionCore implements Session {
       since: this.wait.since,
       deadline: this.wait.deadline(w.what),
       votes: [...voters].map((a) => roster[a].colour),
+      bankLeft: this.wait.bankLeft(w.colour),
     };
   }
 
@@ -589,7 +593,7 @@ export class MeshSession extends SessionCore implements Session {
       return { seat: at.seat, level: at.control.level };
     }
     const own = this.ownSeatBot();
-    if (this.isMine(at.colour) && own && !this.authoredHere(this.mySeat!, r.length)) return { seat: at.seat, level: own };
+    if (this.isMine(at.colour) && own && !this.authoredHere(this.mySeat!, r.length, isMove)) return { seat: at.seat, level: own };
     return null;
   }
 
@@ -727,9 +731,11 @@ export class MeshSession extends SessionCore implements Session {
   }
 
   /** Whether this seat already signed an entry for log index `at` of this history. */
-  private authoredHere(a: number, at: number): boolean {
+  /** Whether seat `a` already signed an entry `fits` accepts for log index `at` of this history (or one that names none). */
+  private authoredHere(a: number, at: number, fits: (e: LogEntry) => boolean): boolean {
     // Beyond the log only entries that name no history can be held (commitments and reveals signed early).
-    return this.pool!.authoredAt(a, at, at <= this.replica!.length ? this.prefix.at(at) : '');
+    const p = at <= this.replica!.length ? this.prefix.at(at) : '';
+    return this.pool!.entriesAt(a, at, p).some((it) => it.body.k === 'entry' && fits(it.body.entry));
   }
 
   /** The entry item author `a` wrote for log index `at`, if it is here: applied, or rejected and dropped. */
@@ -750,7 +756,7 @@ export class MeshSession extends SessionCore implements Session {
       this.checkHashes();
       return true;
     }
-    this.pool!.forgetEntry(a, at, p);
+    this.pool!.forget(item);
     this.votes.touch(this.colourOf(a) as Colour, at);
     this.reject(`${this.colourOf(a)}'s entry ${item.n} was refused: ${res.kind === 'rejected' ? res.reason : res.why}`);
     return true;
@@ -810,16 +816,17 @@ export class MeshSession extends SessionCore implements Session {
     const colour = this.myColour!;
     const at = r.awaiting();
     const f = r.follower;
-    const authored = (pos: number) => this.authoredHere(me, pos);
     if (at.kind === 'commit') {
       const pos = 1 + f.chainSeatList.indexOf(me);
-      if (f.chainSeatList.includes(me) && !authored(pos)) this.author({ k: 'entry', entry: this.chains.commitEntry(me, colour) }, pos);
+      if (f.chainSeatList.includes(me) && !this.authoredHere(me, pos, (e) => e.k === 'commit'))
+        this.author({ k: 'entry', entry: this.chains.commitEntry(me, colour) }, pos);
       return;
     }
     if (at.kind === 'reveal' && at.chains.includes(me)) {
       const due = f.dueEvent!;
       const pos = due.openedAt + due.order.indexOf(me);
-      if (!authored(pos)) {
+      // A reveal signed for this index on another history may be of another event: only this event's counts.
+      if (!this.authoredHere(me, pos, (e) => (e.k === 'reveal' && e.event === due.event) || e.k === 'resign')) {
         if (this.resignWanted) {
           this.resignWanted = false;
           this.author({ k: 'entry', entry: { k: 'resign', colour } }, pos);
@@ -827,7 +834,13 @@ export class MeshSession extends SessionCore implements Session {
       }
       return;
     }
-    if (at.kind === 'action' && at.colour === colour && at.control.by === 'player' && this.resignWanted && !authored(r.length)) {
+    if (
+      at.kind === 'action' &&
+      at.colour === colour &&
+      at.control.by === 'player' &&
+      this.resignWanted &&
+      !this.authoredHere(me, r.length, isMove)
+    ) {
       this.resignWanted = false;
       this.author({ k: 'entry', entry: { k: 'resign', colour } }, r.length);
     }
@@ -861,7 +874,7 @@ export class MeshSession extends SessionCore implements Session {
     const at = this.replica?.awaiting();
     if (!at || at.kind !== 'action' || at.phase !== phase) throw new Error(`it is not the moment to ${phase}`);
     if (!this.isMine(at.colour) || at.control.by !== 'player') throw new Error(`${at.colour} is not played on this device`);
-    if (this.authoredHere(this.mySeat!, this.replica!.length)) throw new Error('this move was already sent');
+    if (this.authoredHere(this.mySeat!, this.replica!.length, isMove)) throw new Error('this move was already sent');
     return at.seat;
   }
 
@@ -989,6 +1002,8 @@ export class MeshSession extends SessionCore implements Session {
   /** If the group's count on a drop question says otherwise than this log at its point, the log goes back there (P6.1, P6.2). */
   private rewindIfDecided(): boolean {
     this.voteOutAtDisputedSlot();
+    // This peer's own veto counts too: it is signed before the count is read, never after the log went back.
+    for (const k of this.votes.changedDrops()) this.answerVote(k);
     const point = this.votes.rewindPoint(this.replica!.log.entries, this.voteContext);
     if (point === null) return false;
     const before = this.replica!.length;

@@ -196,6 +196,28 @@ export class MeshSim {
     await this.runUntil(() => false, 5_000);
   }
 
+  /**
+   * A network split (P6.1): nothing passes between peers of different groups (each peer
+   * index in one group; spectators follow peer 0's group) until `heal()` is called. Frames
+   * within a group pass as before; both sides go on and may drop the seats they cannot hear.
+   */
+  split(groups: readonly (readonly number[])[]): () => void {
+    const groupOf = new Map<string, number>();
+    groups.forEach((g, k) => {
+      for (const i of g) groupOf.set(this.peers[i].session.transportId, k);
+    });
+    const before = this.net.filter;
+    // A peer that restarts gets a new transport id: it is looked up by index each time.
+    const side = (id: string) => {
+      const i = this.peers.findIndex((p) => p.session.transportId === id);
+      return i >= 0 ? groups.findIndex((g) => g.includes(i)) : (groupOf.get(id) ?? 0);
+    };
+    this.net.filter = (from, to, frame) => (before ? before(from, to, frame) : true) && side(from) === side(to);
+    return () => {
+      this.net.filter = before;
+    };
+  }
+
   /** A spectator joins through peer i's transport id (P3.5). */
   spectate(through = 0): SimPeer {
     const storage = new MemoryStorage();

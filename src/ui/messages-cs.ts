@@ -277,6 +277,7 @@ export const cs: Messages = {
     other: 'Čeká se na {n} odhalení ({who}).',
   },
   onlineCountdown: '{who}: zbývá {s} s.',
+  onlineBank: 'Časová rezerva: {s} s.',
   onlineSilent: '{who} mlčí.',
   onlineDropVotes: 'Pro vyřazení hlasovali: {who}.',
   onlineDrop: 'Vyřadit hráče {who} (převezme ho bot; prohrává kontumačně)',

@@ -282,6 +282,7 @@ export const en = {
   onlineWaitDeploy: 'Waiting for {who} to place a meeple or pass.',
   onlineWaitReveals: { one: 'Waiting for 1 reveal ({who}).', other: 'Waiting for {n} reveals ({who}).' },
   onlineCountdown: '{who} has {s} s left.',
+  onlineBank: 'Time bank: {s} s.',
   onlineSilent: '{who} is silent.',
   onlineDropVotes: 'Voted to drop: {who}.',
   onlineDrop: 'Drop {who} (a bot takes over; {who} forfeits)',

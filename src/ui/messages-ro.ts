@@ -279,6 +279,7 @@ export const ro: Messages = {
     other: 'Se așteaptă {n} de dezvăluiri ({who}).',
   },
   onlineCountdown: '{who} mai are {s} s.',
+  onlineBank: 'Rezervă de timp: {s} s.',
   onlineSilent: '{who} nu mai răspunde.',
   onlineDropVotes: 'Au votat eliminarea: {who}.',
   onlineDrop: 'Elimină-l pe {who} (preia un bot; {who} pierde prin abandon)',

@@ -138,6 +138,7 @@ export class SwOnlinePanel extends LitElement {
             ? html`<span class="count">${
                 left > 0 ? t('onlineCountdown', { who: colourName(w.colour), s: left }) : t('onlineSilent', { who: colourName(w.colour) })
               }</span>
+          <span class="dim" data-testid="time-bank">${t('onlineBank', { s: Math.ceil(w.bankLeft / 1000) })}</span>
           ${w.votes.length ? html`<span class="dim">${t('onlineDropVotes', { who: w.votes.map(colourName).join(', ') })}</span>` : nothing}
           ${
             mine && left === 0

@@ -88,22 +88,33 @@ export class ItemPool {
     return this.byAuthor.get(a)?.get(n);
   }
 
-  /** The entry item author `a` signed for log index `at` of the history whose prefix hash there is `p`, if held. */
+  /**
+   * The entry item author `a` signed for log index `at` of the history whose prefix hash
+   * there is `p`, if held. An entry that names no history (a commitment, a reveal, a
+   * resignation) fits every one; several such may be held for one index (signed on several
+   * histories, for different events): the lowest-numbered is tried first, then the next.
+   */
   entryFor(a: number, at: number, p: string): Item | undefined {
     const byP = this.entryAt.get(a)?.get(at);
-    // An entry that names no history (a commitment, a reveal, a resignation) fits every one.
-    return byP?.get(p) ?? byP?.get('');
+    if (!byP) return undefined;
+    const bound = byP.get(p);
+    if (bound) return bound;
+    let first: Item | undefined;
+    for (const [key, it] of byP) if (key.startsWith('~') && (!first || it.n < first.n)) first = it;
+    return first;
   }
 
-  authoredAt(a: number, at: number, p: string): boolean {
-    return this.entryFor(a, at, p) !== undefined;
-  }
-
-  /** The log refused the entry in this slot: let it go. */
-  forgetEntry(a: number, at: number, p: string): void {
+  /** Every entry item author `a` holds for log index `at` (this history's move, and the entries that name none). */
+  entriesAt(a: number, at: number, p: string): Item[] {
     const byP = this.entryAt.get(a)?.get(at);
-    if (!byP?.delete(p)) byP?.delete('');
-    if (byP?.size === 0) this.entryAt.get(a)!.delete(at);
+    return byP ? [...byP].filter(([key]) => key === p || key.startsWith('~')).map(([, it]) => it) : [];
+  }
+
+  /** The log refused this entry in its slot: let it go. */
+  forget(item: Item): void {
+    const byP = this.entryAt.get(item.a)?.get(item.at);
+    byP?.delete(slotKey(item));
+    if (byP?.size === 0) this.entryAt.get(item.a)!.delete(item.at);
   }
 
   private slot(item: Item): Map<string, Item> {
@@ -122,9 +133,13 @@ export class ItemPool {
 
   /** Author `a`'s entry item that this log took at index `at` (the held item whose entry is the log's there), if any. */
   tookEntry(a: number, at: number, replica: Replica, p: string): Item | null {
-    const it = this.entryFor(a, at, p);
     const there = replica.log.entries[at];
-    return it && there && it.body.k === 'entry' && canonicalJson(it.body.entry) === canonicalJson(there) ? it : null;
+    if (!there) return null;
+    const text = canonicalJson(there);
+    let best: Item | null = null;
+    for (const it of this.entriesAt(a, at, p))
+      if (it.body.k === 'entry' && canonicalJson(it.body.entry) === text && (!best || it.n < best.n)) best = it;
+    return best;
   }
 
   /** Items author by author from the numbers `theirs` holds, oldest first, at most `budget` (a sync answer, P3.4). */
@@ -168,7 +183,13 @@ export class ItemPool {
     if (held) return this.keep(item, ctx);
     if (item.body.k === 'entry') {
       const why = this.entryRefusal(item, item.body.entry, seat.colour, ctx);
-      if (why) return refused(why);
+      if (why) {
+        // A late reveal or commitment (it names no history) is numbered all the same: signed in good time on another
+        // history, it must not leave a gap the sync asks for again and again (P6.1: after a split, the other side's
+        // reveals for slots this history filled otherwise). A late move names this history: a lie, refused outright.
+        if (why.endsWith(LATE) && item.p === null && item.n < this.have[item.a] + SEQ_WINDOW) this.number(item);
+        return refused(why);
+      }
     }
     return this.keep(item, ctx);
   }
@@ -189,12 +210,12 @@ export class ItemPool {
     }
     // Signed on another history (a fork this peer does not follow): kept, unjudged, in case the group's count moves it there.
     if (item.p !== null && item.at <= r.length && item.p !== ctx.prefix(item.at)) return null;
-    const slotTaken = this.slotOf(item) !== undefined;
+    const slotTaken = item.p === null ? this.entriesAt(item.a, item.at, '').length > 0 : this.slotOf(item) !== undefined;
     const there = r.log.entries[item.at];
     // The seat's own entry where this log dropped it: kept, since it counts against the drop (P6.2).
     if (item.at < r.length && there?.k === 'drop' && there.colour === colour) return null;
     // Its signed position is already filled by something else: a late or misplaced entry (a replayed one is a copy, above).
-    if (item.at < r.length && !slotTaken) return `${colour}'s ${e.k} for log index ${item.at} comes after that point was filled`;
+    if (item.at < r.length && !slotTaken) return `${colour}'s ${e.k} for log index ${item.at} ${LATE}`;
     // Signed for the slot the log is at now: judged now, by the log's own checker on a copy (P1.3, P2.3).
     if (item.at === r.length && !slotTaken) {
       const why = tryAtSlot(item.a, e, r);
@@ -219,11 +240,11 @@ export class ItemPool {
     if (item.body.k === 'entry') {
       const prior = this.slotOf(item);
       if (prior && itemSigningText(ctx.gameId, prior) !== itemSigningText(ctx.gameId, item)) {
-        // Two entries for one slot of one history: the number is kept (so the sequence has no gap), the slot keeps the first.
+        // Two moves for one slot of one history: the number is kept (so the sequence has no gap), the slot keeps the first.
         this.number(item);
         return this.equivocation(prior, item, `two different entries for log index ${item.at}`, ctx);
       }
-      this.slot(item).set(item.p ?? '', item);
+      this.slot(item).set(slotKey(item), item);
     }
     this.number(item);
     return { reason: null, kept: item };
@@ -285,16 +306,13 @@ export class ItemPool {
   }
 
   private slotOf(item: Item): Item | undefined {
-    return this.entryAt
-      .get(item.a)
-      ?.get(item.at)
-      ?.get(item.p ?? '');
+    return this.entryAt.get(item.a)?.get(item.at)?.get(slotKey(item));
   }
 
   /** An entry item whose signed log slot is still ahead (or this history's and the seat's drop) and empty goes into it. */
   private takeFreeSlot(item: Item, ctx: PoolContext): boolean {
     if (item.body.k !== 'entry' || item.at < ctx.replica.length || this.slotOf(item)) return false;
-    this.slot(item).set(item.p ?? '', item);
+    this.slot(item).set(slotKey(item), item);
     return true;
   }
 
@@ -309,17 +327,18 @@ export class ItemPool {
       const e = replica.log.entries[i];
       let there: string | null = null;
       for (const [a, slots] of this.entryAt) {
-        const p = prefix(i);
-        const it = slots.get(i)?.get(p);
-        if (!it || it.body.k !== 'entry') continue;
+        if (!slots.has(i)) continue;
         // The seat's entry where this log dropped it stays: it counts against the drop (P6.2).
         if (e.k === 'drop' && e.colour === colourOfSeat(a)) continue;
-        there ??= canonicalJson(e);
-        if (canonicalJson(it.body.entry) === there) continue;
-        this.forgetEntry(a, i, p);
-        lines.push(
-          `${colourOfSeat(a)}'s ${it.body.entry.k} signed for log index ${i} is not what the log holds there (sent before it was due, or out of place)`,
-        );
+        for (const it of this.entriesAt(a, i, prefix(i))) {
+          if (it.body.k !== 'entry') continue;
+          there ??= canonicalJson(e);
+          if (canonicalJson(it.body.entry) === there) continue;
+          this.forget(it);
+          lines.push(
+            `${colourOfSeat(a)}'s ${it.body.entry.k} signed for log index ${i} is not what the log holds there (sent before it was due, or out of place)`,
+          );
+        }
       }
     }
     return lines;
@@ -330,8 +349,15 @@ export class ItemPool {
     this.sweptTo = Math.min(this.sweptTo, point);
     // Entries let go while the log passed their slot on the history left may fit the one kept: back into their free slots.
     for (const byN of this.byAuthor.values())
-      for (const it of byN.values()) if (it.body.k === 'entry' && it.at >= point && !this.slotOf(it)) this.slot(it).set(it.p ?? '', it);
+      for (const it of byN.values()) if (it.body.k === 'entry' && it.at >= point && !this.slotOf(it)) this.slot(it).set(slotKey(it), it);
   }
+}
+
+const LATE = 'comes after that point was filled';
+
+/** An entry's key in its slot: its history's prefix hash, or (naming none) its own number, so several may wait side by side. */
+function slotKey(item: Item): string {
+  return item.p ?? `~${item.n}`;
 }
 
 /** Whether two items are a vote and a veto on one question (P6.2): a contradiction whatever their numbers. */

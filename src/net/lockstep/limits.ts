@@ -30,14 +30,28 @@ export const MAX_ADDRESSES = 64;
 export const MAX_PENDING_LOBBIES = 8;
 /** Sync rounds after the end, so the last chat lines and entries reach everyone. */
 export const END_SYNC_ROUNDS = 3;
+/** After those, the sync goes on this many times slower for as long as the game is open. */
+export const AFTER_END_FACTOR = 8;
 
 export interface Timeouts {
-  /** A seat's move (place or deploy), ms. */
+  /** The longest one move (place or deploy) may take, ms. */
   moveMs: number;
-  /** A seat's reveal once its event is due, ms. */
+  /** The longest one reveal may take once its event is due, ms. */
   revealMs: number;
+  /** Each seat's time bank for the game: what its waits may use beyond their free parts, ms (wait-timer.ts). */
+  bankMs?: number;
+  /** The free part of each move and each reveal, not charged to the bank, ms. */
+  freeMoveMs?: number;
+  freeRevealMs?: number;
 }
 export const DEFAULT_TIMEOUTS: Timeouts = { moveMs: 90_000, revealMs: 20_000 };
+/**
+ * The time bank's defaults: 30 s a move and 10 s a reveal are free, and 4 minutes a game
+ * beyond them. A seat that waits until just before each 90 s deadline has its bank spent
+ * after four moves, and 30 s a move from then on: a 3-seat game it stalls this way is
+ * stretched by at most 4 minutes plus 30 s a move, not by 90 s a move (about 77 minutes).
+ */
+export const DEFAULT_BANK = { bankMs: 240_000, freeMoveMs: 30_000, freeRevealMs: 10_000 };
 /** How long a peer that no majority agrees with keeps asking for the disputed entries before it stops (P6.3). */
 export const DISPUTE_MS = 3_000;
 /** Disputed log positions a peer asks the others for in one game. */

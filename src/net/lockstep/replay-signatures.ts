@@ -50,7 +50,7 @@ function signedSection(
   slots.forEach((slot, i) => {
     if (!slot) return;
     if (slot.kind === 'author') {
-      const item = pool.entryFor(slot.a, i, prefix(i));
+      const item = pool.tookEntry(slot.a, i, replica, prefix(i));
       if (item?.sig) signed.push({ at: i, a: item.a, n: item.n, h: item.h ? { ...item.h } : null, sig: item.sig });
       return;
     }

@@ -5,7 +5,7 @@ import type { Replica } from '../../fair/replica';
 import type { Clock } from '../clock';
 import { MAX_ITEMS_PER_ANSWER, type Frame, type StartRecord } from '../wire';
 import type { ItemPool } from './item-pool';
-import { END_SYNC_ROUNDS, ENTRIES_BY_POSITION } from './limits';
+import { AFTER_END_FACTOR, END_SYNC_ROUNDS, ENTRIES_BY_POSITION } from './limits';
 import type { Link } from './links';
 
 /** The shortest gap between two sync requests on one link (unless forced). */
@@ -47,7 +47,9 @@ export function syncDue(link: Link, now: number, force: boolean): boolean {
 
 /**
  * The heartbeat that makes a lossy network reliable: every `stallMs` (sooner before the
- * start) it runs `beat`; after the game is over it beats END_SYNC_ROUNDS more times, then stops.
+ * start) it runs `beat`; after the game is over it beats END_SYNC_ROUNDS more times, then on
+ * at a slower pace (AFTER_END_FACTOR × the gap): a split that healed after both sides had
+ * finished must still bring the two histories together (P6.1).
  */
 export class Heartbeat {
   private timer: unknown = null;
@@ -84,9 +86,20 @@ export class Heartbeat {
         const over = beat();
         if (over === null) return;
         if (!over || this.endRounds-- > 0) this.arm(started, beat);
+        else this.armSlow(started, beat);
       },
       started() ? this.stallMs : Math.min(this.stallMs, 300),
     );
+  }
+
+  private armSlow(started: () => boolean, beat: () => boolean | null): void {
+    this.timer = this.clock.setTimeout(() => {
+      this.timer = null;
+      const over = beat();
+      if (over === null) return;
+      if (over) this.armSlow(started, beat);
+      else this.arm(started, beat);
+    }, this.stallMs * AFTER_END_FACTOR);
   }
 
   stop(): void {

@@ -187,6 +187,11 @@ export class SeatVotes {
     return out.map((k) => this.keys.get(k)!);
   }
 
+  /** The drop questions that changed since the session last looked, without taking them (it answers them before counting). */
+  changedDrops(): VoteKey[] {
+    return [...this.dirty].map((s) => this.keys.get(s)!).filter((k) => k.what === 'drop');
+  }
+
   /** Marks every drop question about `colour` at `point` changed (its entry came, or a voter was caught equivocating). */
   touch(colour?: Colour, point?: number): void {
     for (const [s, k] of this.keys)
@@ -211,7 +216,8 @@ export class SeatVotes {
         if (!honest(a) || veto.body.k !== 'veto' || !veto.body.took) continue;
         const named = ctx.item(target, veto.body.took.n);
         // A veto counts only with the entry it names here: the seat's own, signed for this slot of this history.
-        if (named?.sig === veto.body.took.sig && named.body.k === 'entry' && named.at === point && named.p === p) k.push(a);
+        const fits = named?.p === p || named?.p === null; // a reveal or resignation names no history: it fits every one
+        if (named?.sig === veto.body.took.sig && named.body.k === 'entry' && named.at === point && fits) k.push(a);
       }
     }
     k.sort((x, y) => x - y);

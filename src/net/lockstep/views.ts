@@ -21,6 +21,8 @@ export interface WaitingView {
   deadline: number;
   /** The players who voted to drop it so far. */
   votes: Colour[];
+  /** What is left in the waited-for seat's time bank (ms), the current wait counted. */
+  bankLeft: number;
 }
 
 export type ChatLine = ChatEntry;

@@ -1,8 +1,13 @@
-// The wait for a silent seat (P2.6): which seat the log waits for since when, and one timer
-// that fires when its time is up. The session decides what to do then (vote, or look again).
+// The wait for a silent seat (P2.6) and each seat's time bank (P6, bullet 5): which seat the
+// log waits for since when, one timer that fires when its time is up, and per seat the time
+// it has used beyond each wait's free part. A wait may last its free part plus what is left
+// in the seat's bank, never more than the per-action cap; so a seat that releases every
+// entry just before its deadline runs its bank dry and then has the free part alone. The
+// bank is measured on this peer's clock (there is no shared clock to sign); peers differ by
+// delivery delays only, and the drop it leads to is the group's count (seat-votes.ts).
 import type { Colour } from '../../engine';
 import type { Clock } from '../clock';
-import type { Timeouts } from './limits';
+import { DEFAULT_BANK, type Timeouts } from './limits';
 
 export interface Wait {
   colour: Colour;
@@ -11,13 +16,23 @@ export interface Wait {
 
 export class WaitTimer {
   private key = '';
+  private current: Wait | null = null;
   private sinceAt = 0;
   private timer: unknown = null;
+  /** Per seat: the time used beyond the free part of its waits so far (ms). */
+  private readonly used = new Map<Colour, number>();
+  private readonly bank: Required<Pick<Timeouts, 'bankMs' | 'freeMoveMs' | 'freeRevealMs'>>;
 
   constructor(
     private readonly clock: Clock,
     private readonly timeouts: Timeouts,
-  ) {}
+  ) {
+    this.bank = {
+      bankMs: timeouts.bankMs ?? DEFAULT_BANK.bankMs,
+      freeMoveMs: timeouts.freeMoveMs ?? DEFAULT_BANK.freeMoveMs,
+      freeRevealMs: timeouts.freeRevealMs ?? DEFAULT_BANK.freeRevealMs,
+    };
+  }
 
   /** When the current wait began. */
   get since(): number {
@@ -25,7 +40,14 @@ export class WaitTimer {
   }
 
   deadline(what: Wait['what']): number {
-    return this.sinceAt + this.limit(what);
+    return this.sinceAt + this.limit({ colour: this.current?.colour ?? 'red', what });
+  }
+
+  /** What is left in `colour`'s time bank now (the current wait's use beyond its free part counted). */
+  bankLeft(colour: Colour): number {
+    let used = this.used.get(colour) ?? 0;
+    if (this.current?.colour === colour) used += Math.max(0, this.clock.now() - this.sinceAt - this.free(this.current.what));
+    return Math.max(0, this.bank.bankMs - used);
   }
 
   /** Whether `key` names the wait still going on. */
@@ -37,10 +59,12 @@ export class WaitTimer {
   arm(wait: Wait | null, length: number, expired: (key: string, colour: Colour) => void): void {
     const key = wait ? `${length}|${wait.colour}` : '';
     if (key === this.key) return;
+    this.charge();
     this.key = key;
+    this.current = wait;
     this.sinceAt = this.clock.now();
     this.clear();
-    if (wait) this.timer = this.clock.setTimeout(() => this.fired(key, wait.colour, expired), this.limit(wait.what));
+    if (wait) this.timer = this.clock.setTimeout(() => this.fired(key, wait.colour, expired), this.limit(wait));
   }
 
   /** Not voting yet: look again in a second, since someone else's vote may arrive. */
@@ -53,12 +77,27 @@ export class WaitTimer {
     this.timer = null;
   }
 
+  /** The wait that ends now: its time beyond the free part goes from its seat's bank. */
+  private charge(): void {
+    const w = this.current;
+    if (!w) return;
+    const over = Math.max(0, this.clock.now() - this.sinceAt - this.free(w.what));
+    if (over > 0) this.used.set(w.colour, (this.used.get(w.colour) ?? 0) + over);
+  }
+
   private fired(key: string, colour: Colour, expired: (key: string, colour: Colour) => void): void {
     this.timer = null;
     expired(key, colour);
   }
 
-  private limit(what: Wait['what']): number {
-    return what === 'move' ? this.timeouts.moveMs : this.timeouts.revealMs;
+  private free(what: Wait['what']): number {
+    return what === 'move' ? this.bank.freeMoveMs : this.bank.freeRevealMs;
+  }
+
+  /** The longest this wait may last: the free part and the seat's bank, within the per-action cap. */
+  private limit(w: Wait): number {
+    const cap = w.what === 'move' ? this.timeouts.moveMs : this.timeouts.revealMs;
+    const free = Math.min(cap, this.free(w.what));
+    return Math.min(cap, free + Math.max(0, this.bank.bankMs - (this.used.get(w.colour) ?? 0)));
   }
 }

@@ -1,0 +1,154 @@
+// Group decisions under faults (P6, docs/lockstep.md "Group decisions"): network splits
+// longer than the timeouts with both sides dropping, then healed; several seats silent at
+// once; a seat that stretches every wait to its deadline. Whole games on the in-memory
+// network and the simulated clock; each test checks first that the fault really happened.
+import { describe, expect, it } from 'vitest';
+import { serialize, stateHash } from '../../src/engine';
+import { verifyReplay } from '../../src/fair';
+import { chooseFromText } from '../../src/bots/bot-choice';
+import type { BotRunner } from '../../src/bots/bot-runner';
+import { MeshSim, type SimPeer } from '../../src/sim/mesh-sim';
+import type { SimClock } from '../../src/sim/sim-clock';
+
+const HOUR = 3_600_000;
+const LIGHT = { drop: 0.02, duplicate: 0.02, minDelay: 5, maxDelay: 40, reorder: 0.05, reorderDelay: 80 };
+
+/** Every live peer holds the same log bytes and state, which the verifier accepts; returns the log. */
+function expectConverged(peers: SimPeer[]): string {
+  const logs = peers.map((p) => p.session.replayText());
+  for (const l of logs) expect(l).toBe(logs[0]);
+  expect(new Set(peers.map((p) => stateHash(p.session.state))).size).toBe(1);
+  const report = verifyReplay(logs[0]);
+  expect(report.ok ? 'ok' : report.message).toBe('ok');
+  return logs[0];
+}
+
+const forfeited = (p: SimPeer) => p.session.forfeits().map((f) => f.colour);
+/** Every peer over and holding the same log (both sides of a split may have finished before the heal). */
+const converged = (peers: SimPeer[]) => () =>
+  peers.every((p) => p.session.phase === 'over') && new Set(peers.map((p) => p.session.prefixAt(p.session.logLength))).size === 1;
+/** The drops every peer sees so far, by colour. */
+const dropsSeen = (p: SimPeer) => p.session.forfeits().filter((f) => f.why === 'dropped').length;
+
+/** A bot runner that answers after `ms` of simulated time: a seat that waits until just before its deadline. */
+function lateBots(clock: SimClock, ms: number): BotRunner {
+  return {
+    choose: (state, level, seed) =>
+      new Promise((resolve) => clock.setTimeout(() => resolve(chooseFromText(serialize(state), level, seed)), ms)),
+    dispose() {},
+  };
+}
+
+describe('network splits longer than the timeouts, both sides dropping, then healed (P6.1)', () => {
+  it('two humans and a bot, cut from each other for 2 minutes: each drops the other, and after the heal every peer holds one log and finishes', async () => {
+    const sim = new MeshSim({ peers: 2, seed: 1701, chaos: LIGHT, botSeats: ['greedy'] });
+    await sim.open();
+    const [red, black] = sim.peers;
+    expect(await sim.runUntil(() => red.session.started && red.session.state.turn >= 5, HOUR)).toBe(true);
+    const heal = sim.split([[0], [1]]);
+    // The cut is real: after 2 minutes each side has dropped a seat of the other.
+    await sim.runUntil(() => false, 120_000);
+    expect(dropsSeen(red)).toBeGreaterThan(0);
+    expect(dropsSeen(black)).toBeGreaterThan(0);
+    expect(red.session.replayText()).not.toBe(black.session.replayText());
+    heal();
+    expect(await sim.runUntil(converged(sim.peers), 2 * HOUR)).toBe(true);
+    expectConverged(sim.peers);
+    // The documented outcome of an equal split: at each drop the count is one vote against the seat's own entry, and
+    // the entry wins a tie; so a drop stands only where the seat signed nothing on the kept history (then it forfeits
+    // and may take its seat back). Both peers agree on it; at most one of them forfeits.
+    expect(forfeited(red)).toEqual(forfeited(black));
+    expect(forfeited(red).length).toBeLessThanOrEqual(1);
+    sim.dispose();
+  }, 120_000);
+
+  it('three humans, one cut off from the other two for 3 minutes: after the heal the two keep their game and only the one forfeits', async () => {
+    const sim = new MeshSim({ peers: 3, seed: 1702, chaos: LIGHT });
+    await sim.open();
+    const [a, b, lone] = sim.peers;
+    expect(await sim.runUntil(() => a.session.started && a.session.state.turn >= 6, HOUR)).toBe(true);
+    const heal = sim.split([[0, 1], [2]]);
+    await sim.runUntil(() => false, 180_000);
+    expect(dropsSeen(a)).toBeGreaterThan(0);
+    expect(dropsSeen(lone)).toBeGreaterThan(0); // the lone side dropped the others (after its grace)
+    heal();
+    expect(await sim.runUntil(converged(sim.peers), 2 * HOUR)).toBe(true);
+    expectConverged(sim.peers);
+    for (const p of sim.peers) expect(forfeited(p)).toEqual(['green']);
+    expect(b.session.phase).toBe('over');
+    sim.dispose();
+  }, 120_000);
+
+  it('four humans split two against two: the documented tie-break gives one log every peer finishes', async () => {
+    const sim = new MeshSim({ peers: 4, seed: 1703, chaos: LIGHT });
+    await sim.open();
+    expect(await sim.runUntil(() => sim.peers[0].session.started && sim.peers[0].session.state.turn >= 5, HOUR)).toBe(true);
+    const heal = sim.split([
+      [0, 1],
+      [2, 3],
+    ]);
+    await sim.runUntil(() => false, 180_000);
+    expect(dropsSeen(sim.peers[0]) + dropsSeen(sim.peers[2])).toBeGreaterThan(0);
+    heal();
+    expect(await sim.runUntil(converged(sim.peers), 2 * HOUR)).toBe(true);
+    expectConverged(sim.peers);
+    sim.dispose();
+  }, 120_000);
+
+  it('a cut shorter than a reveal timeout in mid-round changes nothing: nobody is dropped', async () => {
+    const sim = new MeshSim({ peers: 3, seed: 1704, chaos: LIGHT });
+    await sim.open();
+    expect(await sim.runUntil(() => sim.peers[0].session.started && sim.peers[0].session.state.turn >= 4, HOUR)).toBe(true);
+    const before = sim.peers[0].session.logLength;
+    const heal = sim.split([[0], [1, 2]]);
+    await sim.runUntil(() => false, 8_000);
+    heal();
+    expect(await sim.runUntil(() => sim.finished(), 2 * HOUR)).toBe(true);
+    expect(sim.peers[0].session.logLength).toBeGreaterThan(before);
+    const log = expectConverged(sim.peers);
+    expect(log).not.toContain('"k":"drop"');
+    sim.dispose();
+  }, 120_000);
+});
+
+describe('several seats silent at once (P6.2)', () => {
+  for (const silent of [2, 3])
+    it(`${silent} of 4 seats go silent for good: the others still drop every one of them and finish`, async () => {
+      const sim = new MeshSim({ peers: 4, seed: 1710 + silent, chaos: LIGHT });
+      await sim.open();
+      expect(await sim.runUntil(() => sim.peers[0].session.started && sim.peers[0].session.state.turn >= 4, HOUR)).toBe(true);
+      const gone = [3, 2, 1].slice(0, silent);
+      for (const i of gone) sim.crash(i);
+      const live = sim.peers.filter((_, i) => !gone.includes(i));
+      expect(await sim.runUntil(() => live.every((p) => p.session.phase === 'over'), 4 * HOUR)).toBe(true);
+      expectConverged(live);
+      for (const p of live) expect(forfeited(p).sort()).toEqual(gone.map((i) => sim.colours[i]).sort());
+      sim.dispose();
+    }, 120_000);
+});
+
+describe('the time bank (P6, bullet 5)', () => {
+  it('a seat that releases every move just before its 90 s deadline spends its bank and is then dropped; the countdown shows the bank', async () => {
+    const sim = new MeshSim({ peers: 3, seed: 1720, chaos: LIGHT });
+    await sim.open((i) => (i === 2 ? { botRunner: lateBots(sim.clock, 85_000) } : {}));
+    const [a, , slow] = sim.peers;
+    // While the slow seat thinks, the others' countdown shows its bank going down.
+    const banks: number[] = [];
+    const sample = () => {
+      const w = a.session.waiting;
+      if (w?.colour === 'green' && w.what === 'move') banks.push(w.bankLeft);
+      if (!a.session.forfeits().length) sim.clock.setTimeout(sample, 5_000);
+    };
+    sample();
+    expect(await sim.runUntil(() => a.session.forfeits().length > 0, 4 * HOUR)).toBe(true);
+    expect(a.session.forfeits()).toEqual([{ colour: 'green', why: 'dropped' }]);
+    // It was dropped once its bank ran dry: a handful of its turns, not the whole game.
+    expect(a.session.state.turn).toBeLessThan(30);
+    expect(Math.min(...banks)).toBeLessThan(Math.max(...banks));
+    // The two others finish at their pace (the slow peer's own bots think 85 s a move, so it lags behind).
+    expect(await sim.runUntil(() => a.session.phase === 'over' && sim.peers[1].session.phase === 'over', 4 * HOUR)).toBe(true);
+    expectConverged([a, sim.peers[1]]);
+    expect(slow.session.forfeits()).toEqual([{ colour: 'green', why: 'dropped' }]);
+    sim.dispose();
+  }, 120_000);
+});
