@@ -35,6 +35,7 @@ import { SessionCore, type CoreOptions } from '../session/session-core';
 import type { BotLevel, SeatInfo, Session, SessionStatus, SessionStep } from '../session/session';
 import type { PeerId, Transport } from './transport';
 import {
+  encodeFrame,
   itemSigningText,
   MAX_NAME_CHARS,
   parseFrame,
@@ -50,7 +51,7 @@ import {
 import { ChatLog } from './lockstep/chat';
 import { DesyncWatch } from './lockstep/desync-watch';
 import { ItemPool, type Evidence, type PoolContext, type PoolVerdict } from './lockstep/item-pool';
-import { DEFAULT_TIMEOUTS, MAX_CHAT_PER_INDEX, MAX_CHAT_PER_SEAT, type Timeouts } from './lockstep/limits';
+import { DEFAULT_TIMEOUTS, MAX_CHAT_PER_INDEX, MAX_CHAT_PER_SEAT, SIGNATURE_CHECKS_PER_SECOND, type Timeouts } from './lockstep/limits';
 import { Links, who, type Link, type SelfIntro } from './lockstep/links';
 import { Lobby } from './lockstep/lobby';
 import { MeshPersistence, meshSave, parseMeshSave, savedSecret } from './lockstep/mesh-save';
@@ -835,6 +836,27 @@ export class MeshSession extends SessionCore implements Session {
     return { gameId: this.gameId, roster: this.startRecord!.roster, replica: this.replica! };
   }
 
+  /** The pool's context for a frame from `link`: its signature checks come out of the link's budget (reported once a second). */
+  private checkedBy(link: Link): PoolContext {
+    return { ...this.poolContext, mayCheck: () => this.mayCheck(link) };
+  }
+
+  private mayCheck(link: Link): boolean {
+    const a = this.links.spendCheck(link, this.clock.now());
+    if (a === 'drop-first') this.reject(`${this.who(link)} sends more than ${SIGNATURE_CHECKS_PER_SECOND} signatures a second to check; frames dropped`);
+    return a === 'pass';
+  }
+
+  /** A sync request: the answer goes out frame by frame while the link's ratio of answer to request bytes (or its catch-up allowance) allows. */
+  private answerSync(link: Link, f: Extract<Frame, { t: 'sync' }>, bytes: number): void {
+    this.links.syncAsked(link, bytes, this.clock.now());
+    for (const answer of syncAnswer(this.startRecord!, this.pool!, this.replica, f.have, f.len)) {
+      const text = encodeFrame(answer);
+      if (!this.links.mayAnswer(link, text.length)) return;
+      this.transport.send(link.peer, text);
+    }
+  }
+
   private noteChat(a: number, n: number, at: number, text: string): void {
     const colour = this.startRecord!.roster[a].colour;
     const v = this.chatLog.note(colour, n, at, text);
@@ -969,7 +991,7 @@ export class MeshSession extends SessionCore implements Session {
       throw e;
     }
     try {
-      this.handle(link, frame);
+      this.handle(link, frame, text.length);
     } catch (e) {
       // Nothing a peer sends may crash this one; an internal failure is reported, not thrown (and counted: the fuzzer calls it a crash).
       this.internalErrors++;
@@ -977,7 +999,7 @@ export class MeshSession extends SessionCore implements Session {
     }
   }
 
-  private handle(link: Link, f: Frame): void {
+  private handle(link: Link, f: Frame, bytes = 0): void {
     if (f.t === 'hello') {
       const v = this.links.hello(link, f, this.identity, this.roster);
       if (v.kind === 'refused') this.reject(v.reason);
@@ -1015,10 +1037,14 @@ export class MeshSession extends SessionCore implements Session {
         this.assignSeat(link.pub!, link.name, f.colour);
         return;
       case 'start':
+        // Before the start its signature is checked: out of the link's budget.
+        if (!this.startRecord && !this.mayCheck(link)) return;
         return this.onStart(link, f.start);
       case 'item': {
         if (!this.startRecord) return;
-        const reason = this.keep(this.pool!.accept(f.item, this.poolContext));
+        const verdict = this.pool!.accept(f.item, this.checkedBy(link));
+        if (verdict.overBudget) return;
+        const reason = this.keep(verdict);
         if (reason) return this.reject(reason);
         if (f.item.n > this.pool!.sequences[f.item.a]) this.requestSync(link); // a gap: ask for what is missing
         this.pump();
@@ -1026,14 +1052,14 @@ export class MeshSession extends SessionCore implements Session {
       }
       case 'evidence': {
         if (!this.startRecord) return;
-        const reason = this.keep(this.pool!.takeEvidence(f.first, f.second, this.poolContext));
+        const reason = this.keep(this.pool!.takeEvidence(f.first, f.second, this.checkedBy(link)));
         if (reason) this.reject(reason);
         this.pump();
         return;
       }
       case 'sync':
         if (!this.startRecord) return;
-        for (const answer of syncAnswer(this.startRecord, this.pool!, this.replica, f.have, f.len)) this.links.sendTo(link.peer, answer);
+        this.answerSync(link, f, bytes);
         return;
       case 'addr': {
         const roster = this.roster;
@@ -1116,6 +1142,10 @@ export class MeshSession extends SessionCore implements Session {
    * for a lobby seat, and while the log stands still ask everyone for what may have been lost.
    */
   private beat(): void {
+    // A link that has not proven who it is in time is closed: silent channels must not fill the transport's link slots.
+    const overdue = this.links.overdue(this.clock.now());
+    for (const peer of overdue) this.transport.disconnect(peer);
+    if (overdue.length) this.emitMesh({ kind: 'peers' });
     this.links.helloAgain(this.intro);
     const lobby = this.lobbyPart;
     if (!this.startRecord) {

@@ -7,7 +7,7 @@
 import { canonicalJson } from '../../engine';
 import { EntryError, type LogEntry } from '../../fair';
 import type { Replica } from '../../fair/replica';
-import { verifySignature } from '../identity';
+import { checkSignature } from '../identity';
 import { itemSigningText, type Item, type LobbySeat } from '../wire';
 import { MAX_ITEMS_PER_SEAT, SEQ_WINDOW } from './limits';
 
@@ -27,6 +27,8 @@ export interface PoolVerdict {
   kept?: Item;
   unchat?: { a: number; n: number };
   evidence?: Evidence;
+  /** The link's budget of signature checks is spent: dropped unread (it comes again by sync). */
+  overBudget?: true;
 }
 
 const refused = (reason: string): PoolVerdict => ({ reason });
@@ -37,7 +39,11 @@ export interface PoolContext {
   gameId: string;
   roster: readonly LobbySeat[];
   replica: Replica;
+  /** Asked before each real signature check (a copy of one already checked costs none): whether the sender's budget allows it. */
+  mayCheck?: () => boolean;
 }
+
+const OVER_BUDGET: PoolVerdict = { reason: null, overBudget: true };
 
 export class ItemPool {
   private readonly byAuthor = new Map<number, Map<number, Item>>();
@@ -139,11 +145,14 @@ export class ItemPool {
       this.takeFreeSlot(held, ctx.replica.length);
       return NOTHING;
     }
+    // Every cheap check before the signature's (a check costs far more than a frame).
     if (!item.sig) return refused(`an unsigned item claiming to be ${seat.colour}'s`);
     if (item.n >= MAX_ITEMS_PER_SEAT)
       return refused(`${seat.colour}'s item ${item.n} is numbered beyond the ${MAX_ITEMS_PER_SEAT} one seat may send in a game`);
-    if (!verifySignature(seat.pub, 'item', itemSigningText(ctx.gameId, item), item.sig))
-      return refused(`an item claiming to be ${seat.colour}'s is not signed by ${seat.colour}'s key`);
+    if (!held && item.n >= this.have[item.a] + SEQ_WINDOW) return refused(`${seat.colour}'s item ${item.n} is too far ahead`);
+    const signedBy = checkSignature(seat.pub, 'item', itemSigningText(ctx.gameId, item), item.sig, ctx.mayCheck ?? null);
+    if (signedBy === 'over-budget') return OVER_BUDGET;
+    if (!signedBy) return refused(`an item claiming to be ${seat.colour}'s is not signed by ${seat.colour}'s key`);
     // Another signed item under a number already held is equivocation whatever it says (P5.1):
     // judged on the signatures alone, before legality, so every peer holding both concludes alike.
     if (held) return this.keep(item, ctx);
@@ -244,8 +253,11 @@ export class ItemPool {
       return refused(`${seat.colour}'s evidence of equivocation shows no contradiction`);
     if (first.n >= MAX_ITEMS_PER_SEAT || second.n >= MAX_ITEMS_PER_SEAT)
       return refused(`${seat.colour}'s evidence is numbered beyond the ${MAX_ITEMS_PER_SEAT} one seat may send in a game`);
-    if (!verifySignature(seat.pub, 'item', t1, first.sig) || !verifySignature(seat.pub, 'item', t2, second.sig))
-      return refused(`evidence against ${seat.colour} is not signed by ${seat.colour}'s key`);
+    const may = ctx.mayCheck ?? null;
+    const one = checkSignature(seat.pub, 'item', t1, first.sig, may);
+    const two = one === true ? checkSignature(seat.pub, 'item', t2, second.sig, may) : one;
+    if (one === 'over-budget' || two === 'over-budget') return OVER_BUDGET;
+    if (!one || !two) return refused(`evidence against ${seat.colour} is not signed by ${seat.colour}'s key`);
     const what = first.n === second.n ? `two different items numbered ${first.n}` : `two different entries for log index ${first.at}`;
     return this.equivocation(first, second, what, ctx);
   }

@@ -18,6 +18,18 @@ export const SEQ_WINDOW = 4096;
 export const MAX_ITEMS_PER_SEAT = 12_000;
 /** Frames one peer may send per second before the rest are dropped (flood limit). */
 export const FRAMES_PER_SECOND = 400;
+/**
+ * Real Ed25519 checks one link may make this peer do per second (a copy of an item already
+ * checked costs none); frames past it that need a check are dropped, once reported, and come
+ * again by sync. About 2 ms each in a browser: one link costs at most ~12% of a thread.
+ */
+export const SIGNATURE_CHECKS_PER_SECOND = 60;
+/** A sync answer's bytes per request byte on one link, over any second (no amplification beyond it)... */
+export const SYNC_AMPLIFICATION = 10;
+/** ...past a one-time allowance per link for the catch-up of a late joiner or a returning peer (a long game's items fit). */
+export const CATCH_UP_BYTES = 256 * 1024;
+/** A link that has not proven who it is this long after opening is closed (and freed from the link cap). */
+export const AUTH_TIMEOUT_MS = 5_000;
 /** Entries a sync answer sends by log position, past the numbered items (see syncAnswer). */
 export const ENTRIES_BY_POSITION = 8;
 /** Drop votes for points ahead of this log, kept to be answered later (a seat's votes come only from players). */
