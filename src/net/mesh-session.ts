@@ -127,7 +127,12 @@ export class MeshSession extends SessionCore implements Session {
     this.clock = opts.clock ?? realClock;
     this.transport = opts.transport;
     this.links = new Links(this.transport);
-    this.persistence = new MeshPersistence(this.clock, opts.store, () => this.snapshot());
+    this.persistence = new MeshPersistence(
+      this.clock,
+      opts.store,
+      () => this.snapshot(),
+      (line) => this.emitMesh({ kind: 'save', problem: line }),
+    );
     this.wait = new WaitTimer(this.clock, opts.timeouts ?? DEFAULT_TIMEOUTS);
     this.identity = opts.identity ?? freshIdentity();
     this.name = opts.name.slice(0, MAX_NAME_CHARS).replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, '') || 'player';
@@ -283,6 +288,11 @@ export class MeshSession extends SessionCore implements Session {
 
   get desyncReport(): DesyncReport | null {
     return this.desync.report;
+  }
+
+  /** Why this device could not keep the game lately (storage full…), or null: the UI shows it until a save goes through. */
+  get saveProblem(): string | null {
+    return this.persistence.problem;
   }
 
   get rejectedCount(): number {
@@ -843,7 +853,8 @@ export class MeshSession extends SessionCore implements Session {
 
   private mayCheck(link: Link): boolean {
     const a = this.links.spendCheck(link, this.clock.now());
-    if (a === 'drop-first') this.reject(`${this.who(link)} sends more than ${SIGNATURE_CHECKS_PER_SECOND} signatures a second to check; frames dropped`);
+    if (a === 'drop-first')
+      this.reject(`${this.who(link)} sends more than ${SIGNATURE_CHECKS_PER_SECOND} signatures a second to check; frames dropped`);
     return a === 'pass';
   }
 
@@ -860,6 +871,7 @@ export class MeshSession extends SessionCore implements Session {
   private noteChat(a: number, n: number, at: number, text: string): void {
     const colour = this.startRecord!.roster[a].colour;
     const v = this.chatLog.note(colour, n, at, text);
+    if (v.evicted) this.pool!.mute(a, v.evicted.n);
     if (v.evicted)
       this.reject(
         `${colour} is over the chat limit (${MAX_CHAT_PER_INDEX} lines at one point, ${MAX_CHAT_PER_SEAT} a game); a line was not kept`,

@@ -284,6 +284,7 @@ export const cs: Messages = {
   onlineResigned: 'Hráč {who} se vzdal a prohrává kontumačně.',
   onlineReclaim: 'Vrátit se na své místo',
   onlineRejected: 'Odmítnutá zpráva: {reason}',
+  onlineSaveFailed: 'Neuloženo v tomto zařízení: {reason}. Uvolněte úložiště (staré hry) nebo nechte tuto kartu otevřenou.',
   onlineChat: 'Chat',
   onlineChatSay: 'Napište něco',
   onlineChatSend: 'Odeslat',

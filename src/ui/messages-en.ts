@@ -289,6 +289,7 @@ export const en = {
   onlineResigned: '{who} resigned and forfeits.',
   onlineReclaim: 'Take my seat back',
   onlineRejected: 'Refused a message: {reason}',
+  onlineSaveFailed: 'Not saved on this device: {reason}. Free some storage (old games) or keep this tab open.',
   onlineChat: 'Chat',
   onlineChatSay: 'Say something',
   onlineChatSend: 'Send',

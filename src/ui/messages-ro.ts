@@ -286,6 +286,7 @@ export const ro: Messages = {
   onlineResigned: '{who} a abandonat și pierde.',
   onlineReclaim: 'Îmi reiau locul',
   onlineRejected: 'Mesaj refuzat: {reason}',
+  onlineSaveFailed: 'Nesalvat pe acest dispozitiv: {reason}. Eliberați spațiu (jocuri vechi) sau lăsați fila deschisă.',
   onlineChat: 'Chat',
   onlineChatSay: 'Spune ceva',
   onlineChatSend: 'Trimite',

@@ -8,10 +8,10 @@ import { MAX_CHAT_CHARS } from '../wire';
 import { CHAT_GAP_MS, MAX_CHAT_PER_INDEX, MAX_CHAT_PER_SEAT } from './limits';
 import type { ChatLine } from './views';
 
-/** What noting a line did: `shown` is the line to show (null if it was the one evicted); `evicted` whether a line went. */
+/** What noting a line did: `shown` is the line to show (null if it was the one evicted); `evicted` the line that went, if any. */
 export interface ChatVerdict {
   shown: ChatLine | null;
-  evicted: boolean;
+  evicted: ChatLine | null;
 }
 
 export class ChatLog {
@@ -31,7 +31,7 @@ export class ChatLog {
     const all = this.list.filter((c) => c.colour === colour);
     const evicted = here.length > MAX_CHAT_PER_INDEX ? highest(here) : all.length > MAX_CHAT_PER_SEAT ? highest(all) : null;
     if (evicted) this.list.splice(this.list.indexOf(evicted), 1);
-    return { shown: evicted === line ? null : line, evicted: !!evicted };
+    return { shown: evicted === line ? null : line, evicted };
   }
 
   /** A line whose number the seat also signed for something else (equivocation) is let go. */

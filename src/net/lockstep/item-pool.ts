@@ -52,6 +52,8 @@ export class ItemPool {
   private readonly have: number[] = [];
   private readonly equivocators = new Set<number>();
   private readonly evidenceList: Evidence[] = [];
+  /** Chat items over the chat limits ("a:n"): still numbered and relayed, never saved nor counted as held. */
+  private readonly muted = new Set<string>();
   /** Log indices below this were checked for held entries that do not match the log (early or misplaced ones). */
   private sweptTo = 0;
 
@@ -75,7 +77,12 @@ export class ItemPool {
   get size(): number {
     let n = 0;
     for (const byN of this.byAuthor.values()) n += byN.size;
-    return n;
+    return n - this.muted.size;
+  }
+
+  /** A chat item the chat log let go (over its limits): it has no effect, so it is not saved (its number still counts). */
+  mute(a: number, n: number): void {
+    if (this.byAuthor.get(a)?.get(n)?.body.k === 'chat') this.muted.add(`${a}:${n}`);
   }
 
   isEquivocator(a: number): boolean {
@@ -100,10 +107,10 @@ export class ItemPool {
     this.entryAt.get(a)?.delete(at);
   }
 
-  /** Every item, by author and number (the save). */
+  /** Every item that has an effect, by author and number (the save). */
   all(): Item[] {
     const items: Item[] = [];
-    for (const byN of this.byAuthor.values()) for (const it of byN.values()) items.push(it);
+    for (const byN of this.byAuthor.values()) for (const it of byN.values()) if (!this.muted.has(`${it.a}:${it.n}`)) items.push(it);
     return items.sort((x, y) => x.a - y.a || x.n - y.n);
   }
 

@@ -88,17 +88,28 @@ export function parseMeshSave(text: string, journal: string | null = null): Save
  * Keeping an online game on this device: writes are coalesced (one per burst of steps, a
  * second after the first), and this seat's own items go to the journal at once, before
  * they leave (after a crash it must never sign a different item under the same number).
+ * A write the storage refuses (QuotaExceededError, a private window) is caught and
+ * reported; the last good save stays where it was (a failed setItem changes nothing, and
+ * the journal is cleared only after a full save that went through).
  */
 export class MeshPersistence {
   private timer: unknown = null;
   /** This seat's items since the last full save. */
   private journal: Item[] = [];
+  /** Why the last write failed (null once one goes through again). */
+  private failure: string | null = null;
 
   constructor(
     private readonly clock: Clock,
     private readonly store: GameStore | null | undefined,
     private readonly snapshot: () => { summary: Omit<StoredGame, 'updatedAt'>; text: string } | null,
+    private readonly onFailure: (line: string | null) => void = () => {},
   ) {}
+
+  /** Why this device could not keep the game lately, or null. */
+  get problem(): string | null {
+    return this.failure;
+  }
 
   /** A full save soon (one per burst). */
   schedule(): void {
@@ -109,25 +120,44 @@ export class MeshPersistence {
     }, 1000);
   }
 
-  /** A full save now; the journal starts again empty. */
+  /** A full save now; the journal starts again empty once it went through. */
   flush(): void {
     const store = this.store;
     const snap = store ? this.snapshot() : null;
     if (!store || !snap) return;
     this.stop();
-    store.save(snap.summary, snap.text);
+    if (!this.attempt('the game', () => store.save(snap.summary, snap.text))) return;
     this.journal = [];
-    store.saveAux(snap.summary.gameId, '[]');
+    this.attempt('the journal', () => store.saveAux(snap.summary.gameId, '[]'));
   }
 
   /** One of this seat's own items, kept before it is sent. */
   journalItem(gameId: string, item: Item): void {
     this.journal.push(item);
-    this.store?.saveAux(gameId, JSON.stringify(this.journal));
+    const store = this.store;
+    if (store) this.attempt('the journal', () => store.saveAux(gameId, JSON.stringify(this.journal)));
   }
 
   stop(): void {
     if (this.timer !== null) this.clock.clearTimeout(this.timer);
     this.timer = null;
+  }
+
+  /** Runs one write; a refusal is reported once until a write goes through again. Whether it went through. */
+  private attempt(what: string, write: () => void): boolean {
+    try {
+      write();
+    } catch (e) {
+      const name = e instanceof Error ? e.name : 'Error';
+      const line = `this device could not save ${what} (${name === 'QuotaExceededError' ? 'storage full' : name}); the last save is kept`;
+      if (this.failure === null) this.onFailure(line);
+      this.failure = line;
+      return false;
+    }
+    if (this.failure !== null) {
+      this.failure = null;
+      this.onFailure(null);
+    }
+    return true;
   }
 }
