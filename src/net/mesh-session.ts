@@ -38,6 +38,7 @@ import {
   encodeFrame,
   itemSigningText,
   MAX_NAME_CHARS,
+  NOT_IN_NAMES,
   parseFrame,
   startSigningText,
   WireError,
@@ -135,7 +136,7 @@ export class MeshSession extends SessionCore implements Session {
     );
     this.wait = new WaitTimer(this.clock, opts.timeouts ?? DEFAULT_TIMEOUTS);
     this.identity = opts.identity ?? freshIdentity();
-    this.name = opts.name.slice(0, MAX_NAME_CHARS).replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, '') || 'player';
+    this.name = opts.name.replace(NOT_IN_NAMES, '').slice(0, MAX_NAME_CHARS) || 'player';
     this.role = role;
     this.mySecret = opts.secret ?? null;
     this.listen();

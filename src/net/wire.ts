@@ -9,9 +9,11 @@ import { isHex } from '../fair/hex';
 import { BOT_LEVELS, LogFormatError, readEntry, type BotLevel, type LogEntry, type SettingsEntry } from '../fair/log';
 import { parseStrictJson, StrictJsonError } from '../fair/strict-json';
 import { MAX_FRAME_CHARS } from './transport';
+import { BIDI_CONTROL, MAX_NAME_CHARS, ZERO_WIDTH } from './visible-text';
+
+export { MAX_NAME_CHARS, NOT_IN_CHAT, NOT_IN_NAMES } from './visible-text';
 
 export const WIRE_VERSION = 1;
-export const MAX_NAME_CHARS = 32;
 export const MAX_CHAT_CHARS = 200;
 /** Items one sync answer carries at most; the asker asks again for the rest. */
 export const MAX_ITEMS_PER_ANSWER = 64;
@@ -113,7 +115,15 @@ function text(v: unknown, where: string, max: number): string {
   if (typeof v !== 'string' || v.length > max) fail(`${where} must be text of at most ${max} characters`);
   // No control characters: names and chat are shown to people.
   if (/[\u0000-\u001f\u007f\u2028\u2029]/.test(v)) fail(`${where} holds a control character`);
+  if (BIDI_CONTROL.test(v)) fail(`${where} holds a bidi control character`);
   return v;
+}
+
+/** A person's name: text, and nothing invisible. */
+function name(v: unknown, where: string): string {
+  const s = text(v, where, MAX_NAME_CHARS);
+  if (ZERO_WIDTH.test(s)) fail(`${where} holds a zero-width character`);
+  return s;
 }
 
 function colour(v: unknown, where: string): Colour {
@@ -143,7 +153,7 @@ function readSeat(v: unknown, where: string): LobbySeat {
     colour: colour(o.colour, `${where}.colour`),
     bot,
     pub: o.pub === null ? null : hex(o.pub, `${where}.pub`, 32),
-    name: o.name === null ? null : text(o.name, `${where}.name`, MAX_NAME_CHARS),
+    name: o.name === null ? null : name(o.name, `${where}.name`),
   };
 }
 
@@ -238,7 +248,7 @@ export function parseFrame(frame: unknown): Frame {
         v: WIRE_VERSION,
         pub: hex(o.pub, 'hello.pub', 32),
         nonce: hex(o.nonce, 'hello.nonce', 16),
-        name: text(o.name, 'hello.name', MAX_NAME_CHARS),
+        name: name(o.name, 'hello.name'),
         game: o.game === null ? null : gameId(o.game, 'hello.game'),
         role: o.role,
       };

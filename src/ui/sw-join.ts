@@ -5,7 +5,7 @@ import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { t } from './i18n';
 import { LanguageController } from './language-controller';
-import { keepName, storedName } from './player-name';
+import { cleanName, keepName, storedName } from './player-name';
 import { theme } from './theme';
 
 @customElement('sw-join')
@@ -27,7 +27,7 @@ export class SwJoin extends LitElement {
   protected readonly i18n = new LanguageController(this);
 
   private go(watch: boolean): void {
-    const name = this.name.trim().slice(0, 32) || t('colour_red');
+    const name = cleanName(this.name).trim() || t('colour_red');
     keepName(name);
     this.dispatchEvent(new CustomEvent('sw-join', { detail: { name, watch }, bubbles: true, composed: true }));
   }
@@ -36,7 +36,7 @@ export class SwJoin extends LitElement {
     return html`<div class="card panel" data-testid="join">
       <h2>${t('onlineJoinTitle')}</h2>
       <label>${t('onlineYourName')}<br /><input maxlength="32" .value=${this.name} data-testid="join-name"
-        @input=${(e: Event) => (this.name = (e.target as HTMLInputElement).value)} /></label>
+        @input=${(e: Event) => (this.name = cleanName((e.target as HTMLInputElement).value))} /></label>
       ${this.error ? html`<p role="alert" style="color:var(--sw-danger)">${this.error}</p>` : nothing}
       <div class="row">
         <button class="primary" ?disabled=${this.busy} data-testid="join-play" @click=${() => this.go(false)}>${t('onlineJoinPlay')}</button>

@@ -10,7 +10,7 @@ import { fingerprint } from '../net/fingerprint';
 import { joinLink } from '../net/online';
 import { t } from './i18n';
 import { LanguageController } from './language-controller';
-import { colourName, SEAT_CSS } from './seat-names';
+import { colourName, NAME_SLOT, SEAT_CSS, withName } from './seat-names';
 import { theme } from './theme';
 
 @customElement('sw-lobby')
@@ -136,7 +136,7 @@ export class SwLobby extends LitElement {
     const mine = lobby.seats.find((x) => x.pub === me);
     return html`<div class="card panel" data-testid="lobby">
       <div class="row"><h2>${t('lobbyTitle')}</h2><span class="fp"
-        title=${t('lobbyYourKey')}>${t('lobbyYou', { name: s.name, fp: fingerprint(me) })}</span></div>
+        title=${t('lobbyYourKey')}>${withName(t('lobbyYou', { name: NAME_SLOT, fp: fingerprint(me) }), s.name)}</span></div>
       ${
         s.isHost
           ? html`<div class="share">
@@ -159,7 +159,7 @@ export class SwLobby extends LitElement {
             seat.bot
               ? html`<span class="dim">${t('botLevel', { level: t(`level_${seat.bot}`) })}</span>`
               : seat.pub
-                ? html`<span>${seat.name ?? ''} <span class="fp">${fingerprint(seat.pub)}</span></span>`
+                ? html`<span><bdi>${seat.name ?? ''}</bdi> <span class="fp">${fingerprint(seat.pub)}</span></span>`
                 : html`<span class="dim">${t('lobbyFree')}</span>`
           }
         </span>
