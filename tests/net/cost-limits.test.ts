@@ -2,12 +2,22 @@
 // a peer must not make another spend more CPU or bandwidth than it spends itself. Far-ahead
 // items cost no signature check; crafted signatures are checked within a per-link budget
 // while the game still finishes; a repeated hello is never answered with a new signature;
-// sync answers stay within 10x their requests past a bounded catch-up.
+// sync answers stay within 10x their requests past a bounded catch-up; chat past its limits
+// is not saved; a storage that refuses a write costs no save.
 import { describe, expect, it } from 'vitest';
 import { verifyReplay } from '../../src/fair';
 import { sign, signatureChecks, signaturesMade, type Identity } from '../../src/net/identity';
-import { CATCH_UP_BYTES, SEQ_WINDOW, SIGNATURE_CHECKS_PER_SECOND, SYNC_AMPLIFICATION } from '../../src/net/lockstep/limits';
-import { MeshSim, type SimPeer } from '../../src/sim/mesh-sim';
+import {
+  CATCH_UP_BYTES,
+  MAX_CHAT_PER_SEAT,
+  SEQ_WINDOW,
+  SIGNATURE_CHECKS_PER_SECOND,
+  SYNC_AMPLIFICATION,
+} from '../../src/net/lockstep/limits';
+import { parseMeshSave } from '../../src/net/lockstep/mesh-save';
+import { GameStore } from '../../src/session/game-store';
+import { MemoryStorage, MeshSim, type SimPeer } from '../../src/sim/mesh-sim';
+import { SimMeshSession } from '../../src/sim/sim-mesh-session';
 import { encodeFrame, itemSigningText, type Item } from '../../src/net/wire';
 
 const HOUR = 3_600_000;
@@ -24,7 +34,8 @@ function craftedSig(i: number): string {
   return s.repeat(2).slice(0, 128);
 }
 
-const seqOf = (p: SimPeer, a: number) => (JSON.parse(p.session.saveText()).items as Item[]).filter((i) => i.a === a).length;
+/** Author a's contiguous sequence as peer p holds it. */
+const seqOf = (p: SimPeer, a: number) => (p.session as unknown as { pool: { sequences: number[] } }).pool.sequences[a];
 
 async function started(seed: number): Promise<{ sim: MeshSim; victim: SimPeer; liar: SimPeer; other: SimPeer }> {
   const sim = new MeshSim({ peers: 3, seed });
@@ -148,6 +159,96 @@ describe('limits on work: a peer cannot make another spend more than it spends (
     // Without the limit, each of these requests draws a full answer (the start record and 64 items): hundreds of times its size.
     const one = victim.session.replayText().length;
     expect(one).toBeGreaterThan(10 * request.length);
+    sim.dispose();
+  }, 120_000);
+});
+
+/** A storage that refuses (like a browser's QuotaExceededError) any write that would take it past `limit` characters. */
+class QuotaStorage extends MemoryStorage {
+  refused = 0;
+  constructor(private readonly limit: number) {
+    super();
+  }
+  override setItem(k: string, v: string): void {
+    let used = v.length;
+    for (const [key, value] of this.data) if (key !== k) used += value.length;
+    if (used > this.limit) {
+      this.refused++;
+      const e = new Error('the quota has been exceeded');
+      e.name = 'QuotaExceededError';
+      throw e;
+    }
+    super.setItem(k, v);
+  }
+}
+
+describe('items with no effect and a full storage (issue 18)', () => {
+  it('11,000 valid signed junk chat lines leave the pool and the save bounded', async () => {
+    const { sim, victim, liar } = await started(1805);
+    const inject = sim.net.transport(victim.session.transportId)!.handlers!;
+    const gameId = victim.session.gameId;
+    const key = liar.session.identity;
+    // From here the liar is a puppet: its own session is silent and only the test speaks for its key.
+    sim.net.filter = (from) => from !== liar.session.transportId;
+    // Numbers the liar's own session has not used (one it used, signed again, would be equivocation).
+    const first = (liar.session as unknown as { nextSeq: number }).nextSeq;
+    const held0 = victim.session.heldItems;
+    // 50 a second (within the frame and signature budgets, so every one is read and checked), at ever new log indices.
+    let n = first;
+    const total = 11_000;
+    const burst = () => {
+      for (let k = 0; k < 5 && n < first + total; k++, n++)
+        inject.message(
+          liar.session.transportId,
+          encodeFrame({ t: 'item', item: signed(gameId, key, 1, n, 1 + (n % 997), { k: 'chat', text: `junk ${n} ${'z'.repeat(150)}` }) }),
+        );
+      if (n < first + total) sim.clock.setTimeout(burst, 100);
+    };
+    burst();
+    expect(await sim.runUntil(() => n >= first + total, 2 * HOUR)).toBe(true);
+    await sim.runUntil(() => false, 2_000);
+    expect(victim.rejects.some((l) => /over the chat limit/.test(l))).toBe(true);
+    expect(victim.rejects.some((l) => /numbered beyond/.test(l))).toBe(true);
+    const saved = JSON.parse(victim.storage.data.get(`carcassonne-sw.game.${gameId}`)!);
+    const chatSaved = (saved.items as Item[]).filter((i) => i.a === 1 && i.body.k === 'chat');
+    expect(chatSaved.length).toBeLessThanOrEqual(MAX_CHAT_PER_SEAT);
+    expect(victim.session.chat.filter((c) => c.colour === 'black').length).toBeLessThanOrEqual(MAX_CHAT_PER_SEAT);
+    // The liar's items kept: what it authored before the flood and the chat the limits keep, of 11,000.
+    expect((saved.items as Item[]).filter((i) => i.a === 1).length).toBeLessThanOrEqual(first + MAX_CHAT_PER_SEAT);
+    // Every item held: those, and the two other seats' for the rest of the game (under 250 each, see MAX_ITEMS_PER_SEAT).
+    expect(victim.session.heldItems - held0).toBeLessThanOrEqual(MAX_CHAT_PER_SEAT + 2 * 250);
+    const saveChars = [...victim.storage.data.values()].reduce((s, v) => s + v.length, 0);
+    expect(saveChars).toBeLessThan(400_000);
+    sim.dispose();
+  }, 300_000);
+
+  it('a storage that refuses writes past a size: reported, no exception, and the last good save is kept and resumes', async () => {
+    const quota = new QuotaStorage(60_000);
+    const sim = new MeshSim({ peers: 3, seed: 1806 });
+    await sim.open((i) => (i === 0 ? { store: new GameStore(quota, () => sim.clock.now()) } : {}));
+    const victim = sim.peers[0];
+    const problems: (string | null)[] = [];
+    victim.session.onEvent((e) => {
+      if (e.kind === 'save') problems.push(e.problem);
+    });
+    expect(await sim.runUntil(() => sim.finished(), 2 * HOUR)).toBe(true);
+    expect(quota.refused).toBeGreaterThan(0);
+    expect(problems[0]).toMatch(/could not save .*storage full.*the last save is kept/);
+    expect(victim.session.saveProblem).toMatch(/storage full/);
+    expect(victim.session.internalErrorCount).toBe(0);
+    const gameId = victim.session.gameId;
+    const text = quota.getItem(`carcassonne-sw.game.${gameId}`)!;
+    const kept = parseMeshSave(text, quota.getItem(`carcassonne-sw.journal.${gameId}`));
+    expect(kept.start?.settings.gameId).toBe(gameId);
+    expect(kept.items.length).toBeGreaterThan(0);
+    // The kept save opens again: an earlier point of the same game.
+    const back = SimMeshSession.resume(
+      { ...sim.meshOptions('again', new MemoryStorage()), store: new GameStore(quota, () => sim.clock.now()) },
+      gameId,
+    );
+    expect(back.logLength).toBeGreaterThan(1);
+    expect(back.logLength).toBeLessThan(victim.session.logLength);
+    back.dispose();
     sim.dispose();
   }, 120_000);
 });
