@@ -29,7 +29,7 @@ import { Replica } from '../fair/replica';
 import type { BotChoice } from '../bots';
 import { realClock, type Clock } from './clock';
 import type { GameStore, StoredGame } from '../session/game-store';
-import { fingerprint, freshIdentity, identityFromSecret, sign, type Identity } from './identity';
+import { fingerprint, freshIdentity, freshNonce, identityFromSecret, sign, type Identity } from './identity';
 import { oneLine } from '../fair/one-line';
 import { SessionCore, type CoreOptions } from '../session/session-core';
 import type { BotLevel, SeatInfo, Session, SessionStatus, SessionStep } from '../session/session';
@@ -54,7 +54,7 @@ import { DesyncWatch } from './lockstep/desync-watch';
 import { ItemPool, type Evidence, type PoolContext, type PoolVerdict } from './lockstep/item-pool';
 import { DEFAULT_TIMEOUTS, MAX_CHAT_PER_INDEX, MAX_CHAT_PER_SEAT, SIGNATURE_CHECKS_PER_SECOND, type Timeouts } from './lockstep/limits';
 import { Links, who, type Link, type SelfIntro } from './lockstep/links';
-import { Lobby } from './lockstep/lobby';
+import { invitationProof, Lobby } from './lockstep/lobby';
 import { MeshPersistence, meshSave, parseMeshSave, savedSecret } from './lockstep/mesh-save';
 import { replayText } from './lockstep/replay-signatures';
 import { Heartbeat, syncAnswer, syncDue } from './lockstep/resync';
@@ -177,15 +177,30 @@ export class MeshSession extends SessionCore implements Session {
       seats,
       rematchOf: plan.rematchOf ?? null,
     };
+    // The invitation the join link carries: knowing the host's address is not enough to take a seat.
+    s.lobbyPart.invite = freshNonce();
     s.phaseNow = 'lobby';
     s.persist();
     return s;
   }
 
-  /** Joins the game whose host (or any of whose peers) has transport id `peer`; `watch` joins as a spectator. */
-  static join<T extends MeshSession>(this: new (opts: MeshOptions, role: Role) => T, opts: MeshOptions, peer: PeerId, watch = false): T {
+  /**
+   * Joins the game whose host (or any of whose peers) has transport id `peer`; `watch` joins
+   * as a spectator. A player needs the join link's `invite` to take a seat.
+   */
+  static join<T extends MeshSession>(
+    this: new (
+      opts: MeshOptions,
+      role: Role,
+    ) => T,
+    opts: MeshOptions,
+    peer: PeerId,
+    watch = false,
+    invite: string | null = null,
+  ): T {
     const s = new this(opts, watch ? 'watch' : 'player');
     s.lobbyPart.hostPeer = peer;
+    s.lobbyPart.invite = watch ? null : invite;
     s.transport.connect(peer);
     return s;
   }
@@ -200,6 +215,7 @@ export class MeshSession extends SessionCore implements Session {
       saved.seat === null && saved.start ? 'watch' : 'player',
     );
     s.lobbyPart.state = saved.lobby;
+    s.lobbyPart.invite = saved.invite;
     s.mySeat = saved.seat;
     s.mySecret = savedSecret(saved);
     for (const p of saved.peers) if (p.pub !== s.identity.publicKey) s.links.remember(p.pub, p.id);
@@ -233,6 +249,11 @@ export class MeshSession extends SessionCore implements Session {
 
   get isHost(): boolean {
     return this.lobbyPart.isHostedBy(this.identity.publicKey);
+  }
+
+  /** The host's invitation secret, for the join link (null for a guest, or after the start). */
+  get invitation(): string | null {
+    return this.isHost && this.phaseNow === 'lobby' ? this.lobbyPart.invite : null;
   }
 
   get seatIndex(): number | null {
@@ -360,8 +381,26 @@ export class MeshSession extends SessionCore implements Session {
     if (this.isHost) this.assignSeat(this.identity.publicKey, this.name, colour);
     else {
       this.lobbyPart.wanted = colour;
-      if (this.lobbyPart.hostPeer) this.links.sendTo(this.lobbyPart.hostPeer, { t: 'take', colour });
+      const host = this.lobbyPart.hostPeer ? this.links.get(this.lobbyPart.hostPeer) : undefined;
+      if (host) this.links.sendTo(host.peer, this.takeFrame(host, colour));
     }
+  }
+
+  /** The host frees a guest's seat before the start; that guest takes none again in this lobby. */
+  freeSeat(colour: Colour): void {
+    if (!this.isHost || this.phaseNow !== 'lobby' || !this.lobbyPart.state) throw new Error('only the host frees a seat, in the lobby');
+    const v = this.lobbyPart.free(colour);
+    if (v.kind === 'refused') throw new Error(v.reason);
+    this.links.broadcast({ t: 'lobby', lobby: this.lobbyPart.state });
+    this.persist();
+    this.emitMesh({ kind: 'lobby' });
+  }
+
+  /** A take for the host on `host`, with the proof of the invitation bound to this key and the host's nonce on this link. */
+  private takeFrame(host: Link, colour: Colour | null): Frame {
+    const nonce = host.answered?.nonce;
+    const invite = this.lobbyPart.invite;
+    return { t: 'take', colour, proof: invite && nonce ? invitationProof(invite, this.identity.publicKey, nonce) : null };
   }
 
   /** The host starts the game once every open seat is taken. */
@@ -499,6 +538,7 @@ export class MeshSession extends SessionCore implements Session {
         lobby: this.lobbyPart.state,
         items: this.pool?.all() ?? [],
         addresses: this.links.addresses,
+        invite: this.lobbyPart.invite,
       }),
     );
   }
@@ -1047,6 +1087,9 @@ export class MeshSession extends SessionCore implements Session {
         if (!this.isHost || this.phaseNow !== 'lobby')
           return this.reject(`${this.who(link)} asked for a seat, but this peer hosts no lobby`);
         if (link.role === 'watch') return this.reject(`${this.who(link)} watches and cannot take a seat`);
+        if (f.colour !== null && this.lobbyPart.wasSentAway(link.pub!)) return this.rejectOnce(link, 'was sent away by the host');
+        if (f.colour !== null && !this.lobbyPart.admits(link.pub!, link.nonce, f.proof))
+          return this.rejectOnce(link, "asked for a seat without this game's invitation");
         this.assignSeat(link.pub!, link.name, f.colour);
         return;
       case 'start':
@@ -1167,7 +1210,7 @@ export class MeshSession extends SessionCore implements Session {
       if (host?.authed) {
         // A guest keeps asking until it sees its seat, and polls for a start it may have missed.
         if (lobby.wanted !== undefined && lobby.seatOf(this.identity.publicKey) !== lobby.wanted)
-          this.links.sendTo(host.peer, { t: 'take', colour: lobby.wanted });
+          this.links.sendTo(host.peer, this.takeFrame(host, lobby.wanted));
         this.links.sendTo(host.peer, { t: 'sync', have: [], len: 0 });
       }
       if (this.isHost && lobby.state) this.links.broadcast({ t: 'lobby', lobby: lobby.state });
@@ -1180,6 +1223,13 @@ export class MeshSession extends SessionCore implements Session {
 
   private who(link: Link): string {
     return who(link, this.roster);
+  }
+
+  /** A refusal a guest's heartbeat would repeat: said once per link. */
+  private rejectOnce(link: Link, what: string): void {
+    if (link.refusedTake) return;
+    link.refusedTake = true;
+    this.reject(`${this.who(link)} ${what}`);
   }
 
   private reject(line: string): void {

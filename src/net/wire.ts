@@ -70,7 +70,8 @@ export type Frame =
   | { t: 'hello'; v: number; pub: string; nonce: string; name: string; game: string | null; role: 'player' | 'watch' }
   | { t: 'auth'; sig: string }
   | { t: 'lobby'; lobby: LobbyState }
-  | { t: 'take'; colour: Colour | null }
+  /** A guest asks for a colour (null: leaves its seat), proving it holds the game's invitation (lobby.ts invitationProof). */
+  | { t: 'take'; colour: Colour | null; proof: string | null }
   | { t: 'start'; start: StartRecord }
   | { t: 'item'; item: Item }
   /** Proof of equivocation (P5.1): two items one seat signed under one number, or for one log index; judged on signatures alone. */
@@ -274,8 +275,12 @@ export function parseFrame(frame: unknown): Frame {
       };
     }
     case 'take': {
-      const o = obj(raw, 'take', ['t', 'colour']);
-      return { t, colour: o.colour === null ? null : colour(o.colour, 'take.colour') };
+      const o = obj(raw, 'take', ['t', 'colour', 'proof']);
+      return {
+        t,
+        colour: o.colour === null ? null : colour(o.colour, 'take.colour'),
+        proof: o.proof === null ? null : hex(o.proof, 'take.proof', 32),
+      };
     }
     case 'start': {
       const o = obj(raw, 'start', ['t', 'start']);

@@ -258,6 +258,9 @@ export const ro: Messages = {
   lobbyShare:
     'Trimite acest link prietenilor (sau lasă-i să scaneze codul). Niciun server nu decide nimic: fiecare dispozitiv verifică fiecare mutare.',
   lobbyLink: 'Link de intrare',
+  lobbyShareWatch: 'Ca alții doar să privească, trimiteți acest link (nu ocupă niciun loc).',
+  lobbyWatchLink: 'Link pentru a privi',
+  lobbyFreeSeat: 'Eliberează locul',
   lobbyCopy: 'Copiază',
   lobbyCopied: 'Copiat',
   lobbyQr: 'Codul QR al linkului de intrare',

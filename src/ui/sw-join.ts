@@ -1,5 +1,5 @@
 // <sw-join>: what a join link opens (P3.1, P3.5): the player's name, then "join as a
-// player" or "watch". Fires `sw-join` (CustomEvent<{ name: string; watch: boolean }>)
+// player" (only with the link's invitation) or "watch". Fires `sw-join` (CustomEvent<{ name: string; watch: boolean }>)
 // and `sw-menu`.
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
@@ -23,6 +23,8 @@ export class SwJoin extends LitElement {
 
   @property() error: string | null = null;
   @property({ type: Boolean }) busy = false;
+  /** The link carries the lobby's invitation (else it is a link to watch). */
+  @property({ type: Boolean }) invited = false;
   @state() private name = storedName();
   protected readonly i18n = new LanguageController(this);
 
@@ -39,7 +41,12 @@ export class SwJoin extends LitElement {
         @input=${(e: Event) => (this.name = cleanName((e.target as HTMLInputElement).value))} /></label>
       ${this.error ? html`<p role="alert" style="color:var(--sw-danger)">${this.error}</p>` : nothing}
       <div class="row">
-        <button class="primary" ?disabled=${this.busy} data-testid="join-play" @click=${() => this.go(false)}>${t('onlineJoinPlay')}</button>
+        ${
+          this.invited
+            ? html`<button class="primary" ?disabled=${this.busy} data-testid="join-play"
+              @click=${() => this.go(false)}>${t('onlineJoinPlay')}</button>`
+            : nothing
+        }
         <button ?disabled=${this.busy} data-testid="join-watch" @click=${() => this.go(true)}>${t('onlineWatch')}</button>
         <button @click=${() => this.dispatchEvent(new CustomEvent('sw-menu', { bubbles: true, composed: true }))}>${t('lobbyLeave')}</button>
       </div>

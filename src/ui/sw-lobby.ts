@@ -73,7 +73,14 @@ export class SwLobby extends LitElement {
       }) ?? null;
   }
 
+  /** The link to play (with the invitation): for the invited only. */
   private get link(): string {
+    const s = this.session;
+    return s ? joinLink(globalThis.location ?? { origin: '', pathname: '/' }, s.transportId, s.invitation) : '';
+  }
+
+  /** The link to watch (no invitation): may be shared widely. */
+  private get watchLink(): string {
     const s = this.session;
     return s ? joinLink(globalThis.location ?? { origin: '', pathname: '/' }, s.transportId) : '';
   }
@@ -104,6 +111,15 @@ export class SwLobby extends LitElement {
   private take(colour: string | null): void {
     try {
       this.session?.takeSeat(colour as never);
+      this.error = '';
+    } catch (e) {
+      this.error = (e as Error).message;
+    }
+  }
+
+  private free(colour: string): void {
+    try {
+      this.session?.freeSeat(colour as never);
       this.error = '';
     } catch (e) {
       this.error = (e as Error).message;
@@ -144,6 +160,8 @@ export class SwLobby extends LitElement {
           <p class="dim">${t('lobbyShare')}</p>
           <div class="link"><input readonly .value=${this.link} aria-label=${t('lobbyLink')} data-testid="join-link" />
             <button @click=${() => this.copy()}>${this.copied ? t('lobbyCopied') : t('lobbyCopy')}</button></div>
+          <p class="dim">${t('lobbyShareWatch')}</p>
+          <div class="link"><input readonly .value=${this.watchLink} aria-label=${t('lobbyWatchLink')} data-testid="watch-link" /></div>
         </div>
         ${this.qr ? html`<img class="qr" src=${this.qr} alt=${t('lobbyQr')} />` : html`<div class="qr" aria-hidden="true"></div>`}
       </div>`
@@ -168,7 +186,9 @@ export class SwLobby extends LitElement {
             ? html`<button @click=${() => this.take(seat.colour)} data-testid="take-${seat.colour}">${t('lobbyTake')}</button>`
             : seat.pub === me && !s.isHost
               ? html`<button @click=${() => this.take(null)}>${t('lobbyGetUp')}</button>`
-              : nothing
+              : s.isHost && seat.pub && seat.pub !== me
+                ? html`<button @click=${() => this.free(seat.colour)} data-testid="free-${seat.colour}">${t('lobbyFreeSeat')}</button>`
+                : nothing
         }
       </li>`,
       )}</ul>

@@ -83,7 +83,7 @@ describe('hostile frames over PeerJS / WebRTC on loopback', () => {
       ],
       hostColour: 'red',
     });
-    const liar = MeshSession.join(opts(1), honest.transportId);
+    const liar = MeshSession.join(opts(1), honest.transportId, false, honest.invitation);
     await until(() => !!liar.lobby, 'the lobby', 20_000);
     liar.takeSeat('black');
     await until(() => honest.lobby!.seats.every((x) => x.pub), 'both seats', 20_000);

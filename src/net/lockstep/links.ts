@@ -35,6 +35,8 @@ export interface Link {
   /** The nonce this peer answered on this link and its signature (a repeated hello gets the same, never a new one). */
   answered: { nonce: string; sig: string } | null;
   openedAt: number;
+  /** A take of a seat was refused on this link already (said once; the guest's heartbeat asks again). */
+  refusedTake: boolean;
   lastSync: number;
   /** Frames that overtook the other side's proof of identity, handled once it arrives (a few at most). */
   early: Frame[];
@@ -113,6 +115,7 @@ export class Links {
       catchUp: CATCH_UP_BYTES,
       answered: null,
       openedAt: now,
+      refusedTake: false,
       lastSync: -Infinity,
       early: [],
     };

@@ -23,6 +23,8 @@ export interface SavedMesh {
   lobby: LobbyState | null;
   items: Item[];
   peers: { pub: string; id: string }[];
+  /** The lobby's invitation (the host's, or the one a guest's join link carried); null once irrelevant or unknown. */
+  invite: string | null;
 }
 
 /** What a save holds, from the session's parts. */
@@ -36,6 +38,7 @@ export interface MeshSaveParts {
   lobby: LobbyState | null;
   items: Item[];
   addresses: ReadonlyMap<string, string>;
+  invite: string | null;
 }
 
 export function meshSave(p: MeshSaveParts): SavedMesh {
@@ -51,6 +54,7 @@ export function meshSave(p: MeshSaveParts): SavedMesh {
     lobby: p.lobby,
     items: p.items,
     peers: [...p.addresses].map(([pub, id]) => ({ pub, id })),
+    invite: p.invite,
   };
 }
 
@@ -81,7 +85,17 @@ export function parseMeshSave(text: string, journal: string | null = null): Save
     ? raw.peers.filter((p) => p && /^[0-9a-f]{64}$/.test(p.pub) && typeof p.id === 'string' && p.id.length <= 64)
     : [];
   const seat = raw.seat === null || (Number.isSafeInteger(raw.seat) && raw.seat >= 0 && raw.seat < 6) ? raw.seat : null;
-  return { ...raw, seat, start, items, lobby, peers, name: typeof raw.name === 'string' ? raw.name.slice(0, MAX_NAME_CHARS) : 'player' };
+  const invite = typeof raw.invite === 'string' && /^[0-9a-f]{32}$/.test(raw.invite) ? raw.invite : null;
+  return {
+    ...raw,
+    seat,
+    start,
+    items,
+    lobby,
+    peers,
+    invite,
+    name: typeof raw.name === 'string' ? raw.name.slice(0, MAX_NAME_CHARS) : 'player',
+  };
 }
 
 /**
