@@ -5,6 +5,7 @@
 // checks, and some are taken (held, repeats) without complaint.
 import { describe, expect, it } from 'vitest';
 import { fuzzSummary, parseFuzzArgs, reasonClass, runFuzz, verdictLines } from '../../src/cli/fuzz';
+import { SYNC_AMPLIFICATION } from '../../src/net/lockstep/limits';
 
 describe('npm run fuzz', () => {
   it('20,000 hostile frames: 0 crashes, 0 state changes', async () => {
@@ -13,7 +14,22 @@ describe('npm run fuzz', () => {
     expect(r.firstChange).toBeNull();
     expect(r.crashes).toBe(0);
     expect(r.changes).toBe(0);
-    expect(fuzzSummary(r)).toMatch(/^fuzz: 20000 messages, 0 crashes, 0 state changes, \d+ per second$/);
+    expect(fuzzSummary(r)).toMatch(
+      /^fuzz: 20000 messages, 0 crashes, 0 state changes, \d+ per second, busy \d+\.\d%, amplification \d+\.\d×$/,
+    );
+    // The cost view (issue 18): every mix tried; no mix keeps the victim a third busy (a crafted-signature flood
+    // without the per-link check budget: over half), and no answer outgrows its requests by more than the sync ratio.
+    expect(r.cost.mixes.map((m) => m.name)).toEqual([
+      'crafted signatures',
+      'far-ahead numbers',
+      'sync requests',
+      'hellos',
+      'signed chat',
+      'all at once',
+    ]);
+    expect(r.cost.busy).toBeLessThan(0.33);
+    expect(r.cost.mixes.find((m) => m.name === 'sync requests')!.amplification).toBeGreaterThan(0.5); // answers do flow
+    expect(r.cost.amplification).toBeLessThanOrEqual(SYNC_AMPLIFICATION);
     // where the frames ended: every frame once, and each stage reached by a share of them
     const { parser, session, taken } = r.verdicts;
     const sum = (t: Record<string, number>, re = /./) =>
