@@ -288,6 +288,7 @@ export const cs: Messages = {
   onlineReclaim: 'Vrátit se na své místo',
   onlineRejected: 'Odmítnutá zpráva: {reason}',
   onlineSaveFailed: 'Neuloženo v tomto zařízení: {reason}. Uvolněte úložiště (staré hry) nebo nechte tuto kartu otevřenou.',
+  onlineWatchOnly: 'Tento odkaz je ke sledování: chcete-li hrát, požádejte hostitele o odkaz ke hře.',
   onlineChat: 'Chat',
   onlineChatSay: 'Napište něco',
   onlineChatSend: 'Odeslat',

@@ -293,6 +293,7 @@ export const en = {
   onlineReclaim: 'Take my seat back',
   onlineRejected: 'Refused a message: {reason}',
   onlineSaveFailed: 'Not saved on this device: {reason}. Free some storage (old games) or keep this tab open.',
+  onlineWatchOnly: 'This link is to watch: to play, ask the host for the join link.',
   onlineChat: 'Chat',
   onlineChatSay: 'Say something',
   onlineChatSend: 'Send',

@@ -290,6 +290,7 @@ export const ro: Messages = {
   onlineReclaim: 'Îmi reiau locul',
   onlineRejected: 'Mesaj refuzat: {reason}',
   onlineSaveFailed: 'Nesalvat pe acest dispozitiv: {reason}. Eliberați spațiu (jocuri vechi) sau lăsați fila deschisă.',
+  onlineWatchOnly: 'Acest link este pentru a privi: pentru a juca, cereți gazdei linkul de intrare.',
   onlineChat: 'Chat',
   onlineChatSay: 'Spune ceva',
   onlineChatSend: 'Trimite',

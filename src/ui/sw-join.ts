@@ -40,6 +40,7 @@ export class SwJoin extends LitElement {
       <label>${t('onlineYourName')}<br /><input maxlength="32" .value=${this.name} data-testid="join-name"
         @input=${(e: Event) => (this.name = cleanName((e.target as HTMLInputElement).value))} /></label>
       ${this.error ? html`<p role="alert" style="color:var(--sw-danger)">${this.error}</p>` : nothing}
+      ${this.invited ? nothing : html`<p class="dim" data-testid="join-watch-only">${t('onlineWatchOnly')}</p>`}
       <div class="row">
         ${
           this.invited
