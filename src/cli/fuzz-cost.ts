@@ -7,7 +7,7 @@
 //     lasted (its CPU share had the frames come in real time), for the worst mix;
 //   amplification: the bytes the victim sent on that link over the bytes the mix sent, for
 //     the worst mix (sync answers are the only large replies).
-import { sign, type Identity } from '../net/identity';
+import { sign, signatureChecks, type Identity } from '../net/identity';
 import { SEQ_WINDOW } from '../net/lockstep/limits';
 import { itemSigningText } from '../net/wire';
 import type { MeshSim } from '../sim/mesh-sim';
@@ -20,8 +20,8 @@ export interface CostFigures {
   /** Answer bytes over request bytes under the worst mix, and its name. */
   amplification: number;
   amplest: string;
-  /** Per mix: its busy share and byte ratio. */
-  mixes: { name: string; busy: number; amplification: number }[];
+  /** Per mix: its busy share, byte ratio, and real signature checks per simulated second (a count, not a timing). */
+  mixes: { name: string; busy: number; amplification: number; checksPerSecond: number }[];
 }
 
 /** Frames a mix sends per simulated second (past the 400 frames/s flood limit, so the limits are what bound the cost). */
@@ -86,6 +86,7 @@ export async function costView(sim: MeshSim, victim: SimMeshSession, from: strin
   for (const mix of mixes(victim, key, seat, have)) {
     let spent = 0;
     let asked = 0;
+    const checks = signatureChecks();
     answered = 0;
     for (let s = 0; s < SECONDS; s++) {
       const start = sim.clock.now();
@@ -101,7 +102,12 @@ export async function costView(sim: MeshSim, victim: SimMeshSession, from: strin
       await sim.runUntil(() => sim.clock.now() >= start + 1000, 2000);
       victim.keepLink(link);
     }
-    out.push({ name: mix.name, busy: spent / (SECONDS * 1000), amplification: answered / asked });
+    out.push({
+      name: mix.name,
+      busy: spent / (SECONDS * 1000),
+      amplification: answered / asked,
+      checksPerSecond: (signatureChecks() - checks) / SECONDS,
+    });
   }
   transport.send = send;
   const busiest = out.reduce((a, b) => (b.busy > a.busy ? b : a));

@@ -518,7 +518,9 @@ export async function runFuzz(a: FuzzArgs, progress?: (line: string) => void): P
 /** The cost view's figures, one line per mix. */
 export function costLines(c: CostFigures): string[] {
   return c.mixes.map(
-    (m) => `  cost ${m.name.padEnd(20)} busy ${(100 * m.busy).toFixed(1).padStart(5)}%  amplification ${m.amplification.toFixed(2)}×`,
+    (m) =>
+      `  cost ${m.name.padEnd(20)} busy ${(100 * m.busy).toFixed(1).padStart(5)}%  amplification ${m.amplification.toFixed(2)}×  ` +
+      `${m.checksPerSecond} signature checks a second`,
   );
 }
 
