@@ -18,12 +18,12 @@ export async function until(cond: () => boolean, what: string, ms: number): Prom
   }
 }
 
-/** A peer whose seat the random bot plays: the host of a lobby of 4 player seats (hostId null), or a guest of it. */
+/** A peer whose seat the random bot plays: the host of a lobby of 4 player seats (hostId null), or a guest of it (hostId "id:invitation"). */
 export function benchSession(transport: Transport, name: string, botRunner: BotRunner, hostId: PeerId | null): MeshSession {
   const o = { transport, name, store: new GameStore(new MemoryStorage()), autopilot: 'random' as const, botRunner, stallMs: 500 };
   return hostId === null
     ? MeshSession.host(o, { options: defaultOptions(), seats: COLOURS.map((colour) => ({ colour, bot: null })), hostColour: COLOURS[0] })
-    : MeshSession.join(o, hostId);
+    : MeshSession.join(o, hostId.split(':')[0], false, hostId.split(':')[1] ?? null);
 }
 
 /** When `s` applied each placement, read from `now`; the k-th placement is the same on every peer (one log). */

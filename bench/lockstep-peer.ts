@@ -21,7 +21,8 @@ async function main(): Promise<void> {
   const transport = await createPeerJsTransport({ host: '127.0.0.1', port: Number(port), path: '/', secure: false, iceServers: [] });
   const host = hostId === 'host';
   const s = benchSession(transport, colour ?? 'host', botRunner, host ? null : hostId);
-  process.stdout.write(`id ${s.transportId}\n`);
+  // The host's address and the invitation its join link would carry.
+  process.stdout.write(`id ${s.transportId}${s.invitation ? `:${s.invitation}` : ''}\n`);
   const applied = placementTimes(s, () => Number(process.hrtime.bigint()) / 1e6);
   if (host) {
     await until(() => !!s.lobby && s.lobby.seats.every((x) => x.pub), 'the seats', 60_000);

@@ -27,7 +27,8 @@ const pct = (xs: number[], p: number) => {
 /** One game among 4 peers; the latencies of its placements (ms). */
 async function game(make: () => Promise<Transport>): Promise<number[]> {
   const s: MeshSession[] = [];
-  for (let i = 0; i < 4; i++) s.push(benchSession(await make(), `p${i}`, immediateBots, i === 0 ? null : s[0].transportId));
+  for (let i = 0; i < 4; i++)
+    s.push(benchSession(await make(), `p${i}`, immediateBots, i === 0 ? null : `${s[0].transportId}:${s[0].invitation}`));
   await until(() => s.slice(1).every((x) => !!x.lobby), 'the lobby', 20_000);
   for (let i = 1; i < 4; i++) s[i].takeSeat(COLOURS[i]);
   await until(() => s[0].lobby!.seats.every((x) => x.pub), 'the seats', 20_000);

@@ -17,7 +17,10 @@
 //     nothing peer 1 may lawfully send can change its log here.
 // Before it, the verdicts: how many frames the wire parser refused, how many passed it and the session refused,
 // how many it took without complaint, and the most frequent reasons of each (so "all refused at the door" shows).
-// Last line: `fuzz: N messages, K crashes, S state changes, R per second`; exit 1 unless K = 0 and S = 0.
+// Then the cost view (src/cli/fuzz-cost.ts): a few frame mixes with every limit in force, and
+// the victim's CPU share (busy) and answer/request bytes (amplification) under the worst.
+// Last line: `fuzz: N messages, K crashes, S state changes, R per second, busy B%, amplification A×`;
+// exit 1 unless K = 0 and S = 0.
 import { stateHash } from '../engine';
 import { sign, type Identity } from '../net/identity';
 import { mulberry32 } from '../fair/mulberry32';
@@ -27,6 +30,7 @@ import type { SimMeshSession } from '../sim/sim-mesh-session';
 import { flush, MeshSim } from '../sim/mesh-sim';
 import { itemSigningText, parseFrame, WireError } from '../net/wire';
 import { commandLineOrExit, parseFlags, UsageError } from './args';
+import { costView, type CostFigures } from './fuzz-cost';
 
 export interface FuzzArgs {
   messages: number;
@@ -40,6 +44,7 @@ export interface FuzzResult {
   firstCrash: string | null;
   firstChange: string | null;
   verdicts: Verdicts;
+  cost: CostFigures;
 }
 /** Where the frames ended: refused by the wire parser, refused past it by the session (each by reason), or taken without
     complaint (held, a repeat, or nothing to do). */
@@ -391,7 +396,11 @@ export async function runFuzz(a: FuzzArgs, progress?: (line: string) => void): P
     }),
     JSON.stringify({ t: 'auth', sig: '00'.repeat(64) }),
   );
-  corpus.push(JSON.stringify({ t: 'take', colour: 'red' }), JSON.stringify({ t: 'rematch', gameId: 'x' }), JSON.stringify({ t: 'bye' }));
+  corpus.push(
+    JSON.stringify({ t: 'take', colour: 'red', proof: null }),
+    JSON.stringify({ t: 'rematch', gameId: 'x' }),
+    JSON.stringify({ t: 'bye' }),
+  );
   const from = liar.session.transportId;
   const handlers = sim.net.transport(victim.transportId)!.handlers!;
   const link = inside(victim).links.get(from)!;
@@ -461,6 +470,7 @@ export async function runFuzz(a: FuzzArgs, progress?: (line: string) => void): P
     // The live session, over the authenticated link.
     const errorsBefore = victim.internalErrorCount;
     link.budget = 1_000_000;
+    link.checks = 1_000_000;
     if (inside(victim).links.get(from) !== link) inside(victim).links.set(from, link as never); // after a "bye"
     link.authed = true;
     const rejectsBefore = rejects.length;
@@ -497,18 +507,36 @@ export async function runFuzz(a: FuzzArgs, progress?: (line: string) => void): P
     }
   }
   const seconds = (performance.now() - started) / 1000;
+  // The cost view: the link as it was, every budget in force from here.
+  if (inside(victim).links.get(from) !== link) inside(victim).links.set(from, link as never);
+  Object.assign(link, { authed: true, budget: 0, checks: 0, budgetAt: -Infinity, checksAt: -Infinity });
+  const cost = await costView(sim, victim, from, key, 1);
   sim.dispose();
-  return { messages: a.messages, crashes, changes, perSecond: a.messages / seconds, firstCrash, firstChange, verdicts };
+  return { messages: a.messages, crashes, changes, perSecond: a.messages / seconds, firstCrash, firstChange, verdicts, cost };
+}
+
+/** The cost view's figures, one line per mix. */
+export function costLines(c: CostFigures): string[] {
+  return c.mixes.map(
+    (m) =>
+      `  cost ${m.name.padEnd(20)} busy ${(100 * m.busy).toFixed(1).padStart(5)}%  amplification ${m.amplification.toFixed(2)}×  ` +
+      `${m.checksPerSecond} signature checks a second`,
+  );
 }
 
 export function fuzzSummary(r: FuzzResult): string {
-  return `fuzz: ${r.messages} messages, ${r.crashes} crashes, ${r.changes} state changes, ${Math.round(r.perSecond)} per second`;
+  const { busy, amplification } = r.cost;
+  return (
+    `fuzz: ${r.messages} messages, ${r.crashes} crashes, ${r.changes} state changes, ${Math.round(r.perSecond)} per second, ` +
+    `busy ${(100 * busy).toFixed(1)}%, amplification ${amplification.toFixed(1)}×`
+  );
 }
 
 async function main(): Promise<void> {
   const args = commandLineOrExit('fuzz', USAGE, process.argv.slice(2), parseFuzzArgs);
   const r = await runFuzz(args, (line) => process.stdout.write(line + '\n'));
   for (const line of verdictLines(r.verdicts)) process.stdout.write(line + '\n');
+  for (const line of costLines(r.cost)) process.stdout.write(line + '\n');
   if (r.firstCrash) process.stdout.write(`first crash: ${r.firstCrash}\n`);
   if (r.firstChange) process.stdout.write(`first state change: ${r.firstChange}\n`);
   process.stdout.write(fuzzSummary(r) + '\n');

@@ -27,7 +27,19 @@ export { fingerprint } from './fingerprint';
 /** Domain-separated message (src/fair/signing.ts): a tag per use, so a signature for one purpose is worthless for another. */
 const domain = signingMessage;
 
+/** Ed25519 work done in this process so far (signatures made, signatures checked): read by the cost tests and the fuzzer. */
+const work = { signs: 0, checks: 0 };
+
+export function signaturesMade(): number {
+  return work.signs;
+}
+
+export function signatureChecks(): number {
+  return work.checks;
+}
+
 export function sign(identity: Identity, tag: string, body: string): string {
+  work.signs++;
   return toHex(ed25519Backend().sign(domain(tag, body), fromHex(identity.secretKey, 32, 'secret key')));
 }
 
@@ -40,10 +52,26 @@ const checked = new Map<string, boolean>();
 const MAX_CHECKED = 8192;
 
 export function verifySignature(publicKey: string, tag: string, body: string, signature: string): boolean {
+  return checkSignature(publicKey, tag, body, signature, null) === true;
+}
+
+/**
+ * verifySignature within a budget: `mayCheck` is asked only when the answer is not known
+ * already (a real Ed25519 check is due); if it says no, the answer is 'over-budget'.
+ */
+export function checkSignature(
+  publicKey: string,
+  tag: string,
+  body: string,
+  signature: string,
+  mayCheck: (() => boolean) | null,
+): boolean | 'over-budget' {
   if (!isHex(publicKey, 32) || !isHex(signature, 64)) return false;
   const k = `${publicKey}|${signature}|${tag}|${body}`;
   const known = checked.get(k);
   if (known !== undefined) return known;
+  if (mayCheck && !mayCheck()) return 'over-budget';
+  work.checks++;
   const ok = verifyEd25519(publicKey, tag, body, signature);
   if (checked.size >= MAX_CHECKED) checked.delete(checked.keys().next().value!);
   checked.set(k, ok);

@@ -29,15 +29,17 @@ import { Replica } from '../fair/replica';
 import type { BotChoice } from '../bots';
 import { realClock, type Clock } from './clock';
 import type { GameStore, StoredGame } from '../session/game-store';
-import { fingerprint, freshIdentity, identityFromSecret, sign, type Identity } from './identity';
+import { fingerprint, freshIdentity, freshNonce, identityFromSecret, sign, type Identity } from './identity';
 import { oneLine } from '../fair/one-line';
 import { SessionCore, type CoreOptions } from '../session/session-core';
 import type { BotLevel, SeatInfo, Session, SessionStatus, SessionStep } from '../session/session';
 import type { PeerId, Transport } from './transport';
 import {
   boundToPrefix,
+  encodeFrame,
   itemSigningText,
   MAX_NAME_CHARS,
+  NOT_IN_NAMES,
   parseFrame,
   startSigningText,
   WireError,
@@ -51,9 +53,17 @@ import {
 import { ChatLog } from './lockstep/chat';
 import { DesyncWatch } from './lockstep/desync-watch';
 import { ItemPool, type Evidence, type PoolContext, type PoolVerdict } from './lockstep/item-pool';
-import { DEFAULT_TIMEOUTS, DISPUTE_MS, MAX_CHAT_PER_INDEX, MAX_CHAT_PER_SEAT, MAX_DISPUTES, type Timeouts } from './lockstep/limits';
+import {
+  DEFAULT_TIMEOUTS,
+  DISPUTE_MS,
+  MAX_CHAT_PER_INDEX,
+  MAX_CHAT_PER_SEAT,
+  MAX_DISPUTES,
+  SIGNATURE_CHECKS_PER_SECOND,
+  type Timeouts,
+} from './lockstep/limits';
 import { Links, who, type Link, type SelfIntro } from './lockstep/links';
-import { Lobby } from './lockstep/lobby';
+import { invitationProof, Lobby } from './lockstep/lobby';
 import { MeshPersistence, meshSave, parseMeshSave, savedSecret } from './lockstep/mesh-save';
 import { replayText } from './lockstep/replay-signatures';
 import { Heartbeat, syncAnswer, syncDue } from './lockstep/resync';
@@ -140,10 +150,15 @@ export class MeshSession extends SessionCore implements Session {
     this.clock = opts.clock ?? realClock;
     this.transport = opts.transport;
     this.links = new Links(this.transport);
-    this.persistence = new MeshPersistence(this.clock, opts.store, () => this.snapshot());
+    this.persistence = new MeshPersistence(
+      this.clock,
+      opts.store,
+      () => this.snapshot(),
+      (line) => this.emitMesh({ kind: 'save', problem: line }),
+    );
     this.wait = new WaitTimer(this.clock, opts.timeouts ?? DEFAULT_TIMEOUTS);
     this.identity = opts.identity ?? freshIdentity();
-    this.name = opts.name.slice(0, MAX_NAME_CHARS).replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, '') || 'player';
+    this.name = opts.name.replace(NOT_IN_NAMES, '').slice(0, MAX_NAME_CHARS) || 'player';
     this.role = role;
     this.mySecret = opts.secret ?? null;
     this.listen();
@@ -184,15 +199,30 @@ export class MeshSession extends SessionCore implements Session {
       seats,
       rematchOf: plan.rematchOf ?? null,
     };
+    // The invitation the join link carries: knowing the host's address is not enough to take a seat.
+    s.lobbyPart.invite = freshNonce();
     s.phaseNow = 'lobby';
     s.persist();
     return s;
   }
 
-  /** Joins the game whose host (or any of whose peers) has transport id `peer`; `watch` joins as a spectator. */
-  static join<T extends MeshSession>(this: new (opts: MeshOptions, role: Role) => T, opts: MeshOptions, peer: PeerId, watch = false): T {
+  /**
+   * Joins the game whose host (or any of whose peers) has transport id `peer`; `watch` joins
+   * as a spectator. A player needs the join link's `invite` to take a seat.
+   */
+  static join<T extends MeshSession>(
+    this: new (
+      opts: MeshOptions,
+      role: Role,
+    ) => T,
+    opts: MeshOptions,
+    peer: PeerId,
+    watch = false,
+    invite: string | null = null,
+  ): T {
     const s = new this(opts, watch ? 'watch' : 'player');
     s.lobbyPart.hostPeer = peer;
+    s.lobbyPart.invite = watch ? null : invite;
     s.transport.connect(peer);
     return s;
   }
@@ -207,6 +237,7 @@ export class MeshSession extends SessionCore implements Session {
       saved.seat === null && saved.start ? 'watch' : 'player',
     );
     s.lobbyPart.state = saved.lobby;
+    s.lobbyPart.invite = saved.invite;
     s.mySeat = saved.seat;
     s.mySecret = savedSecret(saved);
     for (const p of saved.peers) if (p.pub !== s.identity.publicKey) s.links.remember(p.pub, p.id);
@@ -240,6 +271,11 @@ export class MeshSession extends SessionCore implements Session {
 
   get isHost(): boolean {
     return this.lobbyPart.isHostedBy(this.identity.publicKey);
+  }
+
+  /** The host's invitation secret, for the join link (null for a guest, or after the start). */
+  get invitation(): string | null {
+    return this.isHost && this.phaseNow === 'lobby' ? this.lobbyPart.invite : null;
   }
 
   get seatIndex(): number | null {
@@ -298,6 +334,11 @@ export class MeshSession extends SessionCore implements Session {
 
   get desyncReport(): DesyncReport | null {
     return this.desync.report;
+  }
+
+  /** Why this device could not keep the game lately (storage full…), or null: the UI shows it until a save goes through. */
+  get saveProblem(): string | null {
+    return this.persistence.problem;
   }
 
   get rejectedCount(): number {
@@ -364,8 +405,26 @@ export class MeshSession extends SessionCore implements Session {
     if (this.isHost) this.assignSeat(this.identity.publicKey, this.name, colour);
     else {
       this.lobbyPart.wanted = colour;
-      if (this.lobbyPart.hostPeer) this.links.sendTo(this.lobbyPart.hostPeer, { t: 'take', colour });
+      const host = this.lobbyPart.hostPeer ? this.links.get(this.lobbyPart.hostPeer) : undefined;
+      if (host) this.links.sendTo(host.peer, this.takeFrame(host, colour));
     }
+  }
+
+  /** The host frees a guest's seat before the start; that guest takes none again in this lobby. */
+  freeSeat(colour: Colour): void {
+    if (!this.isHost || this.phaseNow !== 'lobby' || !this.lobbyPart.state) throw new Error('only the host frees a seat, in the lobby');
+    const v = this.lobbyPart.free(colour);
+    if (v.kind === 'refused') throw new Error(v.reason);
+    this.links.broadcast({ t: 'lobby', lobby: this.lobbyPart.state });
+    this.persist();
+    this.emitMesh({ kind: 'lobby' });
+  }
+
+  /** A take for the host on `host`, with the proof of the invitation bound to this key and the host's nonce on this link. */
+  private takeFrame(host: Link, colour: Colour | null): Frame {
+    const nonce = host.answered?.nonce;
+    const invite = this.lobbyPart.invite;
+    return { t: 'take', colour, proof: invite && nonce ? invitationProof(invite, this.identity.publicKey, nonce) : null };
   }
 
   /** The host starts the game once every open seat is taken. */
@@ -503,6 +562,7 @@ export class MeshSession extends SessionCore implements Session {
         lobby: this.lobbyPart.state,
         items: this.pool?.all() ?? [],
         addresses: this.links.addresses,
+        invite: this.lobbyPart.invite,
       }),
     );
   }
@@ -946,9 +1006,32 @@ export class MeshSession extends SessionCore implements Session {
     };
   }
 
+  /** The pool's context for a frame from `link`: its signature checks come out of the link's budget (reported once a second). */
+  private checkedBy(link: Link): PoolContext {
+    return { ...this.poolContext, mayCheck: () => this.mayCheck(link) };
+  }
+
+  private mayCheck(link: Link): boolean {
+    const a = this.links.spendCheck(link, this.clock.now());
+    if (a === 'drop-first')
+      this.reject(`${this.who(link)} sends more than ${SIGNATURE_CHECKS_PER_SECOND} signatures a second to check; frames dropped`);
+    return a === 'pass';
+  }
+
+  /** A sync request: the answer goes out frame by frame while the link's ratio of answer to request bytes (or its catch-up allowance) allows. */
+  private answerSync(link: Link, f: Extract<Frame, { t: 'sync' }>, bytes: number): void {
+    this.links.syncAsked(link, bytes, this.clock.now());
+    for (const answer of syncAnswer(this.startRecord!, this.pool!, this.replica, (i) => this.prefix.at(i), f.have, f.len)) {
+      const text = encodeFrame(answer);
+      if (!this.links.mayAnswer(link, text.length)) return;
+      this.transport.send(link.peer, text);
+    }
+  }
+
   private noteChat(a: number, n: number, at: number, text: string): void {
     const colour = this.startRecord!.roster[a].colour;
     const v = this.chatLog.note(colour, n, at, text);
+    if (v.evicted) this.pool!.mute(a, v.evicted.n);
     if (v.evicted)
       this.reject(
         `${colour} is over the chat limit (${MAX_CHAT_PER_INDEX} lines at one point, ${MAX_CHAT_PER_SEAT} a game); a line was not kept`,
@@ -1011,6 +1094,7 @@ export class MeshSession extends SessionCore implements Session {
     this.replica = prefix;
     this.prefix.cut(point);
     this.pool!.rewoundTo(point);
+    this.votes.rewoundTo(point);
     this.events = replayLog(prefix.text()).events.flat();
     this.desync.resetTo(prefix.log.entries, point);
     // A game that had ended on the history left goes on: the phase, and the heartbeat that had stopped.
@@ -1133,7 +1217,7 @@ export class MeshSession extends SessionCore implements Session {
       throw e;
     }
     try {
-      this.handle(link, frame);
+      this.handle(link, frame, text.length);
     } catch (e) {
       // Nothing a peer sends may crash this one; an internal failure is reported, not thrown (and counted: the fuzzer calls it a crash).
       this.internalErrors++;
@@ -1141,7 +1225,7 @@ export class MeshSession extends SessionCore implements Session {
     }
   }
 
-  private handle(link: Link, f: Frame): void {
+  private handle(link: Link, f: Frame, bytes = 0): void {
     if (f.t === 'hello') {
       const v = this.links.hello(link, f, this.identity, this.roster);
       if (v.kind === 'refused') this.reject(v.reason);
@@ -1176,13 +1260,20 @@ export class MeshSession extends SessionCore implements Session {
         if (!this.isHost || this.phaseNow !== 'lobby')
           return this.reject(`${this.who(link)} asked for a seat, but this peer hosts no lobby`);
         if (link.role === 'watch') return this.reject(`${this.who(link)} watches and cannot take a seat`);
+        if (f.colour !== null && this.lobbyPart.wasSentAway(link.pub!)) return this.rejectOnce(link, 'was sent away by the host');
+        if (f.colour !== null && !this.lobbyPart.admits(link.pub!, link.nonce, f.proof))
+          return this.rejectOnce(link, "asked for a seat without this game's invitation");
         this.assignSeat(link.pub!, link.name, f.colour);
         return;
       case 'start':
+        // Before the start its signature is checked: out of the link's budget.
+        if (!this.startRecord && !this.mayCheck(link)) return;
         return this.onStart(link, f.start);
       case 'item': {
         if (!this.startRecord) return;
-        const reason = this.keep(this.pool!.accept(f.item, this.poolContext));
+        const verdict = this.pool!.accept(f.item, this.checkedBy(link));
+        if (verdict.overBudget) return;
+        const reason = this.keep(verdict);
         if (reason) return this.reject(reason);
         if (f.item.n > this.pool!.sequences[f.item.a]) this.requestSync(link); // a gap: ask for what is missing
         this.pump();
@@ -1190,15 +1281,14 @@ export class MeshSession extends SessionCore implements Session {
       }
       case 'evidence': {
         if (!this.startRecord) return;
-        const reason = this.keep(this.pool!.takeEvidence(f.first, f.second, this.poolContext));
+        const reason = this.keep(this.pool!.takeEvidence(f.first, f.second, this.checkedBy(link)));
         if (reason) this.reject(reason);
         this.pump();
         return;
       }
       case 'sync':
         if (!this.startRecord) return;
-        for (const answer of syncAnswer(this.startRecord, this.pool!, this.replica, (i) => this.prefix.at(i), f.have, f.len))
-          this.links.sendTo(link.peer, answer);
+        this.answerSync(link, f, bytes);
         return;
       case 'addr': {
         const roster = this.roster;
@@ -1281,6 +1371,10 @@ export class MeshSession extends SessionCore implements Session {
    * for a lobby seat, and while the log stands still ask everyone for what may have been lost.
    */
   private beat(): void {
+    // A link that has not proven who it is in time is closed: silent channels must not fill the transport's link slots.
+    const overdue = this.links.overdue(this.clock.now());
+    for (const peer of overdue) this.transport.disconnect(peer);
+    if (overdue.length) this.emitMesh({ kind: 'peers' });
     this.links.helloAgain(this.intro);
     const lobby = this.lobbyPart;
     if (!this.startRecord) {
@@ -1289,7 +1383,7 @@ export class MeshSession extends SessionCore implements Session {
       if (host?.authed) {
         // A guest keeps asking until it sees its seat, and polls for a start it may have missed.
         if (lobby.wanted !== undefined && lobby.seatOf(this.identity.publicKey) !== lobby.wanted)
-          this.links.sendTo(host.peer, { t: 'take', colour: lobby.wanted });
+          this.links.sendTo(host.peer, this.takeFrame(host, lobby.wanted));
         this.links.sendTo(host.peer, { t: 'sync', have: [], len: 0 });
       }
       if (this.isHost && lobby.state) this.links.broadcast({ t: 'lobby', lobby: lobby.state });
@@ -1302,6 +1396,13 @@ export class MeshSession extends SessionCore implements Session {
 
   private who(link: Link): string {
     return who(link, this.roster);
+  }
+
+  /** A refusal a guest's heartbeat would repeat: said once per link. */
+  private rejectOnce(link: Link, what: string): void {
+    if (link.refusedTake) return;
+    link.refusedTake = true;
+    this.reject(`${this.who(link)} ${what}`);
   }
 
   private reject(line: string): void {

@@ -14,18 +14,22 @@ import type { PeerId } from './transport';
 export type OnlineRequest =
   /** Seats of human controllers become open seats, bot controllers bot seats; the host sits in the first open one. */
   | { kind: 'host'; name: string; setup: GameSetup; controllers: readonly SeatController[] }
-  | { kind: 'join'; name: string; peer: PeerId; watch: boolean }
+  | { kind: 'join'; name: string; peer: PeerId; watch: boolean; invite: string | null }
   | { kind: 'resume'; gameId: string };
 
-/** The link that brings a friend into the game through this peer (P3.1): this page with the peer's id. */
-export function joinLink(page: { origin: string; pathname: string }, peer: PeerId): string {
-  return `${page.origin}${page.pathname}#join=${encodeURIComponent(peer)}`;
+/**
+ * The link that brings a friend into the game through this peer (P3.1): this page with the
+ * peer's id and, for a player, the lobby's invitation (in the fragment, which no server
+ * sees); without it, a link to watch only.
+ */
+export function joinLink(page: { origin: string; pathname: string }, peer: PeerId, invite: string | null = null): string {
+  return `${page.origin}${page.pathname}#join=${encodeURIComponent(peer)}${invite ? `&invite=${invite}` : ''}`;
 }
 
-/** The peer id in a join link's fragment, or null. PeerJS ids: letters, digits, - and _. */
-export function peerFromLink(hash: string): PeerId | null {
-  const m = /^#join=([A-Za-z0-9_-]{1,64})$/.exec(hash);
-  return m ? m[1] : null;
+/** The peer id and the invitation (null: a link to watch) in a join link's fragment, or null. PeerJS ids: letters, digits, - and _. */
+export function joinFromLink(hash: string): { peer: PeerId; invite: string | null } | null {
+  const m = /^#join=([A-Za-z0-9_-]{1,64})(?:&invite=([0-9a-f]{32}))?$/.exec(hash);
+  return m ? { peer: m[1], invite: m[2] ?? null } : null;
 }
 
 /** The PeerJS transport's options from the connection settings in force (as the player or the build set them). */
@@ -61,7 +65,7 @@ export async function openOnline(
         return MeshSession.host({ ...base, name: req.name }, { options: req.setup.options, seats, hostColour });
       }
       case 'join':
-        return MeshSession.join({ ...base, name: req.name }, req.peer, req.watch);
+        return MeshSession.join({ ...base, name: req.name }, req.peer, req.watch, req.invite);
       case 'resume':
         return MeshSession.resume({ ...base, name: '' }, req.gameId);
     }

@@ -9,10 +9,12 @@ import { isHex } from '../fair/hex';
 import { BOT_LEVELS, LogFormatError, readEntry, type BotLevel, type LogEntry, type SettingsEntry } from '../fair/log';
 import { parseStrictJson, StrictJsonError } from '../fair/strict-json';
 import { MAX_FRAME_CHARS } from './transport';
+import { BIDI_CONTROL, MAX_NAME_CHARS, ZERO_WIDTH } from './visible-text';
+
+export { MAX_NAME_CHARS, NOT_IN_CHAT, NOT_IN_NAMES } from './visible-text';
 
 /** 2: items name the log prefix they extend (`p`), and a drop veto names the entry it took. */
 export const WIRE_VERSION = 2;
-export const MAX_NAME_CHARS = 32;
 export const MAX_CHAT_CHARS = 200;
 /** Items one sync answer carries at most; the asker asks again for the rest. */
 export const MAX_ITEMS_PER_ANSWER = 64;
@@ -74,7 +76,8 @@ export type Frame =
   | { t: 'hello'; v: number; pub: string; nonce: string; name: string; game: string | null; role: 'player' | 'watch' }
   | { t: 'auth'; sig: string }
   | { t: 'lobby'; lobby: LobbyState }
-  | { t: 'take'; colour: Colour | null }
+  /** A guest asks for a colour (null: leaves its seat), proving it holds the game's invitation (lobby.ts invitationProof). */
+  | { t: 'take'; colour: Colour | null; proof: string | null }
   | { t: 'start'; start: StartRecord }
   | { t: 'item'; item: Item }
   /** Proof of equivocation (P5.1): two items one seat signed under one number, or for one log index; judged on signatures alone. */
@@ -119,7 +122,15 @@ function text(v: unknown, where: string, max: number): string {
   if (typeof v !== 'string' || v.length > max) fail(`${where} must be text of at most ${max} characters`);
   // No control characters: names and chat are shown to people.
   if (/[\u0000-\u001f\u007f\u2028\u2029]/.test(v)) fail(`${where} holds a control character`);
+  if (BIDI_CONTROL.test(v)) fail(`${where} holds a bidi control character`);
   return v;
+}
+
+/** A person's name: text, and nothing invisible. */
+function name(v: unknown, where: string): string {
+  const s = text(v, where, MAX_NAME_CHARS);
+  if (ZERO_WIDTH.test(s)) fail(`${where} holds a zero-width character`);
+  return s;
 }
 
 function colour(v: unknown, where: string): Colour {
@@ -149,7 +160,7 @@ function readSeat(v: unknown, where: string): LobbySeat {
     colour: colour(o.colour, `${where}.colour`),
     bot,
     pub: o.pub === null ? null : hex(o.pub, `${where}.pub`, 32),
-    name: o.name === null ? null : text(o.name, `${where}.name`, MAX_NAME_CHARS),
+    name: o.name === null ? null : name(o.name, `${where}.name`),
   };
 }
 
@@ -276,7 +287,7 @@ export function parseFrame(frame: unknown): Frame {
         v: WIRE_VERSION,
         pub: hex(o.pub, 'hello.pub', 32),
         nonce: hex(o.nonce, 'hello.nonce', 16),
-        name: text(o.name, 'hello.name', MAX_NAME_CHARS),
+        name: name(o.name, 'hello.name'),
         game: o.game === null ? null : gameId(o.game, 'hello.game'),
         role: o.role,
       };
@@ -302,8 +313,12 @@ export function parseFrame(frame: unknown): Frame {
       };
     }
     case 'take': {
-      const o = obj(raw, 'take', ['t', 'colour']);
-      return { t, colour: o.colour === null ? null : colour(o.colour, 'take.colour') };
+      const o = obj(raw, 'take', ['t', 'colour', 'proof']);
+      return {
+        t,
+        colour: o.colour === null ? null : colour(o.colour, 'take.colour'),
+        proof: o.proof === null ? null : hex(o.proof, 'take.proof', 32),
+      };
     }
     case 'start': {
       const o = obj(raw, 'start', ['t', 'start']);

@@ -59,6 +59,9 @@ export class MemoryNetwork {
     return this.peers.get(id) ?? null;
   }
 
+  /** Links one transport accepts at once (PeerJS's maxLinks); a dial past it is refused. */
+  maxLinks = Number.POSITIVE_INFINITY;
+
   /** Decides, frame by frame, whether a frame from `from` to `to` goes out at all (tests: a peer that lies or half-sends). */
   filter: ((from: PeerId, to: PeerId, frame: string) => boolean) | null = null;
 
@@ -114,7 +117,8 @@ export class MemoryNetwork {
     this.clock.setTimeout(() => {
       this.opening.delete(key);
       const other = this.peers.get(to);
-      if (from.dead || !other || other.dead || this.blocked?.(from.id, to)) {
+      const full = this.linksOf(to).length >= this.maxLinks || this.linksOf(from.id).length >= this.maxLinks;
+      if (from.dead || !other || other.dead || full || this.blocked?.(from.id, to)) {
         if (!from.dead) from.handlers?.close(to);
         return;
       }

@@ -129,7 +129,7 @@ export class MeshSim {
               shuffleSeats: this.plan.shuffleSeats,
               gameId: toHex(seededBytes(this.plan.seed, 'game')).slice(0, 32),
             })
-          : SimMeshSession.join(o, this.peers[0].session.transportId);
+          : SimMeshSession.join(o, this.peers[0].session.transportId, false, this.peers[0].session.invitation);
       this.peers.push({ name, storage, store: o.store!, session, rejects, alive: true });
     }
     await this.runUntil(() => this.peers.slice(1).every((p) => p.session.lobby !== null), 60_000);

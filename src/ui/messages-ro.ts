@@ -258,6 +258,9 @@ export const ro: Messages = {
   lobbyShare:
     'Trimite acest link prietenilor (sau lasă-i să scaneze codul). Niciun server nu decide nimic: fiecare dispozitiv verifică fiecare mutare.',
   lobbyLink: 'Link de intrare',
+  lobbyShareWatch: 'Ca alții doar să privească, trimiteți acest link (nu ocupă niciun loc).',
+  lobbyWatchLink: 'Link pentru a privi',
+  lobbyFreeSeat: 'Eliberează locul',
   lobbyCopy: 'Copiază',
   lobbyCopied: 'Copiat',
   lobbyQr: 'Codul QR al linkului de intrare',
@@ -287,6 +290,8 @@ export const ro: Messages = {
   onlineResigned: '{who} a abandonat și pierde.',
   onlineReclaim: 'Îmi reiau locul',
   onlineRejected: 'Mesaj refuzat: {reason}',
+  onlineSaveFailed: 'Nesalvat pe acest dispozitiv: {reason}. Eliberați spațiu (jocuri vechi) sau lăsați fila deschisă.',
+  onlineWatchOnly: 'Acest link este pentru a privi: pentru a juca, cereți gazdei linkul de intrare.',
   onlineChat: 'Chat',
   onlineChatSay: 'Spune ceva',
   onlineChatSend: 'Trimite',

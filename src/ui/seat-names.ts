@@ -2,10 +2,20 @@
 import { scorerOf, type Colour, type GameSetup, type MeepleSize, type Equipment } from '../engine';
 import { SEAT_CSS, SEAT_INK, scorerColour } from '../render/palette';
 import type { SegmentKind } from '../engine/tiles';
+import { html, type TemplateResult } from 'lit';
 import { t } from './i18n';
 
 // One palette for the HUD and the table (src/render/palette.ts).
 export { SEAT_CSS, SEAT_INK };
+
+/** Where a person's name goes in a translated line (a private-use character no translation holds). */
+export const NAME_SLOT = '\ue000';
+
+/** A translated line with the person's name put in NAME_SLOT's place, isolated (<bdi>): a right-to-left name cannot reorder the rest. */
+export function withName(line: string, name: string): TemplateResult {
+  const [before, ...after] = line.split(NAME_SLOT);
+  return after.length ? html`${before}<bdi>${name}</bdi>${after.join(name)}` : html`${line}`;
+}
 
 export function colourName(c: Colour): string {
   return t(`colour_${c}`);

@@ -11,7 +11,7 @@ import { ReplaySession } from '../session/replay-session';
 import { openSession, resumeStored, type OpenRequest, type SessionDeps } from '../session/session-factory';
 import type { Session } from '../session/session';
 import type { MeshSession } from '../net/mesh-session';
-import { openOnline, peerFromLink, type OnlineRequest } from '../net/online';
+import { joinFromLink, openOnline, type OnlineRequest } from '../net/online';
 import type { PeerId } from '../net/transport';
 import { downloadText } from './file-download';
 import { initLanguage, t } from './i18n';
@@ -66,6 +66,8 @@ export class SwApp extends LitElement {
   @state() private mesh: MeshSession | null = null;
   /** A join link's peer id, while the player chooses a name and whether to watch. */
   @state() private joinPeer: PeerId | null = null;
+  /** The join link's invitation (null: a link to watch only). */
+  private joinInvite: string | null = null;
   @state() private busy = false;
   @state() private onlineError: string | null = null;
   /** Why the last WebRTC link failed before it opened, shown while the lobby is still connecting. */
@@ -88,10 +90,11 @@ export class SwApp extends LitElement {
     super.connectedCallback();
     initLanguage();
     document.title = t('appTitle');
-    const peer = peerFromLink(globalThis.location?.hash ?? '');
-    if (peer) {
-      // A join link (P3.1): choose a name, then play or watch.
-      this.joinPeer = peer;
+    const join = joinFromLink(globalThis.location?.hash ?? '');
+    if (join) {
+      // A join link (P3.1): choose a name, then play (with the invitation) or watch.
+      this.joinPeer = join.peer;
+      this.joinInvite = join.invite;
       this.screen = 'join';
       void loadOnlineScreens();
       return;
@@ -288,9 +291,15 @@ export class SwApp extends LitElement {
               : nothing
           }</sw-game>`;
       case 'join':
-        return html`<sw-join .error=${this.onlineError} ?busy=${this.busy} @sw-menu=${() => this.toMenu()}
+        return html`<sw-join .error=${this.onlineError} ?busy=${this.busy} ?invited=${!!this.joinInvite} @sw-menu=${() => this.toMenu()}
           @sw-join=${(e: CustomEvent<{ name: string; watch: boolean }>) =>
-            void this.openOnlineGame({ kind: 'join', name: e.detail.name, peer: this.joinPeer!, watch: e.detail.watch })}></sw-join>`;
+            void this.openOnlineGame({
+              kind: 'join',
+              name: e.detail.name,
+              peer: this.joinPeer!,
+              watch: e.detail.watch,
+              invite: this.joinInvite,
+            })}></sw-join>`;
       case 'lobby':
         return html`<sw-lobby .session=${this.mesh} .linkFailure=${this.linkFailure} @sw-leave=${() => this.toMenu()}></sw-lobby>`;
       case 'rules':

@@ -50,7 +50,7 @@ export class SwConnectionBadge extends LitElement {
         ${this.peers.map(
           (p) => html`<li data-state=${p.state}>
           <span class="dot" style=${styleMap({ background: isColour(p.colour) ? SEAT_CSS[p.colour] : 'transparent' })}></span>
-          <span class="name" title=${p.name}>${p.name}</span>
+          <bdi class="name" title=${p.name}>${p.name}</bdi>
           <span class="state">${t(STATE_TEXT[p.state] ?? 'peerGone')}</span>
         </li>`,
         )}

@@ -1,11 +1,11 @@
 // <sw-join>: what a join link opens (P3.1, P3.5): the player's name, then "join as a
-// player" or "watch". Fires `sw-join` (CustomEvent<{ name: string; watch: boolean }>)
+// player" (only with the link's invitation) or "watch". Fires `sw-join` (CustomEvent<{ name: string; watch: boolean }>)
 // and `sw-menu`.
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { t } from './i18n';
 import { LanguageController } from './language-controller';
-import { keepName, storedName } from './player-name';
+import { cleanName, keepName, storedName } from './player-name';
 import { theme } from './theme';
 
 @customElement('sw-join')
@@ -23,11 +23,13 @@ export class SwJoin extends LitElement {
 
   @property() error: string | null = null;
   @property({ type: Boolean }) busy = false;
+  /** The link carries the lobby's invitation (else it is a link to watch). */
+  @property({ type: Boolean }) invited = false;
   @state() private name = storedName();
   protected readonly i18n = new LanguageController(this);
 
   private go(watch: boolean): void {
-    const name = this.name.trim().slice(0, 32) || t('colour_red');
+    const name = cleanName(this.name).trim() || t('colour_red');
     keepName(name);
     this.dispatchEvent(new CustomEvent('sw-join', { detail: { name, watch }, bubbles: true, composed: true }));
   }
@@ -36,10 +38,16 @@ export class SwJoin extends LitElement {
     return html`<div class="card panel" data-testid="join">
       <h2>${t('onlineJoinTitle')}</h2>
       <label>${t('onlineYourName')}<br /><input maxlength="32" .value=${this.name} data-testid="join-name"
-        @input=${(e: Event) => (this.name = (e.target as HTMLInputElement).value)} /></label>
+        @input=${(e: Event) => (this.name = cleanName((e.target as HTMLInputElement).value))} /></label>
       ${this.error ? html`<p role="alert" style="color:var(--sw-danger)">${this.error}</p>` : nothing}
+      ${this.invited ? nothing : html`<p class="dim" data-testid="join-watch-only">${t('onlineWatchOnly')}</p>`}
       <div class="row">
-        <button class="primary" ?disabled=${this.busy} data-testid="join-play" @click=${() => this.go(false)}>${t('onlineJoinPlay')}</button>
+        ${
+          this.invited
+            ? html`<button class="primary" ?disabled=${this.busy} data-testid="join-play"
+              @click=${() => this.go(false)}>${t('onlineJoinPlay')}</button>`
+            : nothing
+        }
         <button ?disabled=${this.busy} data-testid="join-watch" @click=${() => this.go(true)}>${t('onlineWatch')}</button>
         <button @click=${() => this.dispatchEvent(new CustomEvent('sw-menu', { bubbles: true, composed: true }))}>${t('lobbyLeave')}</button>
       </div>

@@ -10,7 +10,7 @@ import { fingerprint } from '../net/fingerprint';
 import { joinLink } from '../net/online';
 import { t } from './i18n';
 import { LanguageController } from './language-controller';
-import { colourName, SEAT_CSS } from './seat-names';
+import { colourName, NAME_SLOT, SEAT_CSS, withName } from './seat-names';
 import { theme } from './theme';
 
 @customElement('sw-lobby')
@@ -73,7 +73,14 @@ export class SwLobby extends LitElement {
       }) ?? null;
   }
 
+  /** The link to play (with the invitation): for the invited only. */
   private get link(): string {
+    const s = this.session;
+    return s ? joinLink(globalThis.location ?? { origin: '', pathname: '/' }, s.transportId, s.invitation) : '';
+  }
+
+  /** The link to watch (no invitation): may be shared widely. */
+  private get watchLink(): string {
     const s = this.session;
     return s ? joinLink(globalThis.location ?? { origin: '', pathname: '/' }, s.transportId) : '';
   }
@@ -110,6 +117,15 @@ export class SwLobby extends LitElement {
     }
   }
 
+  private free(colour: string): void {
+    try {
+      this.session?.freeSeat(colour as never);
+      this.error = '';
+    } catch (e) {
+      this.error = (e as Error).message;
+    }
+  }
+
   private start(): void {
     try {
       this.session?.startGame();
@@ -136,7 +152,7 @@ export class SwLobby extends LitElement {
     const mine = lobby.seats.find((x) => x.pub === me);
     return html`<div class="card panel" data-testid="lobby">
       <div class="row"><h2>${t('lobbyTitle')}</h2><span class="fp"
-        title=${t('lobbyYourKey')}>${t('lobbyYou', { name: s.name, fp: fingerprint(me) })}</span></div>
+        title=${t('lobbyYourKey')}>${withName(t('lobbyYou', { name: NAME_SLOT, fp: fingerprint(me) }), s.name)}</span></div>
       ${
         s.isHost
           ? html`<div class="share">
@@ -144,6 +160,8 @@ export class SwLobby extends LitElement {
           <p class="dim">${t('lobbyShare')}</p>
           <div class="link"><input readonly .value=${this.link} aria-label=${t('lobbyLink')} data-testid="join-link" />
             <button @click=${() => this.copy()}>${this.copied ? t('lobbyCopied') : t('lobbyCopy')}</button></div>
+          <p class="dim">${t('lobbyShareWatch')}</p>
+          <div class="link"><input readonly .value=${this.watchLink} aria-label=${t('lobbyWatchLink')} data-testid="watch-link" /></div>
         </div>
         ${this.qr ? html`<img class="qr" src=${this.qr} alt=${t('lobbyQr')} />` : html`<div class="qr" aria-hidden="true"></div>`}
       </div>`
@@ -159,7 +177,7 @@ export class SwLobby extends LitElement {
             seat.bot
               ? html`<span class="dim">${t('botLevel', { level: t(`level_${seat.bot}`) })}</span>`
               : seat.pub
-                ? html`<span>${seat.name ?? ''} <span class="fp">${fingerprint(seat.pub)}</span></span>`
+                ? html`<span><bdi>${seat.name ?? ''}</bdi> <span class="fp">${fingerprint(seat.pub)}</span></span>`
                 : html`<span class="dim">${t('lobbyFree')}</span>`
           }
         </span>
@@ -168,7 +186,9 @@ export class SwLobby extends LitElement {
             ? html`<button @click=${() => this.take(seat.colour)} data-testid="take-${seat.colour}">${t('lobbyTake')}</button>`
             : seat.pub === me && !s.isHost
               ? html`<button @click=${() => this.take(null)}>${t('lobbyGetUp')}</button>`
-              : nothing
+              : s.isHost && seat.pub && seat.pub !== me
+                ? html`<button @click=${() => this.free(seat.colour)} data-testid="free-${seat.colour}">${t('lobbyFreeSeat')}</button>`
+                : nothing
         }
       </li>`,
       )}</ul>

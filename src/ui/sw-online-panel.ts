@@ -1,6 +1,7 @@
 // <sw-online-panel>: what an online game adds to the table (P1.4, P2.6, P3): every peer's
 // link, who the game waits for and why, the countdown of a silent seat and the button to
-// drop it, a toast for every refused message with its reason, chat, resign, leave,
+// drop it, a toast for every refused message with its reason, a banner while this device
+// cannot save the game, chat, resign, leave,
 // rematch, and the desync screen with its report. It reads the session and sends intents.
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
@@ -37,6 +38,7 @@ export class SwOnlinePanel extends LitElement {
     .toast { background: #3a1620; border: 1px solid var(--sw-danger); border-radius: 10px; padding: 8px 10px; font-size: 0.85rem; }
     .desync { position: fixed; inset: 0; background: #000c; display: grid; place-items: center; z-index: 60; }
     .desync .box { max-width: 520px; padding: 18px; display: grid; gap: 10px; }
+    .save-problem { padding: 8px 10px; border-radius: 10px; background: #3a1620; border: 1px solid var(--sw-danger); margin: 0; }
     .dot { display: inline-block; width: 10px; height: 10px; border-radius: 50%; margin-right: 4px; vertical-align: middle; }
   `,
   ];
@@ -130,6 +132,11 @@ export class SwOnlinePanel extends LitElement {
     const forfeit = myColour ? s.forfeits().find((f) => f.colour === myColour) : undefined;
     const desync = s.desyncReport;
     return html`
+      ${
+        s.saveProblem
+          ? html`<p class="save-problem" role="alert" data-testid="save-problem">${t('onlineSaveFailed', { reason: s.saveProblem })}</p>`
+          : nothing
+      }
       <sw-connection-badge .peers=${s.peers.map((p) => ({ name: p.name, colour: p.colour, state: p.state }))}></sw-connection-badge>
       <div class="wait" data-testid="online-waiting">
         <span>${this.waitingText()}</span>

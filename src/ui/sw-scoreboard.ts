@@ -56,7 +56,7 @@ export class SwScoreboard extends LitElement {
       info?.controller.kind === 'bot'
         ? t('botLevel', { level: t(`level_${info.controller.level}`) })
         : info?.controller.kind === 'remote'
-          ? info.controller.name
+          ? html`<bdi>${info.controller.name}</bdi>`
           : t('human');
     return html`<div class="seat" data-seat=${seat}>
       ${state.setup.options.teams ? html`<span class="swatch" style="background:${fill}"></span>${seatName(state.setup, seat)}` : nothing}

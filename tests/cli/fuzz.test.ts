@@ -5,6 +5,7 @@
 // checks, and some are taken (held, repeats) without complaint.
 import { describe, expect, it } from 'vitest';
 import { fuzzSummary, parseFuzzArgs, reasonClass, runFuzz, verdictLines } from '../../src/cli/fuzz';
+import { SIGNATURE_CHECKS_PER_SECOND, SYNC_AMPLIFICATION } from '../../src/net/lockstep/limits';
 
 describe('npm run fuzz', () => {
   it('20,000 hostile frames: 0 crashes, 0 state changes', async () => {
@@ -13,7 +14,26 @@ describe('npm run fuzz', () => {
     expect(r.firstChange).toBeNull();
     expect(r.crashes).toBe(0);
     expect(r.changes).toBe(0);
-    expect(fuzzSummary(r)).toMatch(/^fuzz: 20000 messages, 0 crashes, 0 state changes, \d+ per second$/);
+    expect(fuzzSummary(r)).toMatch(
+      /^fuzz: 20000 messages, 0 crashes, 0 state changes, \d+ per second, busy \d+\.\d%, amplification \d+\.\d×$/,
+    );
+    // The cost view (issue 18): every mix tried; no mix makes the victim check more signatures a second than the link's
+    // budget (600 frames a second: without it, 400), none keeps it over half busy (a timing: loose on a loaded machine),
+    // and no answer outgrows its requests by more than the sync ratio.
+    expect(r.cost.mixes.map((m) => m.name)).toEqual([
+      'crafted signatures',
+      'far-ahead numbers',
+      'sync requests',
+      'hellos',
+      'signed chat',
+      'all at once',
+    ]);
+    // (a second's budget refills at its first check after a second: a few more than 60 a simulated second at most)
+    for (const m of r.cost.mixes) expect(m.checksPerSecond, m.name).toBeLessThanOrEqual(SIGNATURE_CHECKS_PER_SECOND + 5);
+    expect(r.cost.mixes.find((m) => m.name === 'crafted signatures')!.checksPerSecond).toBeGreaterThanOrEqual(SIGNATURE_CHECKS_PER_SECOND);
+    expect(r.cost.busy).toBeLessThan(0.5);
+    expect(r.cost.mixes.find((m) => m.name === 'sync requests')!.amplification).toBeGreaterThan(0.5); // answers do flow
+    expect(r.cost.amplification).toBeLessThanOrEqual(SYNC_AMPLIFICATION);
     // where the frames ended: every frame once, and each stage reached by a share of them
     const { parser, session, taken } = r.verdicts;
     const sum = (t: Record<string, number>, re = /./) =>

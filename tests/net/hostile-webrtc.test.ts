@@ -1,6 +1,6 @@
 // Issue 12, once over real WebRTC (node-datachannel) and a real PeerJS signalling server on
 // 127.0.0.1: a peer sends lies down its real data channel — a forged signature, a message
-// claiming another seat, a malformed item — and the honest peer
+// claiming another seat, a malformed item, a burst of crafted signatures (issue 18) — and the honest peer
 // refuses each with a reason, its log unchanged; the game still ends with identical logs.
 //
 // Which lies are tested where (sim = the simulated in-memory network: tests/net/hostile-peers.test.ts,
@@ -19,6 +19,7 @@
 //   numbered beyond what one seat may send                       yes   no
 //   oversized, too deeply nested, random bytes                   yes   no
 //   flood (the rate limit)                                       yes   no
+//   crafted-signature flood (60 checks a second per link)        yes   yes
 //   equivocation (one entry signed twice, the seat dropped)      yes   no
 //   withheld reveal (timeout, the drop by vote, a bot plays on)  yes   no
 import './support/node-webrtc';
@@ -27,6 +28,7 @@ import { defaultOptions, stateHash } from '../../src/engine';
 import { verifyReplay } from '../../src/fair';
 import { GameStore } from '../../src/session/game-store';
 import { sign } from '../../src/net/identity';
+import { SIGNATURE_CHECKS_PER_SECOND } from '../../src/net/lockstep/limits';
 import { SimMeshSession as MeshSession, type SimMeshOptions as MeshOptions } from '../../src/sim/sim-mesh-session';
 import { immediateBots, MemoryStorage } from '../../src/sim/mesh-sim';
 import { createPeerJsTransport } from '../../src/net/peerjs-transport';
@@ -83,7 +85,7 @@ describe('hostile frames over PeerJS / WebRTC on loopback', () => {
       ],
       hostColour: 'red',
     });
-    const liar = MeshSession.join(opts(1), honest.transportId);
+    const liar = MeshSession.join(opts(1), honest.transportId, false, honest.invitation);
     await until(() => !!liar.lobby, 'the lobby', 20_000);
     liar.takeSeat('black');
     await until(() => honest.lobby!.seats.every((x) => x.pub), 'both seats', 20_000);
@@ -93,8 +95,9 @@ describe('hostile frames over PeerJS / WebRTC on loopback', () => {
     await until(() => honest.started && honest.state.turn >= 4, 'turn 4', 60_000);
     // Freeze the honest side's view for the check: the lies travel while the game runs, so compare entry by entry.
     const gameId = honest.gameId;
+    // Numbered within the sequence window (256) and the seat's budget, beyond any number the game reaches by then.
     const signed = (a: number, body: Item['body'], at: number): Item => {
-      const unsigned = { a, n: 9_000, at, body, h: null, p: boundToPrefix(body) ? '00'.repeat(32) : null };
+      const unsigned = { a, n: 200, at, body, h: null, p: boundToPrefix(body) ? '00'.repeat(32) : null };
       return { ...unsigned, sig: sign(liar.identity, 'item', itemSigningText(gameId, unsigned)) };
     };
     const good = signed(1, { k: 'chat', text: 'hello' }, 0);
@@ -125,6 +128,18 @@ describe('hostile frames over PeerJS / WebRTC on loopback', () => {
         `${reason} in ${JSON.stringify(rejects[0].slice(seen))}`,
       ).toBe(true);
     }
+    // A burst of 300 items with crafted signatures down the same channel: checked within the link's budget only.
+    const startedAt = Date.now();
+    const seen = rejects[0].length;
+    for (let i = 0; i < 300; i++) {
+      const sig = ((i * 2654435761) >>> 0).toString(16).padStart(8, '0').repeat(16);
+      const item: Item = { a: 1, n: 201 + i, at: 0, body: { k: 'chat', text: `x${i}` }, h: null, p: null, sig };
+      transports[1].send(honest.transportId, encodeFrame({ t: 'item', item }));
+    }
+    await until(() => rejects[0].slice(seen).some((l) => /signatures a second to check/.test(l)), 'the check budget', 10_000);
+    const checked = rejects[0].slice(seen).filter((l) => /not signed by black's key/.test(l)).length;
+    expect(checked).toBeGreaterThan(0);
+    expect(checked).toBeLessThanOrEqual(SIGNATURE_CHECKS_PER_SECOND * (Math.ceil((Date.now() - startedAt) / 1000) + 1));
     // Nothing the lies said entered the log: the entries that were there are unchanged.
     expect(JSON.parse(honest.replayText()).entries.slice(0, entriesBefore)).toEqual(prefix);
     await until(() => honest.phase === 'over' && liar.phase === 'over', 'the end of the game', 120_000);

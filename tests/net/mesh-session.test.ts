@@ -277,7 +277,7 @@ describe('MeshSession refuses hostile frames with a reason and changes nothing (
     const hashBefore = stateHash(victim.session.state);
     const state = victim.session.state;
     const len = JSON.parse(before).entries.length;
-    const signed = (a: number, key: typeof liar.session.identity, body: Item['body'], n = 5000, at = len): Item => {
+    const signed = (a: number, key: typeof liar.session.identity, body: Item['body'], n = 200, at = len): Item => {
       const unsigned = { a, n, at, body, h: null, p: boundToPrefix(body) ? (liar.session.prefixAt(at) ?? '00'.repeat(32)) : null };
       return { ...unsigned, sig: sign(key, 'item', itemSigningText(gameId, unsigned)) };
     };

@@ -66,8 +66,8 @@ describe('MeshSession over PeerJS / WebRTC on loopback', () => {
         hostColour: 'red',
       }),
     );
-    s.push(MeshSession.join(await opts(1), s[0].transportId));
-    s.push(MeshSession.join(await opts(2), s[0].transportId));
+    s.push(MeshSession.join(await opts(1), s[0].transportId, false, s[0].invitation));
+    s.push(MeshSession.join(await opts(2), s[0].transportId, false, s[0].invitation));
     await until(() => !!s[1].lobby && !!s[2].lobby, 'the lobby', 20_000);
     s[1].takeSeat('black');
     s[2].takeSeat('green');

@@ -92,7 +92,7 @@ describe.skipIf(missing && !process.env.CI)('MeshSession through a real coturn r
       { colour: 'green' as const, bot: 'random' as const },
     ];
     const host = MeshSession.host(await opts(0), { options: defaultOptions(), seats, hostColour: 'red' });
-    const guest = MeshSession.join(await opts(1), host.transportId);
+    const guest = MeshSession.join(await opts(1), host.transportId, false, host.invitation);
     const s = [host, guest];
     await until(() => !!guest.lobby, 'the lobby through the relay', 30_000);
     guest.takeSeat('black');
@@ -140,7 +140,12 @@ describe.skipIf(missing && !process.env.CI)('MeshSession through a real coturn r
     const transport = await createPeerJsTransport(wrong); // the app's defaults: a dial is given up after 15 s
     const heard: string[] = [];
     transport.onLinkFailure((peer, reason) => heard.push(`${peer}: ${reason}`));
-    const guest = MeshSession.join({ transport, name: 'guest', store: new GameStore(new MemoryStorage()) }, host.transportId);
+    const guest = MeshSession.join(
+      { transport, name: 'guest', store: new GameStore(new MemoryStorage()) },
+      host.transportId,
+      false,
+      host.invitation,
+    );
     await until(() => heard.length > 0, 'the reason of the failed link', 15_000 + 10_000);
     expect(heard[0]).toBe(
       `${host.transportId}: no WebRTC link to ${host.transportId} within 15 s: ` +

@@ -4,14 +4,14 @@
 // keeps the same lines, whatever order they came in.
 import type { Colour } from '../../engine';
 import { compareChat } from '../../fair/log';
-import { MAX_CHAT_CHARS } from '../wire';
+import { MAX_CHAT_CHARS, NOT_IN_CHAT } from '../wire';
 import { CHAT_GAP_MS, MAX_CHAT_PER_INDEX, MAX_CHAT_PER_SEAT } from './limits';
 import type { ChatLine } from './views';
 
-/** What noting a line did: `shown` is the line to show (null if it was the one evicted); `evicted` whether a line went. */
+/** What noting a line did: `shown` is the line to show (null if it was the one evicted); `evicted` the line that went, if any. */
 export interface ChatVerdict {
   shown: ChatLine | null;
-  evicted: boolean;
+  evicted: ChatLine | null;
 }
 
 export class ChatLog {
@@ -31,7 +31,7 @@ export class ChatLog {
     const all = this.list.filter((c) => c.colour === colour);
     const evicted = here.length > MAX_CHAT_PER_INDEX ? highest(here) : all.length > MAX_CHAT_PER_SEAT ? highest(all) : null;
     if (evicted) this.list.splice(this.list.indexOf(evicted), 1);
-    return { shown: evicted === line ? null : line, evicted: !!evicted };
+    return { shown: evicted === line ? null : line, evicted };
   }
 
   /** A line whose number the seat also signed for something else (equivocation) is let go. */
@@ -45,10 +45,7 @@ export class ChatLog {
    * for nothing to send; throws a one-line reason when a bound forbids it.
    */
   outgoing(text: string, colour: Colour, now: number, logLength: number): string {
-    const line = text
-      .replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, ' ')
-      .trim()
-      .slice(0, MAX_CHAT_CHARS);
+    const line = text.replace(NOT_IN_CHAT, ' ').trim().slice(0, MAX_CHAT_CHARS);
     if (!line) return '';
     const mine = this.list.filter((c) => c.colour === colour);
     if (mine.length >= MAX_CHAT_PER_SEAT) throw new Error(`at most ${MAX_CHAT_PER_SEAT} chat lines per player and game`);

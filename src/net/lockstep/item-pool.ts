@@ -10,7 +10,7 @@
 import { canonicalJson } from '../../engine';
 import { EntryError, type LogEntry } from '../../fair';
 import type { Replica } from '../../fair/replica';
-import { verifySignature } from '../identity';
+import { checkSignature } from '../identity';
 import { itemSigningText, type Item, type LobbySeat } from '../wire';
 import { MAX_ITEMS_PER_SEAT, SEQ_WINDOW } from './limits';
 
@@ -30,6 +30,8 @@ export interface PoolVerdict {
   kept?: Item;
   unchat?: { a: number; n: number };
   evidence?: Evidence;
+  /** The link's budget of signature checks is spent: dropped unread (it comes again by sync). */
+  overBudget?: true;
 }
 
 const refused = (reason: string): PoolVerdict => ({ reason });
@@ -42,9 +44,13 @@ export interface PoolContext {
   replica: Replica;
   /** The hash of this log's prefix of i ≤ length entries. */
   prefix: (i: number) => string;
+  /** Asked before each real signature check (a copy of one already checked costs none): whether the sender's budget allows it. */
+  mayCheck?: () => boolean;
 }
 
 type Slots = Map<number, Map<string, Item>>;
+
+const OVER_BUDGET: PoolVerdict = { reason: null, overBudget: true };
 
 export class ItemPool {
   private readonly byAuthor = new Map<number, Map<number, Item>>();
@@ -54,6 +60,8 @@ export class ItemPool {
   private readonly have: number[] = [];
   private readonly equivocators = new Set<number>();
   private readonly evidenceList: Evidence[] = [];
+  /** Chat items over the chat limits ("a:n"): still numbered and relayed, never saved nor counted as held. */
+  private readonly muted = new Set<string>();
   /** Log indices below this were checked for held entries that do not match the log (early or misplaced ones). */
   private sweptTo = 0;
 
@@ -77,7 +85,12 @@ export class ItemPool {
   get size(): number {
     let n = 0;
     for (const byN of this.byAuthor.values()) n += byN.size;
-    return n;
+    return n - this.muted.size;
+  }
+
+  /** A chat item the chat log let go (over its limits): it has no effect, so it is not saved (its number still counts). */
+  mute(a: number, n: number): void {
+    if (this.byAuthor.get(a)?.get(n)?.body.k === 'chat') this.muted.add(`${a}:${n}`);
   }
 
   isEquivocator(a: number): boolean {
@@ -124,10 +137,10 @@ export class ItemPool {
     return byP;
   }
 
-  /** Every item, by author and number (the save). */
+  /** Every item that has an effect, by author and number (the save). */
   all(): Item[] {
     const items: Item[] = [];
-    for (const byN of this.byAuthor.values()) for (const it of byN.values()) items.push(it);
+    for (const byN of this.byAuthor.values()) for (const it of byN.values()) if (!this.muted.has(`${it.a}:${it.n}`)) items.push(it);
     return items.sort((x, y) => x.a - y.a || x.n - y.n);
   }
 
@@ -173,11 +186,14 @@ export class ItemPool {
       this.takeFreeSlot(held, ctx);
       return NOTHING;
     }
+    // Every cheap check before the signature's (a check costs far more than a frame).
     if (!item.sig) return refused(`an unsigned item claiming to be ${seat.colour}'s`);
     if (item.n >= MAX_ITEMS_PER_SEAT)
       return refused(`${seat.colour}'s item ${item.n} is numbered beyond the ${MAX_ITEMS_PER_SEAT} one seat may send in a game`);
-    if (!verifySignature(seat.pub, 'item', itemSigningText(ctx.gameId, item), item.sig))
-      return refused(`an item claiming to be ${seat.colour}'s is not signed by ${seat.colour}'s key`);
+    if (!held && item.n >= this.have[item.a] + SEQ_WINDOW) return refused(`${seat.colour}'s item ${item.n} is too far ahead`);
+    const signedBy = checkSignature(seat.pub, 'item', itemSigningText(ctx.gameId, item), item.sig, ctx.mayCheck ?? null);
+    if (signedBy === 'over-budget') return OVER_BUDGET;
+    if (!signedBy) return refused(`an item claiming to be ${seat.colour}'s is not signed by ${seat.colour}'s key`);
     // Another signed item under a number already held is equivocation whatever it says (P5.1):
     // judged on the signatures alone, before legality, so every peer holding both concludes alike.
     if (held) return this.keep(item, ctx);
@@ -289,8 +305,11 @@ export class ItemPool {
       return refused(`${seat.colour}'s evidence of equivocation shows no contradiction`);
     if (first.n >= MAX_ITEMS_PER_SEAT || second.n >= MAX_ITEMS_PER_SEAT)
       return refused(`${seat.colour}'s evidence is numbered beyond the ${MAX_ITEMS_PER_SEAT} one seat may send in a game`);
-    if (!verifySignature(seat.pub, 'item', t1, first.sig) || !verifySignature(seat.pub, 'item', t2, second.sig))
-      return refused(`evidence against ${seat.colour} is not signed by ${seat.colour}'s key`);
+    const may = ctx.mayCheck ?? null;
+    const one = checkSignature(seat.pub, 'item', t1, first.sig, may);
+    const two = one === true ? checkSignature(seat.pub, 'item', t2, second.sig, may) : one;
+    if (one === 'over-budget' || two === 'over-budget') return OVER_BUDGET;
+    if (!one || !two) return refused(`evidence against ${seat.colour} is not signed by ${seat.colour}'s key`);
     const what =
       first.n === second.n
         ? `two different items numbered ${first.n}`

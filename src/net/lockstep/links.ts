@@ -5,7 +5,15 @@
 import { fingerprint, freshNonce, sign, verifySignature, type Identity } from '../identity';
 import type { PeerId, Transport } from '../transport';
 import { authSigningText, encodeFrame, WIRE_VERSION, type Frame, type LobbySeat } from '../wire';
-import { FRAMES_PER_SECOND, MAX_ADDRESSES, MAX_EARLY_FRAMES } from './limits';
+import {
+  AUTH_TIMEOUT_MS,
+  CATCH_UP_BYTES,
+  FRAMES_PER_SECOND,
+  MAX_ADDRESSES,
+  MAX_EARLY_FRAMES,
+  SIGNATURE_CHECKS_PER_SECOND,
+  SYNC_AMPLIFICATION,
+} from './limits';
 
 export interface Link {
   peer: PeerId;
@@ -16,6 +24,19 @@ export interface Link {
   authed: boolean;
   budget: number;
   budgetAt: number;
+  /** Real signature checks left this second (SIGNATURE_CHECKS_PER_SECOND), and since when. */
+  checks: number;
+  checksAt: number;
+  /** This second's sync request and answer bytes, since when, and the catch-up allowance left (CATCH_UP_BYTES). */
+  syncAsked: number;
+  syncAnswered: number;
+  syncAt: number;
+  catchUp: number;
+  /** The nonce this peer answered on this link and its signature (a repeated hello gets the same, never a new one). */
+  answered: { nonce: string; sig: string } | null;
+  openedAt: number;
+  /** A take of a seat was refused on this link already (said once; the guest's heartbeat asks again). */
+  refusedTake: boolean;
   lastSync: number;
   /** Frames that overtook the other side's proof of identity, handled once it arrives (a few at most). */
   early: Frame[];
@@ -86,6 +107,15 @@ export class Links {
       authed: false,
       budget: FRAMES_PER_SECOND,
       budgetAt: now,
+      checks: SIGNATURE_CHECKS_PER_SECOND,
+      checksAt: now,
+      syncAsked: 0,
+      syncAnswered: 0,
+      syncAt: now,
+      catchUp: CATCH_UP_BYTES,
+      answered: null,
+      openedAt: now,
+      refusedTake: false,
       lastSync: -Infinity,
       early: [],
     };
@@ -118,14 +148,58 @@ export class Links {
     return link.budget === -1 ? 'drop-first' : 'drop';
   }
 
-  /** The other side's hello: remember who it says it is and prove who this peer is. */
+  /**
+   * One real signature check on `link`, if its budget for this second allows (a check costs
+   * far more than a frame): 'pass', or the first refusal of the second (to report), or quiet.
+   */
+  spendCheck(link: Link, now: number): Admission {
+    if (now - link.checksAt >= 1000) {
+      link.checks = SIGNATURE_CHECKS_PER_SECOND;
+      link.checksAt = now;
+    }
+    if (link.checks-- > 0) return 'pass';
+    return link.checks === -1 ? 'drop-first' : 'drop';
+  }
+
+  /** A sync request of `bytes` on `link`: from now on this second, answers may add up to SYNC_AMPLIFICATION times as much. */
+  syncAsked(link: Link, bytes: number, now: number): void {
+    if (now - link.syncAt >= 1000) {
+      link.syncAsked = 0;
+      link.syncAnswered = 0;
+      link.syncAt = now;
+    }
+    link.syncAsked += bytes;
+  }
+
+  /** Whether an answer frame of `bytes` may go on `link` (within the ratio, else from the catch-up allowance); spends it. */
+  mayAnswer(link: Link, bytes: number): boolean {
+    if (link.syncAnswered + bytes <= SYNC_AMPLIFICATION * link.syncAsked) link.syncAnswered += bytes;
+    else if (bytes <= link.catchUp) link.catchUp -= bytes;
+    else return false;
+    return true;
+  }
+
+  /** Links that have not proven who they are within AUTH_TIMEOUT_MS: forgotten here, for the caller to close. */
+  overdue(now: number): PeerId[] {
+    const late = [...this.byPeer.values()].filter((l) => !l.authed && now - l.openedAt >= AUTH_TIMEOUT_MS).map((l) => l.peer);
+    for (const peer of late) this.byPeer.delete(peer);
+    return late;
+  }
+
+  /**
+   * The other side's hello: remember who it says it is and prove who this peer is. The proof
+   * is signed once per link: the same hello again gets the same answer, another nonce none
+   * (an honest side keeps its nonce for the link's life), so nobody makes this peer sign on demand.
+   */
   hello(link: Link, f: Extract<Frame, { t: 'hello' }>, me: Identity, roster: readonly LobbySeat[]): HandshakeVerdict {
     if (link.pub && link.pub !== f.pub) return { kind: 'refused', reason: `${who(link, roster)} changed its key mid-link` };
     if (f.pub === me.publicKey) return { kind: 'refused', reason: "a peer presented this device's own key" };
+    if (link.answered && link.answered.nonce !== f.nonce) return { kind: 'ignored' };
     link.pub = f.pub;
     link.name = f.name;
     link.role = f.role;
-    this.sendTo(link.peer, { t: 'auth', sig: sign(me, 'auth', authSigningText(f.nonce, this.transport.id, link.peer)) });
+    link.answered ??= { nonce: f.nonce, sig: sign(me, 'auth', authSigningText(f.nonce, this.transport.id, link.peer)) };
+    this.sendTo(link.peer, { t: 'auth', sig: link.answered.sig });
     return { kind: 'answered' };
   }
 

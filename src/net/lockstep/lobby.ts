@@ -1,7 +1,14 @@
 // The lobby before a game starts (P3.1, P3.2): the seats and who holds each, the host this
-// guest dialled, the colour it asked for (asked again until the lobby shows it), and the
-// rematch lobbies other peers offered. Returns verdicts; the session sends and reports.
+// guest dialled, the colour it asked for (asked again until the lobby shows it), the
+// invitation (a secret the host draws and the join link carries: a seat is taken only with
+// a proof of it, bound to the guest's key and the host's nonce, never the secret itself),
+// the guests the host sent away, and the rematch lobbies other peers offered. Returns
+// verdicts; the session sends and reports.
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { utf8ToBytes } from '@noble/hashes/utils.js';
 import type { Colour } from '../../engine';
+import { fromHex, isHex, toHex } from '../../fair/hex';
 import type { PeerId } from '../transport';
 import { verifySignature } from '../identity';
 import { startSigningText, type LobbyState, type StartRecord } from '../wire';
@@ -16,6 +23,10 @@ export class Lobby {
   hostPeer: PeerId | null = null;
   /** The colour this guest asked for (undefined: none asked; null: to leave its seat). */
   wanted: Colour | null | undefined = undefined;
+  /** The invitation secret (16 bytes, hex): drawn by the host, carried by the join link to a guest; null for a watcher. */
+  invite: string | null = null;
+  /** Identities whose seat the host freed: they take none again in this lobby. */
+  private readonly sentAway = new Set<string>();
   /** Rematches offered, by the offering identity, and their lobbies until one is accepted. */
   private readonly offers = new Map<string, string>();
   private readonly offeredLobbies = new Map<string, LobbyState>();
@@ -27,6 +38,26 @@ export class Lobby {
   /** The colour `pub` sits in, if any. */
   seatOf(pub: string): Colour | null {
     return this.state?.seats.find((x) => x.pub === pub)?.colour ?? null;
+  }
+
+  /** Whether a guest's take holds the proof of this lobby's invitation (the host's check). */
+  admits(guestPub: string, hostNonce: string, proof: string | null): boolean {
+    if (!this.invite || !proof) return false;
+    return invitationProof(this.invite, guestPub, hostNonce) === proof;
+  }
+
+  /** The host frees the seat of `colour` (before the start); its holder takes none again. */
+  free(colour: Colour): SeatVerdict {
+    const seat = this.state?.seats.find((s) => s.colour === colour);
+    if (!seat?.pub || seat.pub === this.state!.host) return { kind: 'refused', reason: `${colour} holds no guest` };
+    this.sentAway.add(seat.pub);
+    seat.pub = null;
+    seat.name = null;
+    return { kind: 'changed' };
+  }
+
+  wasSentAway(pub: string): boolean {
+    return this.sentAway.has(pub);
   }
 
   /** The host gives `pub` the colour it asked for (null: leaves its seat), if that colour is free. */
@@ -92,4 +123,14 @@ export class Lobby {
       return 'sent a start record whose roster does not match its settings';
     return null;
   }
+}
+
+/**
+ * A guest's proof that it holds the invitation: an HMAC of its key and the host's nonce on
+ * this link under the secret, so the secret never crosses the wire and a proof seen once is
+ * worth nothing on another link or for another key.
+ */
+export function invitationProof(invite: string, guestPub: string, hostNonce: string): string {
+  if (!isHex(invite, 16)) throw new Error('an invitation is 32 hex digits');
+  return toHex(hmac(sha256, fromHex(invite, 16, 'invitation'), utf8ToBytes(`carcassonne-sw/take/v1|${guestPub}|${hostNonce}`)));
 }

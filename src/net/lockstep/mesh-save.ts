@@ -23,6 +23,8 @@ export interface SavedMesh {
   lobby: LobbyState | null;
   items: Item[];
   peers: { pub: string; id: string }[];
+  /** The lobby's invitation (the host's, or the one a guest's join link carried); null once irrelevant or unknown. */
+  invite: string | null;
 }
 
 /** What a save holds, from the session's parts. */
@@ -36,6 +38,7 @@ export interface MeshSaveParts {
   lobby: LobbyState | null;
   items: Item[];
   addresses: ReadonlyMap<string, string>;
+  invite: string | null;
 }
 
 export function meshSave(p: MeshSaveParts): SavedMesh {
@@ -51,6 +54,7 @@ export function meshSave(p: MeshSaveParts): SavedMesh {
     lobby: p.lobby,
     items: p.items,
     peers: [...p.addresses].map(([pub, id]) => ({ pub, id })),
+    invite: p.invite,
   };
 }
 
@@ -81,24 +85,45 @@ export function parseMeshSave(text: string, journal: string | null = null): Save
     ? raw.peers.filter((p) => p && /^[0-9a-f]{64}$/.test(p.pub) && typeof p.id === 'string' && p.id.length <= 64)
     : [];
   const seat = raw.seat === null || (Number.isSafeInteger(raw.seat) && raw.seat >= 0 && raw.seat < 6) ? raw.seat : null;
-  return { ...raw, seat, start, items, lobby, peers, name: typeof raw.name === 'string' ? raw.name.slice(0, MAX_NAME_CHARS) : 'player' };
+  const invite = typeof raw.invite === 'string' && /^[0-9a-f]{32}$/.test(raw.invite) ? raw.invite : null;
+  return {
+    ...raw,
+    seat,
+    start,
+    items,
+    lobby,
+    peers,
+    invite,
+    name: typeof raw.name === 'string' ? raw.name.slice(0, MAX_NAME_CHARS) : 'player',
+  };
 }
 
 /**
  * Keeping an online game on this device: writes are coalesced (one per burst of steps, a
  * second after the first), and this seat's own items go to the journal at once, before
  * they leave (after a crash it must never sign a different item under the same number).
+ * A write the storage refuses (QuotaExceededError, a private window) is caught and
+ * reported; the last good save stays where it was (a failed setItem changes nothing, and
+ * the journal is cleared only after a full save that went through).
  */
 export class MeshPersistence {
   private timer: unknown = null;
   /** This seat's items since the last full save. */
   private journal: Item[] = [];
+  /** Why the last write failed (null once one goes through again). */
+  private failure: string | null = null;
 
   constructor(
     private readonly clock: Clock,
     private readonly store: GameStore | null | undefined,
     private readonly snapshot: () => { summary: Omit<StoredGame, 'updatedAt'>; text: string } | null,
+    private readonly onFailure: (line: string | null) => void = () => {},
   ) {}
+
+  /** Why this device could not keep the game lately, or null. */
+  get problem(): string | null {
+    return this.failure;
+  }
 
   /** A full save soon (one per burst). */
   schedule(): void {
@@ -109,25 +134,44 @@ export class MeshPersistence {
     }, 1000);
   }
 
-  /** A full save now; the journal starts again empty. */
+  /** A full save now; the journal starts again empty once it went through. */
   flush(): void {
     const store = this.store;
     const snap = store ? this.snapshot() : null;
     if (!store || !snap) return;
     this.stop();
-    store.save(snap.summary, snap.text);
+    if (!this.attempt('the game', () => store.save(snap.summary, snap.text))) return;
     this.journal = [];
-    store.saveAux(snap.summary.gameId, '[]');
+    this.attempt('the journal', () => store.saveAux(snap.summary.gameId, '[]'));
   }
 
   /** One of this seat's own items, kept before it is sent. */
   journalItem(gameId: string, item: Item): void {
     this.journal.push(item);
-    this.store?.saveAux(gameId, JSON.stringify(this.journal));
+    const store = this.store;
+    if (store) this.attempt('the journal', () => store.saveAux(gameId, JSON.stringify(this.journal)));
   }
 
   stop(): void {
     if (this.timer !== null) this.clock.clearTimeout(this.timer);
     this.timer = null;
+  }
+
+  /** Runs one write; a refusal is reported once until a write goes through again. Whether it went through. */
+  private attempt(what: string, write: () => void): boolean {
+    try {
+      write();
+    } catch (e) {
+      const name = e instanceof Error ? e.name : 'Error';
+      const line = `this device could not save ${what} (${name === 'QuotaExceededError' ? 'storage full' : name}); the last save is kept`;
+      if (this.failure === null) this.onFailure(line);
+      this.failure = line;
+      return false;
+    }
+    if (this.failure !== null) {
+      this.failure = null;
+      this.onFailure(null);
+    }
+    return true;
   }
 }

@@ -187,6 +187,11 @@ export class SeatVotes {
     return out.map((k) => this.keys.get(k)!);
   }
 
+  /** The log went back to `point`: a reclaim that went in from there on is open again. */
+  rewoundTo(point: number): void {
+    for (const index of [...this.reclaimAt.keys()]) if (index >= point) this.reclaimAt.delete(index);
+  }
+
   /** The drop questions that changed since the session last looked, without taking them (it answers them before counting). */
   changedDrops(): VoteKey[] {
     return [...this.dirty].map((s) => this.keys.get(s)!).filter((k) => k.what === 'drop');
@@ -238,9 +243,10 @@ export class SeatVotes {
    */
   reclaimComplete(colour: Colour, turn: number, target: number, voters: readonly number[], index: number): VoteKey | null {
     let best: VoteKey | null = null;
+    const used = new Set([...this.reclaimAt.values()].map(spell));
     for (const [s, votes] of this.votes) {
       const k = this.keys.get(s)!;
-      if (k.what !== 'reclaim' || k.colour !== colour || k.point > turn || this.vetoes.has(s)) continue;
+      if (k.what !== 'reclaim' || k.colour !== colour || k.point > turn || this.vetoes.has(s) || used.has(s)) continue;
       if (!votes.has(target)) continue; // only the seat's own player asks
       if (voters.every((v) => votes.has(v)) && (!best || k.point < best.point)) best = k;
     }
@@ -250,9 +256,11 @@ export class SeatVotes {
 
   /** A reclaim this peer agreed to (or, for the seat's own player, asked for) is still open: the bot waits. */
   waitingOnReclaim(colour: Colour, turn: number, isMine: boolean): boolean {
+    const used = new Set([...this.reclaimAt.values()].map(spell));
     const open = (s: string) => {
       const k = this.keys.get(s)!;
-      return k.what === 'reclaim' && k.colour === colour && k.point <= turn && !this.vetoes.has(s);
+      // One that already gave the seat back is spent: a later drop of the seat must not leave its bot waiting on it.
+      return k.what === 'reclaim' && k.colour === colour && k.point <= turn && !this.vetoes.has(s) && !used.has(s);
     };
     for (const s of this.mine) if (open(s)) return true;
     if (isMine) for (const s of this.votes.keys()) if (open(s)) return true;

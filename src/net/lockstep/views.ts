@@ -44,6 +44,8 @@ export type MeshEvent =
   | { kind: 'peers' }
   | { kind: 'chat'; line: ChatLine }
   | { kind: 'rejected'; line: string }
+  /** A save this device could not write (`problem`), or null once one went through again. */
+  | { kind: 'save'; problem: string | null }
   | { kind: 'rematch'; gameId: string; from: string }
   | { kind: 'desync'; report: DesyncReport }
   /** The log went back from `from` entries to `point`: the group's count on a drop there said otherwise (P6.1). */

@@ -1,0 +1,111 @@
+// Issue 18, a lobby only the invited can take (the cheating-peer suite, over the in-memory
+// network): knowing the host's address is not enough to take a seat (the join link's
+// invitation is proven, never sent), silent channels cannot keep the invited player out
+// (links that do not authenticate within AUTH_TIMEOUT_MS are closed, freeing the transport's
+// link slots), and the host can free a seat before the start for another player to take.
+import { describe, expect, it } from 'vitest';
+import { defaultOptions } from '../../src/engine';
+import { freshNonce } from '../../src/net/identity';
+import { AUTH_TIMEOUT_MS } from '../../src/net/lockstep/limits';
+import { MemoryStorage, MeshSim } from '../../src/sim/mesh-sim';
+import { SimMeshSession } from '../../src/sim/sim-mesh-session';
+
+function lobbyOf(sim: MeshSim): {
+  host: SimMeshSession;
+  rejects: string[];
+  guest: (name: string, invite: string | null) => SimMeshSession;
+} {
+  const rejects: string[] = [];
+  const host = SimMeshSession.host(
+    { ...sim.meshOptions('host', new MemoryStorage()), onReject: (l) => rejects.push(l) },
+    {
+      options: defaultOptions(),
+      seats: [
+        { colour: 'red', bot: null },
+        { colour: 'black', bot: null },
+        { colour: 'green', bot: null },
+      ],
+      hostColour: 'red',
+    },
+  );
+  const guest = (name: string, invite: string | null) =>
+    SimMeshSession.join(sim.meshOptions(name, new MemoryStorage()), host.transportId, false, invite);
+  return { host, rejects, guest };
+}
+
+const holder = (host: SimMeshSession, colour: string) => host.lobby!.seats.find((s) => s.colour === colour)!.pub;
+
+describe('lobby admission (issue 18)', () => {
+  it('fresh keys without the invitation, or with a guessed one, take no seat; the invited player does', async () => {
+    const sim = new MeshSim({ peers: 1, seed: 1811 });
+    const { host, rejects, guest } = lobbyOf(sim);
+    expect(host.invitation).toMatch(/^[0-9a-f]{32}$/);
+    const strangers = [guest('s1', null), guest('s2', null), guest('s3', freshNonce())];
+    expect(await sim.runUntil(() => strangers.every((s) => s.lobby !== null), 10_000)).toBe(true);
+    strangers[0].takeSeat('black');
+    strangers[1].takeSeat('green');
+    strangers[2].takeSeat('black');
+    await sim.runUntil(() => false, 5_000); // their heartbeats ask again and again
+    expect(holder(host, 'black')).toBeNull();
+    expect(holder(host, 'green')).toBeNull();
+    // Refused with a reason, once per link however often asked.
+    expect(rejects.filter((l) => /asked for a seat without this game's invitation/.test(l))).toHaveLength(3);
+    // The secret never crosses the wire: only proofs bound to one key and one nonce do.
+    const invited = guest('friend', host.invitation);
+    expect(await sim.runUntil(() => invited.lobby !== null, 10_000)).toBe(true);
+    invited.takeSeat('black');
+    expect(await sim.runUntil(() => holder(host, 'black') === invited.identity.publicKey, 10_000)).toBe(true);
+    sim.dispose();
+    for (const s of [host, invited, ...strangers]) s.dispose();
+  }, 60_000);
+
+  it('32 silent data channels do not keep the invited player out: unauthenticated links are closed in time', async () => {
+    const sim = new MeshSim({ peers: 1, seed: 1812 });
+    sim.net.maxLinks = 32;
+    const { host, guest } = lobbyOf(sim);
+    for (let i = 0; i < 32; i++) {
+      const silent = sim.net.createTransport(`silent${i}`);
+      silent.listen({ open: () => {}, close: () => {}, message: () => {} });
+      silent.connect(host.transportId);
+    }
+    await sim.runUntil(() => false, 200);
+    expect(sim.net.linksOf(host.transportId)).toHaveLength(32); // every slot taken
+    const invited = guest('friend', host.invitation);
+    await sim.runUntil(() => false, 1_000);
+    expect(invited.lobby).toBeNull(); // kept out for now
+    const t0 = sim.clock.now();
+    expect(await sim.runUntil(() => invited.lobby !== null, 30_000)).toBe(true);
+    expect(sim.clock.now() - t0).toBeLessThan(AUTH_TIMEOUT_MS + 5_000);
+    expect(sim.net.linksOf(host.transportId)).toEqual([invited.transportId]);
+    invited.takeSeat('black');
+    expect(await sim.runUntil(() => holder(host, 'black') === invited.identity.publicKey, 10_000)).toBe(true);
+    sim.dispose();
+    for (const s of [host, invited]) s.dispose();
+  }, 60_000);
+
+  it('the host frees a taken seat before the start; another player takes it, the one sent away cannot', async () => {
+    const sim = new MeshSim({ peers: 1, seed: 1813 });
+    const { host, rejects, guest } = lobbyOf(sim);
+    const first = guest('first', host.invitation);
+    const second = guest('second', host.invitation);
+    expect(await sim.runUntil(() => first.lobby !== null && second.lobby !== null, 10_000)).toBe(true);
+    first.takeSeat('black');
+    expect(await sim.runUntil(() => holder(host, 'black') === first.identity.publicKey, 10_000)).toBe(true);
+    second.takeSeat('black');
+    await sim.runUntil(() => false, 1_000);
+    expect(holder(host, 'black')).toBe(first.identity.publicKey); // taken: not free
+    host.freeSeat('black');
+    expect(holder(host, 'black')).toBeNull();
+    // The second player's heartbeat asks again and gets it; the first keeps asking and is refused.
+    expect(await sim.runUntil(() => holder(host, 'black') === second.identity.publicKey, 10_000)).toBe(true);
+    await sim.runUntil(() => false, 3_000);
+    expect(holder(host, 'black')).toBe(second.identity.publicKey);
+    first.takeSeat('green');
+    await sim.runUntil(() => false, 2_000);
+    expect(holder(host, 'green')).toBeNull();
+    expect(rejects.some((l) => /was sent away by the host/.test(l))).toBe(true);
+    expect(() => host.freeSeat('red')).toThrow(/holds no guest/);
+    sim.dispose();
+    for (const s of [host, first, second]) s.dispose();
+  }, 60_000);
+});
