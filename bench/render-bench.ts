@@ -122,4 +122,6 @@ window.bench = {
     table.setView(next);
   },
 };
+// ready once the tile designs are in (painted in a worker): screenshots and frame times include them
+await table.atlasReady;
 document.title = `ready ${board} tiles=${state.tiles.length} meeples=${state.meeples.length}`;

@@ -108,7 +108,7 @@ export class Tabletop implements TableActions {
 
     // the lights, the table surface and a distant starfield (scene-dressing.ts)
     dressScene(this.scene, (d) => this.disposables.push(d));
-    this.atlas = createTileAtlas(this.renderer.capabilities.getMaxAnisotropy());
+    this.atlas = createTileAtlas(this.renderer.capabilities.getMaxAnisotropy(), () => this.requestRender());
     this.labels = labelAtlas();
     this.disposables.push(this.atlas, this.labels.texture);
 
@@ -188,6 +188,11 @@ export class Tabletop implements TableActions {
     this.rig.finishGlide();
     const p = this.spotWorld(d.target);
     return p ? this.worldToScreen(p) : null;
+  }
+
+  /** Settles once the tile designs are painted (in a worker, tile-atlas.ts); benches wait on it. */
+  get atlasReady(): TileAtlas['ready'] {
+    return this.atlas.ready;
   }
 
   stats(): { drawCalls: number; triangles: number; frameMs: number } {

@@ -1,14 +1,13 @@
 // One texture holding every tile design, so the whole board draws as one instanced mesh
-// (each instance picks its design's cell through a per-instance UV offset).
+// (each instance picks its design's cell through a per-instance UV offset). It is painted in a
+// worker (atlas-worker.ts) so the table's first frame never waits for it: tiles show blank for
+// the few hundred ms until it lands. Where workers or OffscreenCanvas are missing, the page paints it.
 import * as THREE from 'three';
-import { paintTexture } from './canvas-texture';
-import { DESIGNS, tileLayout } from './tile-layout';
-import { paintTile } from './tile-painter';
+import { ATLAS_COLUMNS, CELL_PX, GUTTER_PX, atlasSize, paintAtlas } from './atlas-paint';
+import type { AtlasReply } from './atlas-worker';
+import { DESIGNS } from './tile-layout';
 
-export const ATLAS_COLUMNS = 8;
-export const CELL_PX = 256;
-/** Pixels around each cell copied from its border, so mipmaps do not bleed between designs. */
-export const GUTTER_PX = 6;
+export { ATLAS_COLUMNS, CELL_PX, GUTTER_PX };
 
 export interface AtlasCell {
   offsetU: number;
@@ -17,8 +16,7 @@ export interface AtlasCell {
 
 /** UV scale and offset of a design's cell (canvas row 0 is the top: textures flip Y). */
 export function atlasGeometry(designs: readonly string[] = DESIGNS): { size: number; scale: number; cells: Map<string, AtlasCell> } {
-  const rows = Math.ceil(designs.length / ATLAS_COLUMNS);
-  const size = CELL_PX * Math.max(ATLAS_COLUMNS, rows);
+  const size = atlasSize(designs.length);
   const inner = CELL_PX - 2 * GUTTER_PX;
   const cells = new Map<string, AtlasCell>();
   designs.forEach((id, i) => {
@@ -30,32 +28,76 @@ export function atlasGeometry(designs: readonly string[] = DESIGNS): { size: num
 }
 
 export interface TileAtlas {
-  texture: THREE.CanvasTexture;
+  texture: THREE.Texture;
   scale: number;
   cells: Map<string, AtlasCell>;
+  /** Settles once the designs are in the texture; `where` says which path painted them. */
+  ready: Promise<{ where: 'worker' | 'page'; paintMs: number }>;
   dispose(): void;
 }
 
-export function createTileAtlas(maxAnisotropy: number): TileAtlas {
+/** `onPainted` runs once the texture holds the designs (the table then draws a frame). */
+export function createTileAtlas(maxAnisotropy: number, onPainted: () => void = () => {}): TileAtlas {
   const { size, scale, cells } = atlasGeometry();
-  const texture = paintTexture(size, size, (ctx, canvas) => {
-    const inner = CELL_PX - 2 * GUTTER_PX;
-    DESIGNS.forEach((id, i) => {
-      const x = (i % ATLAS_COLUMNS) * CELL_PX;
-      const y = Math.floor(i / ATLAS_COLUMNS) * CELL_PX;
-      const ix = x + GUTTER_PX;
-      const iy = y + GUTTER_PX;
-      paintTile(ctx, tileLayout(id), ix, iy, inner);
-      // stretch the outermost pixels into the gutter
-      const g = GUTTER_PX;
-      ctx.drawImage(canvas, ix, iy, 1, inner, x, iy, g, inner);
-      ctx.drawImage(canvas, ix + inner - 1, iy, 1, inner, ix + inner, iy, g, inner);
-      ctx.drawImage(canvas, x, iy, CELL_PX, 1, x, y, CELL_PX, g);
-      ctx.drawImage(canvas, x, iy + inner - 1, CELL_PX, 1, x, iy + inner, CELL_PX, g);
-    });
-  });
+  const texture = new THREE.Texture();
+  texture.colorSpace = THREE.SRGBColorSpace;
   texture.anisotropy = Math.min(8, maxAnisotropy);
   texture.generateMipmaps = true;
   texture.minFilter = THREE.LinearMipmapLinearFilter;
-  return { texture, scale, cells, dispose: () => texture.dispose() };
+  let disposed = false;
+  let worker: Worker | null = null;
+  const paintOnPage = () => {
+    const t0 = performance.now();
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = size;
+    paintAtlas(canvas.getContext('2d')!);
+    return { image: canvas as TexImageSource, flipY: true, where: 'page' as const, paintMs: performance.now() - t0 };
+  };
+  const painted = new Promise<{ image: TexImageSource; flipY: boolean; where: 'worker' | 'page'; paintMs: number }>((resolve) => {
+    if (typeof Worker === 'undefined' || typeof OffscreenCanvas === 'undefined') return resolve(paintOnPage());
+    try {
+      worker = new Worker(new URL('./atlas-worker.ts', import.meta.url), { type: 'module' });
+    } catch {
+      return resolve(paintOnPage());
+    }
+    const fallBack = () => {
+      worker?.terminate();
+      worker = null;
+      resolve(disposed ? { image: new ImageData(1, 1), flipY: true, where: 'page', paintMs: 0 } : paintOnPage());
+    };
+    worker.onmessage = (e: MessageEvent<AtlasReply>) => {
+      worker?.terminate();
+      worker = null;
+      if ('error' in e.data) return fallBack();
+      resolve({ image: e.data.bitmap, flipY: false, where: 'worker', paintMs: e.data.paintMs });
+    };
+    worker.onerror = (e) => {
+      e.preventDefault();
+      fallBack();
+    };
+    worker.postMessage(null);
+  });
+  const ready = painted.then(({ image, flipY, where, paintMs }) => {
+    if (disposed) {
+      if (image instanceof ImageBitmap) image.close();
+    } else {
+      texture.image = image;
+      texture.flipY = flipY; // the worker's bitmap is flipped already
+      texture.needsUpdate = true;
+      onPainted();
+    }
+    return { where, paintMs };
+  });
+  return {
+    texture,
+    scale,
+    cells,
+    ready,
+    dispose: () => {
+      disposed = true;
+      worker?.terminate();
+      if (texture.image instanceof ImageBitmap) texture.image.close();
+      texture.dispose();
+    },
+  };
 }
