@@ -23,6 +23,7 @@ import './sw-home';
 import './sw-game';
 import './sw-verify-report';
 import { loadRules } from './lazy-rules';
+import { warmTabletop } from '../render/lazy-tabletop';
 import { storedName } from './player-name';
 
 /** The online screens load with the first online game, not with the page (initial JS ≤ 250 KB gzip). */
@@ -94,6 +95,7 @@ export class SwApp extends LitElement {
       this.joinPeer = peer;
       this.screen = 'join';
       void loadOnlineScreens();
+      warmTabletop();
       return;
     }
     if (this.store && !this.session) {
@@ -124,6 +126,7 @@ export class SwApp extends LitElement {
     this.busy = true;
     this.onlineError = null;
     this.linkFailure = null;
+    warmTabletop();
     try {
       const onLinkFailure = (reason: string) => (this.linkFailure = reason);
       const [mesh] = await Promise.all([openOnline(req, { ...this.sessionDeps(), store: this.store, onLinkFailure }), loadOnlineScreens()]);
@@ -298,7 +301,9 @@ export class SwApp extends LitElement {
       case 'verify':
         return html`<sw-verify-report .report=${this.report} .fileName=${this.fileName} @sw-menu=${() => this.toMenu()}></sw-verify-report>`;
       default:
-        return html`<sw-home .initial=${this.lastRequest} .games=${this.store?.list() ?? []} .error=${this.onlineError ?? this.homeError}
+        // the pointer or the keys on the home screen: the player heads to a game, three.js starts loading
+        return html`<sw-home @pointerover=${warmTabletop} @focusin=${warmTabletop}
+          .initial=${this.lastRequest} .games=${this.store?.list() ?? []} .error=${this.onlineError ?? this.homeError}
           @sw-start=${(e: CustomEvent<NewGameRequest>) => this.startNew(e.detail)}
           @sw-start-online=${(e: CustomEvent<NewGameRequest>) => {
             this.lastRequest = e.detail;
