@@ -195,7 +195,8 @@ export class SwApp extends LitElement {
       // Bots wait until the table has shown the previous move, then a short beat.
       pace: async () => {
         await (this.gameElement?.idle() ?? Promise.resolve());
-        if (!this.fast && this.botDelayMs > 0) await new Promise((r) => setTimeout(r, this.botDelayMs));
+        // catching up (a reload, a late spectator): the bot's past moves need no beat to follow them
+        if (!this.fast && this.botDelayMs > 0 && !this.session?.catchingUp) await new Promise((r) => setTimeout(r, this.botDelayMs));
       },
     };
   }

@@ -85,6 +85,12 @@ export class ItemPool {
     return this.entryAt.get(a)?.get(at);
   }
 
+  /** Whether some author's entry for a log index past `at` is held (the log is behind what is known). */
+  holdsEntryPast(at: number): boolean {
+    for (const byAt of this.entryAt.values()) for (const i of byAt.keys()) if (i > at) return true;
+    return false;
+  }
+
   authoredAt(a: number, at: number): boolean {
     return this.entryAt.get(a)?.has(at) ?? false;
   }
