@@ -2,7 +2,7 @@
 // the main thread's cost of each (wall time until the pixels are usable, longest task seen).
 // Exposes window.atlasBench for the driver.
 import { ATLAS_COLUMNS, CELL_PX, GUTTER_PX, atlasSize, cellOrigin, paintAtlas } from '../src/render/atlas-paint';
-import { createTileAtlas } from '../src/render/tile-atlas';
+import { paintAtlasInWorker } from '../src/render/tile-atlas';
 import { DESIGNS, tileLayout } from '../src/render/tile-layout';
 import { paintTile } from '../src/render/tile-painter';
 
@@ -64,13 +64,20 @@ async function encode(): Promise<Record<string, number>> {
   return Object.fromEntries(Object.entries(encoded).map(([k, b]) => [k, b.size]));
 }
 
-/** Pixels of a few cells (`gutters`: whole cells, else their inner part) for comparing two paints. */
-function cellPixels(source: CanvasImageSource, flipped: boolean, indices: number[], gutters: boolean): number[][] {
-  const size = atlasSize(DESIGNS.length);
+/** The worker's pixels (bottom row first) back on a canvas, top row first. */
+function unflipped(pixels: Uint8Array<ArrayBuffer>, size: number): HTMLCanvasElement {
+  const raw = canvas(size);
+  raw.getContext('2d')!.putImageData(new ImageData(new Uint8ClampedArray(pixels.buffer), size, size), 0, 0);
   const c = canvas(size);
   const ctx = c.getContext('2d')!;
-  if (flipped) ctx.setTransform(1, 0, 0, -1, 0, size);
-  ctx.drawImage(source, 0, 0);
+  ctx.setTransform(1, 0, 0, -1, 0, size);
+  ctx.drawImage(raw, 0, 0);
+  return c;
+}
+
+/** Pixels of a few cells (`gutters`: whole cells, else their inner part) for comparing two paints. */
+function cellPixels(source: HTMLCanvasElement, indices: number[], gutters: boolean): number[][] {
+  const ctx = source.getContext('2d')!;
   return indices.map((i) => {
     const { x, y } = cellOrigin(i);
     const g = gutters ? 0 : GUTTER_PX;
@@ -80,10 +87,9 @@ function cellPixels(source: CanvasImageSource, flipped: boolean, indices: number
 
 /** Channel differences between the worker's atlas and the page's old self-copy paint, a few cells. */
 async function compareWorkerToOldPaint(indices: number[], gutters: boolean): Promise<{ maxDiff: number; meanDiff: number; cells: number }> {
-  const atlas = createTileAtlas(1);
-  await atlas.ready;
-  const a = cellPixels(atlas.texture.image as ImageBitmap, true, indices, gutters);
-  const b = cellPixels(paintWithSelfCopies(), false, indices, gutters);
+  const painted = (await paintAtlasInWorker())!;
+  const a = cellPixels(unflipped(painted.pixels, painted.size), indices, gutters);
+  const b = cellPixels(paintWithSelfCopies(), indices, gutters);
   let maxDiff = 0;
   let sum = 0;
   let n = 0;
@@ -95,8 +101,27 @@ async function compareWorkerToOldPaint(indices: number[], gutters: boolean): Pro
       n++;
     }),
   );
-  atlas.dispose();
   return { maxDiff, meanDiff: sum / n, cells: indices.length };
+}
+
+/** Uploads the atlas to a WebGL texture with mipmaps, from the page's canvas or from the worker's pixels. */
+let gl: WebGL2RenderingContext | null = null;
+let sources: { canvas: HTMLCanvasElement; pixels: Uint8Array<ArrayBuffer>; size: number } | null = null;
+async function prepareUpload(): Promise<void> {
+  const p = (await paintAtlasInWorker())!;
+  sources = { canvas: paintOnPage(), pixels: p.pixels, size: p.size };
+  gl = canvas(4).getContext('webgl2')!;
+}
+function upload(kind: 'canvas' | 'pixels'): void {
+  const g = gl!;
+  const { size } = sources!;
+  const tex = g.createTexture();
+  g.bindTexture(g.TEXTURE_2D, tex);
+  if (kind === 'canvas') g.texImage2D(g.TEXTURE_2D, 0, g.SRGB8_ALPHA8, g.RGBA, g.UNSIGNED_BYTE, sources!.canvas);
+  else g.texImage2D(g.TEXTURE_2D, 0, g.SRGB8_ALPHA8, size, size, 0, g.RGBA, g.UNSIGNED_BYTE, sources!.pixels);
+  g.generateMipmap(g.TEXTURE_2D);
+  g.flush();
+  setTimeout(() => g.deleteTexture(tex), 2000);
 }
 
 Object.assign(window, {
@@ -105,15 +130,12 @@ Object.assign(window, {
     columns: ATLAS_COLUMNS,
     selfCopies: () => timed(paintWithSelfCopies),
     page: () => timed(paintOnPage),
-    worker: () =>
-      timed(async () => {
-        const a = createTileAtlas(1);
-        await a.ready;
-        a.dispose();
-      }),
+    worker: () => timed(() => paintAtlasInWorker()),
     encode,
     decode: (kind: string) => timed(() => createImageBitmap(encoded[kind], { imageOrientation: 'flipY' })),
     compareWorkerToOldPaint,
+    prepareUpload,
+    upload: (kind: 'canvas' | 'pixels') => timed(() => upload(kind)),
   },
 });
 document.title = 'ready';

@@ -37,6 +37,9 @@ export default async function bench(): Promise<BenchRow[]> {
     await run('painted on the page, self-copy gutters (before)', 'selfCopies', undefined, 3);
     await run('painted on the page, pixel gutter pass', 'page');
     await run('painted in a worker (the table today)', 'worker');
+    await page.evaluate(() => window.atlasBench.prepareUpload());
+    await run('WebGL upload + mipmaps from a canvas (before)', 'upload', 'canvas');
+    await run('WebGL upload + mipmaps from pixels (the table today)', 'upload', 'pixels');
     await run(`decoded from PNG (${(sizes.png / 1024).toFixed(0)} KB), baked or cached`, 'decode', 'png');
     await run(`decoded from WebP (${(sizes.webp / 1024).toFixed(0)} KB), baked or cached`, 'decode', 'webp');
     for (const gutters of [false, true]) {

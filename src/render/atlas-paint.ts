@@ -22,8 +22,8 @@ export function cellOrigin(i: number): { x: number; y: number } {
   return { x: (i % ATLAS_COLUMNS) * CELL_PX, y: Math.floor(i / ATLAS_COLUMNS) * CELL_PX };
 }
 
-/** Paints every design of `designs` into ctx (a canvas of atlasSize(designs.length) px). */
-export function paintAtlas(ctx: Ctx2D, designs: readonly string[] = DESIGNS): void {
+/** Paints every design of `designs` into ctx (a canvas of atlasSize(designs.length) px); returns the painted rows' pixels. */
+export function paintAtlas(ctx: Ctx2D, designs: readonly string[] = DESIGNS): ImageData {
   const size = atlasSize(designs.length);
   const inner = CELL_PX - 2 * GUTTER_PX;
   designs.forEach((id, i) => {
@@ -34,6 +34,15 @@ export function paintAtlas(ctx: Ctx2D, designs: readonly string[] = DESIGNS): vo
   const image = ctx.getImageData(0, 0, size, height);
   fillGutters(new Uint32Array(image.data.buffer), size, designs.length);
   ctx.putImageData(image, 0, 0);
+  return image;
+}
+
+/** The atlas's pixels bottom row first, as WebGL reads them (`painted` holds the top rows, the rest stays clear). */
+export function flippedPixels(painted: ImageData, size: number): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(size * size * 4);
+  const row = size * 4;
+  for (let y = 0; y < painted.height; y++) out.set(painted.data.subarray(y * row, (y + 1) * row), (size - 1 - y) * row);
+  return out;
 }
 
 /** Stretches each cell's outermost pixels into its gutter (rows of `width` pixels, RGBA as u32). */

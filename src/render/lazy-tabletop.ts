@@ -17,9 +17,12 @@ export function loadTabletop(): Promise<typeof TabletopModule> {
   return loading;
 }
 
-/** Starts loading in the background; a failure here is retried by the table itself. */
+/** Starts loading in the background, and painting the tile atlas in its worker; a failure here is retried by the table itself. */
 export function warmTabletop(): void {
-  loadTabletop().catch(() => {});
+  loadTabletop().then(
+    (m) => void m.prepaintTileAtlas(),
+    () => {},
+  );
 }
 
 /** The module if it is in already (the table is then created in the same task). */
