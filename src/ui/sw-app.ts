@@ -26,7 +26,7 @@ import { loadRules } from './lazy-rules';
 import { warmTabletop } from '../render/lazy-tabletop';
 import { storedName } from './player-name';
 
-/** The online screens load with the first online game, not with the page (initial JS ≤ 250 KB gzip). */
+/** The online screens load with the first online game, not with the page (home screen JS ≤ 120 KB gzip). */
 function loadOnlineScreens(): Promise<unknown> {
   return Promise.all([import('./sw-join'), import('./sw-lobby'), import('./sw-online-panel')]);
 }
