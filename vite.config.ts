@@ -9,7 +9,7 @@ export default defineConfig({
   base: './',
   build: {
     target: 'es2022',
-    // three.js is most of the initial bundle; bench/bundle.ts watches the gzip size (target ≤ 250 KB).
+    // three.js and the table load when a game opens (src/render/lazy-tabletop.ts); bench/bundle.ts watches the home screen's gzip size (≤ 120 KB).
     chunkSizeWarningLimit: 900,
     rollupOptions: {
       input: {

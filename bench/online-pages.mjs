@@ -1,5 +1,9 @@
 // Run by bench/online.ts: builds nothing (needs dist/ from `npm run build`), serves it with
-// the signalling plugin, and times joins by link and reloads in headless Chromium. Prints one JSON line.
+// the signalling plugin, and times an online game of three pages and a bot seat in headless
+// Chromium, as players get it (?bench: the test hook, but animations and bot pauses on):
+// join link → seated; host's Start → turn 1 drawn on every page (tile designs in) and the
+// longest main-thread task meanwhile (PerformanceObserver 'longtask'); a reload at turn 15 →
+// the live turn drawn. ONLINE_RUNS=N sets the rounds (default 5). Prints one JSON line.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -8,30 +12,108 @@ import { CHROMIUM_ARGS } from '../tests/e2e/harness.mjs';
 import { createOnlineGame, joinAndSit, WEBRTC_ARGS, WEBRTC_CONTEXT } from '../tests/e2e/online-steps.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const RUNS = Number(process.env.ONLINE_RUNS ?? 5);
+const RELOAD_AT = 15;
 if (!existsSync(`${ROOT}/dist/index.html`)) throw new Error('run `npm run build` first');
+
+/** Every long task of the page, in wall-clock ms (comparable with Date.now() here). */
+function watchLongTasks() {
+  window.__longtasks = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longtasks.push({ at: performance.timeOrigin + e.startTime, ms: e.duration });
+  }).observe({ type: 'longtask', buffered: true });
+}
+
+async function newPage(browser) {
+  const context = await browser.newContext(WEBRTC_CONTEXT);
+  await context.addInitScript(watchLongTasks);
+  return context.newPage();
+}
+
+/** Resolves to the wall-clock time at which `page` shows `want` (a turn number or a state hash) with its tile designs in. */
+async function drawnAt(page, want, timeout = 120_000) {
+  await page.waitForFunction(
+    (w) => {
+      const s = window.__sw?.shown();
+      if (!s?.table || !s.designs) return false;
+      return typeof w === 'number' ? s.turn >= w : s.hash === w;
+    },
+    want,
+    { timeout, polling: 20 },
+  );
+  return Date.now();
+}
+
+/** The longest task any of `pages` ran between `from` and `to` (wall-clock ms). */
+async function longestTask(pages, from, to) {
+  let longest = 0;
+  for (const p of pages) {
+    const tasks = await p.evaluate(() => window.__longtasks ?? []);
+    for (const t of tasks) if (t.at + t.ms >= from && t.at <= to) longest = Math.max(longest, t.ms);
+  }
+  return longest;
+}
+
+/** Plays first-legal moves for every page whose turn it is, until the live turn reaches `turn` at a human's move. */
+async function playUntilTurn(pages, host, turn) {
+  for (let guard = 0; guard < 2000; guard++) {
+    const live = await host.evaluate(() => window.__sw.state()?.turn ?? 0);
+    let moved = false;
+    for (const p of pages) {
+      moved =
+        (await p.evaluate(async (stop) => {
+          const sw = window.__sw;
+          if (!sw.ready()) return false;
+          const s = sw.session();
+          if (s.state.turn >= stop && s.state.phase === 'place') return false;
+          if (s.state.phase === 'place') await s.place(sw.legalPlacements()[0]);
+          else if (s.state.phase === 'deploy') await s.deploy(null);
+          return true;
+        }, turn)) || moved;
+    }
+    if (!moved && live >= turn) {
+      const waiting = await Promise.all(pages.map((p) => p.evaluate(() => window.__sw.ready())));
+      if (waiting.some(Boolean)) return live;
+    }
+    if (!moved) await host.waitForTimeout(50);
+  }
+  throw new Error(`the game did not reach turn ${turn}`);
+}
+
 const server = await preview({ root: ROOT, logLevel: 'silent', preview: { host: '127.0.0.1', port: 0 } });
 const base = server.resolvedUrls.local[0];
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...WEBRTC_ARGS] });
-const seated = [];
-const reload = [];
+const out = { seated: [], start: [], startLongest: [], reload: [], reloadLongest: [], reloadTurn: [] };
 try {
-  for (let round = 0; round < 3; round++) {
-    const pages = [];
-    for (let i = 0; i < 3; i++) pages.push(await (await browser.newContext(WEBRTC_CONTEXT)).newPage());
+  for (let round = 0; round < RUNS; round++) {
+    const pages = [await newPage(browser), await newPage(browser), await newPage(browser)];
     const [host, a, b] = pages;
-    const link = await createOnlineGame(host, base, ['human', 'human', 'human']);
-    seated.push(await joinAndSit(a, host, link, 'Ana', 'black'));
-    seated.push(await joinAndSit(b, host, link, 'Bo', 'green'));
-    await host.locator('sw-lobby [data-testid="lobby-start"]').click();
-    for (const p of pages) await p.waitForFunction(() => window.__sw?.state()?.turn >= 1, null, { timeout: 60_000 });
+    const link = await createOnlineGame(host, base, ['human', 'human', 'human', 'greedy'], 'bench');
+    out.seated.push(await joinAndSit(a, host, link, 'Ana', 'black', 'bench'));
+    out.seated.push(await joinAndSit(b, host, link, 'Bo', 'green', 'bench'));
     const t0 = Date.now();
+    await host.locator('sw-lobby [data-testid="lobby-start"]').click();
+    const drawn = await Promise.all(pages.map((p) => drawnAt(p, 1)));
+    const t1 = Math.max(...drawn);
+    out.start.push(t1 - t0);
+    out.startLongest.push(await longestTask(pages, t0, t1));
+
+    const live = await playUntilTurn(pages, host, RELOAD_AT);
+    const hash = await host.evaluate(() => window.__sw.stateHash());
+    const r0 = Date.now();
     await a.reload();
-    await a.waitForFunction(() => window.__sw?.state()?.turn >= 1 && !!window.__sw.tabletop(), null, { timeout: 60_000 });
-    reload.push(Date.now() - t0);
+    const r1 = await drawnAt(a, hash);
+    out.reload.push(r1 - r0);
+    out.reloadLongest.push(await longestTask([a], r0, r1));
+    out.reloadTurn.push(live);
+    process.stderr.write(
+      `round ${round + 1}: start ${t1 - t0} ms (longest task ${out.startLongest.at(-1).toFixed(0)} ms), ` +
+        `reload at turn ${live} ${r1 - r0} ms (longest task ${out.reloadLongest.at(-1).toFixed(0)} ms)\n`,
+    );
     for (const p of pages) await p.context().close();
   }
 } finally {
   await browser.close();
   await server.close();
 }
-process.stdout.write(`${JSON.stringify({ seated, reload })}\n`, () => process.exit(0));
+process.stdout.write(`${JSON.stringify(out)}\n`, () => process.exit(0));

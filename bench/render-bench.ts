@@ -122,4 +122,6 @@ window.bench = {
     table.setView(next);
   },
 };
+// ready once the tile designs are in (painted in a worker) and the shaders compiled: screenshots and frame times include them
+await Promise.all([table.atlasReady, table.shadersReady]);
 document.title = `ready ${board} tiles=${state.tiles.length} meeples=${state.meeples.length}`;

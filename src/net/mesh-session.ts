@@ -323,6 +323,12 @@ export class MeshSession extends SessionCore implements Session {
     };
   }
 
+  /** Entries past the log's next index are held: this peer is catching up (the UI plays none of it).
+      A seat that signs one far ahead only turns others' animations off until the log passes it (swept then). */
+  override get catchingUp(): boolean {
+    return !!this.replica && !!this.pool?.holdsEntryPast(this.replica.length);
+  }
+
   /** Reveals still missing for the event due now, by colour ("waiting for 2 reveals"). */
   get revealsMissing(): Colour[] {
     return revealsMissing(this.replica);

@@ -1,9 +1,11 @@
 // A Lit Reactive Controller that owns the Tabletop for an element: created when the host
-// connects (inside the container the host renders), disposed when it disconnects.
+// connects (inside the container the host renders) and three.js has loaded (lazy-tabletop.ts),
+// disposed when it disconnects.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Deployment, GameEvent, GameState, Placement } from '../engine';
 import { oneLine } from '../fair/one-line';
-import { Tabletop, type TableView } from './tabletop';
+import { loadedTabletop, loadTabletop } from './lazy-tabletop';
+import type { Tabletop, TableView } from './tabletop';
 
 /** CSS pixels of the table the HUD covers on each side. */
 export type Insets = Partial<{ top: number; right: number; bottom: number; left: number }>;
@@ -65,21 +67,19 @@ export class TableController implements ReactiveController {
     if (this.tabletop || !this.host.isConnected) return;
     const container = this.host.tableContainer();
     if (!container) return;
+    const module = loadedTabletop();
+    if (!module) {
+      loadTabletop().then(
+        () => this.ensure(),
+        (e) => this.fail(container, e),
+      );
+      return;
+    }
     let table: Tabletop;
     try {
-      table = new Tabletop(container);
+      table = new module.Tabletop(container);
     } catch (e) {
-      // no WebGL (disabled, blocked or lost): say so in place of the table instead of breaking the page
-      if (!this.failed) {
-        this.failed = true;
-        const note = document.createElement('p');
-        note.className = 'no-webgl';
-        note.setAttribute('role', 'alert');
-        const reason = oneLine(e);
-        note.textContent = this.handlers.noWebGl?.(reason) ?? `The 3D table cannot start: ${reason}`;
-        note.style.cssText = 'margin:0;padding:2em;color:#fff;font:16px system-ui,sans-serif;';
-        container.append(note);
-      }
+      this.fail(container, e);
       return;
     }
     table.onPlace = (p) => this.handlers.place(p);
@@ -88,5 +88,18 @@ export class TableController implements ReactiveController {
     this.tabletop = table;
     if (this.view) table.setView(this.view);
     if (this.insets) table.setInsets(this.insets);
+  }
+
+  /** No WebGL (disabled, blocked or lost) or no three.js: say so in place of the table instead of breaking the page. */
+  private fail(container: HTMLElement, e: unknown): void {
+    if (this.failed) return;
+    this.failed = true;
+    const note = document.createElement('p');
+    note.className = 'no-webgl';
+    note.setAttribute('role', 'alert');
+    const reason = oneLine(e);
+    note.textContent = this.handlers.noWebGl?.(reason) ?? `The 3D table cannot start: ${reason}`;
+    note.style.cssText = 'margin:0;padding:2em;color:#fff;font:16px system-ui,sans-serif;';
+    container.append(note);
   }
 }

@@ -35,6 +35,14 @@ export interface TableView {
 }
 
 export { TILE_HEIGHT };
+export { prepaintTileAtlas } from './tile-atlas';
+
+/** What the table asks of three's compiled program (WebGLProgram is not in three's public types). */
+interface GpuProgram {
+  isReady(): boolean;
+  getUniforms(): unknown;
+  getAttributes(): unknown;
+}
 
 interface Drawn {
   tiles: GameState['tiles'];
@@ -108,7 +116,7 @@ export class Tabletop implements TableActions {
 
     // the lights, the table surface and a distant starfield (scene-dressing.ts)
     dressScene(this.scene, (d) => this.disposables.push(d));
-    this.atlas = createTileAtlas(this.renderer.capabilities.getMaxAnisotropy());
+    this.atlas = createTileAtlas(this.renderer.capabilities.getMaxAnisotropy(), () => this.requestRender());
     this.labels = labelAtlas();
     this.disposables.push(this.atlas, this.labels.texture);
 
@@ -126,6 +134,47 @@ export class Tabletop implements TableActions {
 
     this.input = new TableInput(this.canvas, this);
     this.resize();
+    this.shadersReady = this.prepareGpu().then(() => {
+      this.shadersCompiled = true;
+      this.requestRender();
+    });
+  }
+
+  /** Settles once every material of the scene has compiled (the table then draws its first frame). */
+  readonly shadersReady: Promise<void>;
+  private shadersCompiled = false;
+  /** True once a frame drew the board with its shaders and tile designs in. */
+  private boardDrawn = false;
+
+  /**
+   * Compiles every material and uploads every texture before the first render, one program or
+   * texture per task: shaders compile in the GPU process (KHR_parallel_shader_compile) while the
+   * page goes on, and the first render no longer blocks the main thread for seconds on them
+   * (a profile of the start: 3.7 s in three's getUniforms, waiting on SwiftShader's linker).
+   */
+  private async prepareGpu(): Promise<void> {
+    const nextTask = () => new Promise((r) => setTimeout(r, 0));
+    const materials = [...this.renderer.compile(this.scene, this.camera)];
+    const textures = new Set<THREE.Texture>();
+    for (const m of materials) {
+      for (const v of Object.values(m as unknown as Record<string, unknown>)) if (v instanceof THREE.Texture) textures.add(v);
+      const uniforms = (m as THREE.ShaderMaterial).uniforms ?? {};
+      for (const u of Object.values(uniforms)) if (u.value instanceof THREE.Texture) textures.add(u.value);
+    }
+    for (const m of materials) {
+      const program = (this.renderer.properties.get(m) as { currentProgram?: GpuProgram }).currentProgram;
+      for (let waited = 0; program && !program.isReady() && waited < 20_000; waited += 10) await new Promise((r) => setTimeout(r, 10));
+      if (this.disposed) return;
+      program?.getUniforms();
+      program?.getAttributes();
+      await nextTask();
+    }
+    for (const t of textures) {
+      // the atlas's designs come later (tile-atlas.ts); an empty texture has nothing to upload
+      if (this.disposed) return;
+      if (t.image) this.renderer.initTexture(t);
+      await nextTask();
+    }
   }
 
   // ------------------------------------------------------------------ setup helpers
@@ -188,6 +237,16 @@ export class Tabletop implements TableActions {
     this.rig.finishGlide();
     const p = this.spotWorld(d.target);
     return p ? this.worldToScreen(p) : null;
+  }
+
+  /** True once a frame has drawn the board with its shaders compiled and the tile designs in. */
+  get drawsBoard(): boolean {
+    return this.boardDrawn;
+  }
+
+  /** Settles once the tile designs are painted (in a worker, tile-atlas.ts); benches wait on it. */
+  get atlasReady(): TileAtlas['ready'] {
+    return this.atlas.ready;
   }
 
   stats(): { drawCalls: number; triangles: number; frameMs: number } {
@@ -339,7 +398,7 @@ export class Tabletop implements TableActions {
 
   private readonly frame = (now: number): void => {
     this.renderQueued = false;
-    if (this.disposed) return;
+    if (this.disposed || !this.shadersCompiled) return;
     const busy = this.animator.update(now) || this.rig.step(now);
     this.render();
     if (busy) this.requestRender();
@@ -349,6 +408,7 @@ export class Tabletop implements TableActions {
     const t0 = performance.now();
     this.renderer.render(this.scene, this.camera);
     this.lastFrameMs = performance.now() - t0;
+    if (this.shadersCompiled && this.atlas.filled) this.boardDrawn = true;
   }
 
   private resize(): void {

@@ -1,14 +1,14 @@
 // One texture holding every tile design, so the whole board draws as one instanced mesh
-// (each instance picks its design's cell through a per-instance UV offset).
+// (each instance picks its design's cell through a per-instance UV offset). It is painted in a
+// worker (atlas-worker.ts), started as soon as the player heads to a game (prepaintTileAtlas), so
+// it is usually in before the table exists and never blocks a frame; until it lands, tiles show
+// blank. Where workers or OffscreenCanvas are missing, the page paints it.
 import * as THREE from 'three';
-import { paintTexture } from './canvas-texture';
-import { DESIGNS, tileLayout } from './tile-layout';
-import { paintTile } from './tile-painter';
+import { ATLAS_COLUMNS, CELL_PX, GUTTER_PX, atlasSize, flippedPixels, paintAtlas } from './atlas-paint';
+import type { AtlasReply } from './atlas-worker';
+import { DESIGNS } from './tile-layout';
 
-export const ATLAS_COLUMNS = 8;
-export const CELL_PX = 256;
-/** Pixels around each cell copied from its border, so mipmaps do not bleed between designs. */
-export const GUTTER_PX = 6;
+export { ATLAS_COLUMNS, CELL_PX, GUTTER_PX };
 
 export interface AtlasCell {
   offsetU: number;
@@ -17,8 +17,7 @@ export interface AtlasCell {
 
 /** UV scale and offset of a design's cell (canvas row 0 is the top: textures flip Y). */
 export function atlasGeometry(designs: readonly string[] = DESIGNS): { size: number; scale: number; cells: Map<string, AtlasCell> } {
-  const rows = Math.ceil(designs.length / ATLAS_COLUMNS);
-  const size = CELL_PX * Math.max(ATLAS_COLUMNS, rows);
+  const size = atlasSize(designs.length);
   const inner = CELL_PX - 2 * GUTTER_PX;
   const cells = new Map<string, AtlasCell>();
   designs.forEach((id, i) => {
@@ -30,32 +29,99 @@ export function atlasGeometry(designs: readonly string[] = DESIGNS): { size: num
 }
 
 export interface TileAtlas {
-  texture: THREE.CanvasTexture;
+  texture: THREE.DataTexture;
   scale: number;
   cells: Map<string, AtlasCell>;
+  /** Settles once the designs are in the texture; `where` says which path painted them. */
+  ready: Promise<{ where: 'worker' | 'page'; paintMs: number }>;
+  /** True once the designs are in the texture. */
+  readonly filled: boolean;
   dispose(): void;
 }
 
-export function createTileAtlas(maxAnisotropy: number): TileAtlas {
-  const { size, scale, cells } = atlasGeometry();
-  const texture = paintTexture(size, size, (ctx, canvas) => {
-    const inner = CELL_PX - 2 * GUTTER_PX;
-    DESIGNS.forEach((id, i) => {
-      const x = (i % ATLAS_COLUMNS) * CELL_PX;
-      const y = Math.floor(i / ATLAS_COLUMNS) * CELL_PX;
-      const ix = x + GUTTER_PX;
-      const iy = y + GUTTER_PX;
-      paintTile(ctx, tileLayout(id), ix, iy, inner);
-      // stretch the outermost pixels into the gutter
-      const g = GUTTER_PX;
-      ctx.drawImage(canvas, ix, iy, 1, inner, x, iy, g, inner);
-      ctx.drawImage(canvas, ix + inner - 1, iy, 1, inner, ix + inner, iy, g, inner);
-      ctx.drawImage(canvas, x, iy, CELL_PX, 1, x, y, CELL_PX, g);
-      ctx.drawImage(canvas, x, iy + inner - 1, CELL_PX, 1, x, iy + inner, CELL_PX, g);
-    });
+export interface PaintedAtlas {
+  /** RGBA rows, bottom row first (as WebGL reads them). */
+  pixels: Uint8Array<ArrayBuffer>;
+  size: number;
+  where: 'worker' | 'page';
+  paintMs: number;
+}
+
+/** The atlas painted in a worker; null where no worker or OffscreenCanvas can paint it (the page does then). */
+export function paintAtlasInWorker(): Promise<PaintedAtlas | null> {
+  if (typeof Worker === 'undefined' || typeof OffscreenCanvas === 'undefined') return Promise.resolve(null);
+  let worker: Worker;
+  try {
+    worker = new Worker(new URL('./atlas-worker.ts', import.meta.url), { type: 'module' });
+  } catch {
+    return Promise.resolve(null);
+  }
+  return new Promise((resolve) => {
+    worker.onmessage = (e: MessageEvent<AtlasReply>) => {
+      worker.terminate();
+      const r = e.data;
+      resolve('error' in r ? null : { pixels: r.pixels, size: r.size, where: 'worker', paintMs: r.paintMs });
+    };
+    worker.onerror = (e) => {
+      e.preventDefault();
+      worker.terminate();
+      resolve(null);
+    };
+    worker.postMessage(null);
   });
+}
+
+function paintAtlasOnPage(): PaintedAtlas {
+  const t0 = performance.now();
+  const size = atlasSize(DESIGNS.length);
+  const canvas = document.createElement('canvas');
+  canvas.width = canvas.height = size;
+  const pixels = flippedPixels(paintAtlas(canvas.getContext('2d', { willReadFrequently: true })!), size);
+  return { pixels, size, where: 'page', paintMs: performance.now() - t0 };
+}
+
+/** The atlas of this page, painted once: every table takes the same pixels. */
+let painted: Promise<PaintedAtlas> | null = null;
+
+/** Starts painting the atlas now (lazy-tabletop.ts, when the player heads to a game), for the tables to take. */
+export function prepaintTileAtlas(): Promise<PaintedAtlas> {
+  painted ??= paintAtlasInWorker().then((p) => p ?? paintAtlasOnPage());
+  return painted;
+}
+
+/** `onPainted` runs once the texture holds the designs (the table then draws a frame). */
+export function createTileAtlas(maxAnisotropy: number, onPainted: () => void = () => {}): TileAtlas {
+  const { size, scale, cells } = atlasGeometry();
+  // Pixels, not an image: WebGL copies an array and goes on, while an ImageBitmap or canvas upload
+  // keeps the page waiting on the GPU process (~600 ms for this 2048 px atlas on SwiftShader).
+  const texture = new THREE.DataTexture(null, size, size, THREE.RGBAFormat, THREE.UnsignedByteType);
+  texture.colorSpace = THREE.SRGBColorSpace;
   texture.anisotropy = Math.min(8, maxAnisotropy);
   texture.generateMipmaps = true;
+  texture.magFilter = THREE.LinearFilter;
   texture.minFilter = THREE.LinearMipmapLinearFilter;
-  return { texture, scale, cells, dispose: () => texture.dispose() };
+  let disposed = false;
+  let filled = false;
+  const ready = prepaintTileAtlas().then((p) => {
+    if (!disposed) {
+      texture.image = { data: p.pixels, width: p.size, height: p.size };
+      texture.needsUpdate = true;
+      filled = true;
+      onPainted();
+    }
+    return { where: p.where, paintMs: p.paintMs };
+  });
+  return {
+    texture,
+    scale,
+    cells,
+    ready,
+    get filled() {
+      return filled;
+    },
+    dispose: () => {
+      disposed = true;
+      texture.dispose();
+    },
+  };
 }

@@ -45,6 +45,11 @@ export abstract class SessionCore {
     return true;
   }
   protected abstract persist(): void;
+
+  /** True while moves past the current state are known here (a networked session catching up). */
+  get catchingUp(): boolean {
+    return false;
+  }
   /** The bot seat that must move now, if any. */
   protected abstract botToMove(): { seat: number; level: BotLevel } | null;
   /** Applies a bot's choice for `seat` (it still goes through every check). */
@@ -95,6 +100,7 @@ export abstract class SessionCore {
     this.currentStatus = this.computeStatus();
     // A snapshot: the state mutates in place, and the UI may still be showing this one.
     const update: SessionUpdate = { state: cloneState(this.state), status: this.currentStatus, steps };
+    if (this.catchingUp) update.catchingUp = true;
     for (const l of [...this.listeners]) l(update);
   }
 

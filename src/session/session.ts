@@ -41,6 +41,8 @@ export interface SessionUpdate {
   steps: SessionStep[];
   /** The state replaces the one shown, with history() anew, without playing steps (a replay jumped). */
   reset?: boolean;
+  /** The session knows it is behind the game (a reload, a late spectator): show the steps, play none. */
+  catchingUp?: boolean;
 }
 
 /** A session over a recorded log that the player steps through (a replay file, P4.3). */
@@ -57,6 +59,8 @@ export interface Session {
   readonly canAct?: boolean;
   /** Present when the session steps through a recorded game. */
   readonly replay?: ReplayControl;
+  /** True while the session holds moves past its own state that it cannot apply yet (catching up). */
+  readonly catchingUp?: boolean;
   readonly seats: readonly SeatInfo[];
   readonly setup: GameSetup;
   /** Current engine state; callers never mutate it. */

@@ -1,6 +1,9 @@
 // Connects an element to a Session: subscribes, and shows the session's updates one at a
 // time, each after the table has played its events (dice, scoring), so the HUD and the
 // table never run ahead of what the players have seen. `idle()` lets bots wait for it.
+// Catching up is not replaying: only events at the live edge play (those since the last
+// placement waiting, and none while the session says it is behind); every update before it is
+// shown at once, all in the same task, so the screen draws the current board once.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { cloneState, type GameEvent, type GameState } from '../engine';
 import type { Session, SessionStatus, SessionUpdate } from '../session/session';
@@ -93,9 +96,10 @@ export class SessionController implements ReactiveController {
         const u = this.queue.shift()!;
         const generation = this.generation;
         const events = u.steps.flatMap((s) => s.events);
-        if (events.length && this.animate) {
+        const live = this.liveEvents(u);
+        if (live.length && this.animate) {
           try {
-            await this.animate(events, u.state);
+            await this.animate(live, u.state);
           } catch {
             // an animation that fails must not stop the game; the state below is still shown
           }
@@ -113,6 +117,14 @@ export class SessionController implements ReactiveController {
       this.pumping = false;
       this.release();
     }
+  }
+
+  /** The events of `u` that play on the table: those since its last placement, if no later placement waits behind it. */
+  private liveEvents(u: SessionUpdate): GameEvent[] {
+    if (u.catchingUp) return [];
+    if (this.queue.some((later) => later.catchingUp || later.steps.some((s) => s.intent === 'place'))) return [];
+    const lastPlace = u.steps.findLastIndex((s) => s.intent === 'place');
+    return u.steps.slice(Math.max(0, lastPlace)).flatMap((s) => s.events);
   }
 
   private release(): void {

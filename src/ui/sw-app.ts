@@ -23,9 +23,10 @@ import './sw-home';
 import './sw-game';
 import './sw-verify-report';
 import { loadRules } from './lazy-rules';
+import { warmTabletop } from '../render/lazy-tabletop';
 import { storedName } from './player-name';
 
-/** The online screens load with the first online game, not with the page (initial JS ≤ 250 KB gzip). */
+/** The online screens load with the first online game, not with the page (home screen JS ≤ 120 KB gzip). */
 function loadOnlineScreens(): Promise<unknown> {
   return Promise.all([import('./sw-join'), import('./sw-lobby'), import('./sw-online-panel')]);
 }
@@ -97,6 +98,7 @@ export class SwApp extends LitElement {
       this.joinInvite = join.invite;
       this.screen = 'join';
       void loadOnlineScreens();
+      warmTabletop();
       return;
     }
     if (this.store && !this.session) {
@@ -127,6 +129,7 @@ export class SwApp extends LitElement {
     this.busy = true;
     this.onlineError = null;
     this.linkFailure = null;
+    warmTabletop();
     try {
       const onLinkFailure = (reason: string) => (this.linkFailure = reason);
       const [mesh] = await Promise.all([openOnline(req, { ...this.sessionDeps(), store: this.store, onLinkFailure }), loadOnlineScreens()]);
@@ -195,7 +198,8 @@ export class SwApp extends LitElement {
       // Bots wait until the table has shown the previous move, then a short beat.
       pace: async () => {
         await (this.gameElement?.idle() ?? Promise.resolve());
-        if (!this.fast && this.botDelayMs > 0) await new Promise((r) => setTimeout(r, this.botDelayMs));
+        // catching up (a reload, a late spectator): the bot's past moves need no beat to follow them
+        if (!this.fast && this.botDelayMs > 0 && !this.session?.catchingUp) await new Promise((r) => setTimeout(r, this.botDelayMs));
       },
     };
   }
@@ -307,7 +311,9 @@ export class SwApp extends LitElement {
       case 'verify':
         return html`<sw-verify-report .report=${this.report} .fileName=${this.fileName} @sw-menu=${() => this.toMenu()}></sw-verify-report>`;
       default:
-        return html`<sw-home .initial=${this.lastRequest} .games=${this.store?.list() ?? []} .error=${this.onlineError ?? this.homeError}
+        // the pointer or the keys on the home screen: the player heads to a game, three.js starts loading
+        return html`<sw-home @pointerover=${warmTabletop} @focusin=${warmTabletop}
+          .initial=${this.lastRequest} .games=${this.store?.list() ?? []} .error=${this.onlineError ?? this.homeError}
           @sw-start=${(e: CustomEvent<NewGameRequest>) => this.startNew(e.detail)}
           @sw-start-online=${(e: CustomEvent<NewGameRequest>) => {
             this.lastRequest = e.detail;

@@ -225,6 +225,9 @@ export class SwGame extends LitElement {
   }
 
   protected override updated(): void {
+    // The slotted online panel describes the moment shown here, as the status line and side panel do.
+    const online = this.querySelector<HTMLElement & { shown?: unknown }>('[slot="online"]');
+    if (online && 'shown' in online) online.shown = this.sessionController.shown;
     // Keep the keyboard on the table during a local human's turn (R, arrows, Enter, Esc).
     if (this.turn.humanSeat() !== null) {
       const active = document.activeElement;

@@ -3,9 +3,11 @@
 // drop it, a toast for every refused message with its reason, a banner while this device
 // cannot save the game, chat, resign, leave,
 // rematch, and the desync screen with its report. It reads the session and sends intents.
+// `shown` is the moment the game screen shows (it may trail the session while the table plays
+// the last turn): the waiting line describes that moment, the countdown only the live one.
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
-import type { Colour } from '../engine';
+import type { Colour, GameState } from '../engine';
 import type { MeshSession } from '../net/mesh-session';
 import { downloadText } from './file-download';
 import { t } from './i18n';
@@ -44,6 +46,8 @@ export class SwOnlinePanel extends LitElement {
   ];
 
   @property({ attribute: false }) session: MeshSession | null = null;
+  /** The state the game screen shows (set by <sw-game>); null: the session's own. */
+  @property({ attribute: false }) shown: GameState | null = null;
   @state() private toasts: Toast[] = [];
   @state() private offer: string | null = null;
   @state() private chatError = '';
@@ -113,18 +117,25 @@ export class SwOnlinePanel extends LitElement {
   private waitingText(): string {
     const s = this.session!;
     if (!s.started) return t('onlineStarting');
-    const st = s.state;
+    const st = this.shown ?? s.state;
     if (st.phase === 'over') return t('onlineOver');
-    const missing = s.revealsMissing;
+    const missing = this.showsLive() ? s.revealsMissing : [];
     if (missing.length) return t('onlineWaitReveals', { n: missing.length, who: missing.map(colourName).join(', ') });
     const colour = st.setup.seats[st.seat];
     return t(st.phase === 'deploy' ? 'onlineWaitDeploy' : 'onlineWaitPlace', { who: colourName(colour) });
   }
 
+  /** Whether the game screen shows the session's own moment (not a turn the table is still playing). */
+  private showsLive(): boolean {
+    const live = this.session?.state;
+    const shown = this.shown;
+    return !shown || !live || (shown.turn === live.turn && shown.phase === live.phase && shown.seat === live.seat);
+  }
+
   override render() {
     const s = this.session;
     if (!s) return nothing;
-    const w = s.waiting;
+    const w = this.showsLive() ? s.waiting : null;
     const now = Date.now();
     const left = w ? Math.max(0, Math.ceil((w.deadline - now) / 1000)) : 0;
     const mine = s.seatIndex !== null;

@@ -2,9 +2,12 @@
 // the host creates a game from the home form, a guest joins by the link and takes a colour,
 // a player plays a turn by clicks on the table, and what a page's online session says of itself.
 
-/** On the home screen: seats as given ('human' or a bot level per seat after the first), then Create an online game; resolves to the join link. */
-export async function createOnlineGame(page, base, controllers) {
-  await page.goto(`${base}?e2e`);
+/**
+ * On the home screen: seats as given ('human' or a bot level per seat after the first), then Create an online game;
+ * resolves to the join link. `query` 'bench' keeps animations and bot pauses (the test hook stays).
+ */
+export async function createOnlineGame(page, base, controllers, query = 'e2e') {
+  await page.goto(`${base}?${query}`);
   for (let i = 2; i < controllers.length; i++) await page.locator('sw-home button[data-add-seat]').click();
   for (const [i, c] of controllers.entries())
     if (i > 0) await page.locator(`sw-home .seat[data-seat="${i}"] select[data-controller]`).selectOption(c);
@@ -15,12 +18,12 @@ export async function createOnlineGame(page, base, controllers) {
 }
 
 /** The page a guest opens: the join link with the test hook on. */
-export const guestUrl = (link) => link.replace('#', '?e2e#');
+export const guestUrl = (link, query = 'e2e') => link.replace('#', `?${query}#`);
 
 /** A guest opens the link, gives a name, joins as a player and takes `colour`; resolves once the host's lobby shows it (ms taken). */
-export async function joinAndSit(guest, host, link, name, colour) {
+export async function joinAndSit(guest, host, link, name, colour, query = 'e2e') {
   const t0 = Date.now();
-  await guest.goto(guestUrl(link));
+  await guest.goto(guestUrl(link, query));
   await guest.locator('sw-join [data-testid="join-name"]').fill(name);
   await guest.locator('sw-join [data-testid="join-play"]').click();
   await guest.locator(`sw-lobby [data-testid="take-${colour}"]`).click({ timeout: 30_000 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultOptions, legalPlacements, type GameEvent, type GameState } from '../../src/engine';
 import { LocalSession } from '../../src/session/local-session';
+import type { SessionUpdate } from '../../src/session/session';
 import { SessionController } from '../../src/ui/session-controller';
 import { normaliseChoice } from '../../src/ui/deploy-choice';
 
@@ -52,6 +53,109 @@ describe('SessionController', () => {
     expect(ctl.shown!.tiles.length).toBe(2);
     expect(ctl.events.some((e) => e.type === 'placed')).toBe(true);
     expect(idle).toBe(true);
+    session.dispose();
+  });
+});
+
+/** Plays `turns` whole turns of a two-human local game (first legal placement, no meeple). */
+async function playTurns(session: LocalSession, turns: number): Promise<void> {
+  const until = session.state.turn + turns;
+  for (let guard = 0; guard < 10 * turns && session.state.turn < until && session.state.phase !== 'over'; guard++) {
+    if (session.state.phase === 'place') await session.place(legalPlacements(session.state)[0]);
+    else if (session.state.phase === 'deploy') await session.deploy(null);
+    else break;
+  }
+}
+
+describe('SessionController catching up', () => {
+  const twoHumans = () =>
+    LocalSession.create({ seats: ['red', 'black'], options: defaultOptions() }, [{ kind: 'human' }, { kind: 'human' }], {
+      secrets: [new Uint8Array(32), new Uint8Array(32).fill(9)],
+    });
+
+  it('a burst of 40 turns queues no animation for past turns: only the last turn plays, over the board drawn once', async () => {
+    const session = twoHumans();
+    const host = fakeHost();
+    const ctl = new SessionController(host);
+    ctl.hostConnected();
+    const played: { events: GameEvent[]; after: GameState; shownTurn: number }[] = [];
+    let release: () => void = () => {};
+    ctl.animate = (events, after) => {
+      played.push({ events, after, shownTurn: ctl.shown!.turn });
+      return new Promise((r) => (release = r));
+    };
+    ctl.attach(session);
+    await session.start(); // the first draw plays and holds the queue
+    await playTurns(session, 40);
+    const liveTurn = session.state.turn;
+    expect(liveTurn).toBeGreaterThanOrEqual(40);
+    expect(played).toHaveLength(1); // the burst waits behind the first animation
+    for (let i = 0; i < 5 && ctl.busy; i++) {
+      release();
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    expect(ctl.busy).toBe(false);
+    // after the first draw, only the last turn played (its placement, then its deployment and the next draw);
+    // every turn before it was shown at once, and the board of the last turn's start was drawn before it played
+    const after = played.slice(1);
+    expect(after.length).toBeGreaterThan(0);
+    expect(after.length).toBeLessThanOrEqual(2);
+    expect(after.flatMap((p) => p.events).filter((e) => e.type === 'placed')).toHaveLength(1);
+    expect(after[0].shownTurn).toBe(liveTurn - 1);
+    // the screen's moment is the session's: state, status and the event log agree
+    expect(ctl.shown!.turn).toBe(liveTurn);
+    expect(ctl.status).toEqual(session.status);
+    expect(ctl.events).toHaveLength(session.history().length);
+    session.dispose();
+  });
+
+  it('one update holding 10 turns (a stored log applied on reload) plays only from its last placement', async () => {
+    const session = twoHumans();
+    const updates: SessionUpdate[] = [];
+    session.subscribe((u) => updates.push(u));
+    let listener: (u: SessionUpdate) => void = () => {};
+    const quiet = Object.create(session, { subscribe: { value: (l: typeof listener) => ((listener = l), () => {}) } }) as LocalSession;
+    const ctl = new SessionController(fakeHost());
+    ctl.hostConnected();
+    ctl.attach(quiet);
+    const played: GameEvent[][] = [];
+    ctl.animate = async (events) => {
+      played.push(events);
+    };
+    await session.start();
+    await playTurns(session, 10);
+    const all = updates.flatMap((u) => u.steps);
+    expect(all.filter((st) => st.intent === 'place')).toHaveLength(10);
+    listener({ state: updates.at(-1)!.state, status: updates.at(-1)!.status, steps: all });
+    await ctl.idle();
+    expect(played).toHaveLength(1);
+    expect(played[0].filter((e) => e.type === 'placed')).toHaveLength(1);
+    expect(played[0].length).toBeLessThan(all.flatMap((st) => st.events).length);
+    expect(ctl.events).toHaveLength(session.history().length);
+    session.dispose();
+  });
+
+  it('plays nothing of an update the session marks as catching up, even at the end of the queue', async () => {
+    const session = twoHumans();
+    const ctl = new SessionController(fakeHost());
+    ctl.hostConnected();
+    let calls = 0;
+    ctl.animate = async () => {
+      calls++;
+    };
+    const listeners: ((u: Parameters<Parameters<LocalSession['subscribe']>[0]>[0]) => void)[] = [];
+    // the session's own updates, re-sent marked as catching up
+    const off = session.subscribe((u) => listeners.forEach((l) => l({ ...u, catchingUp: true })));
+    const marked = Object.create(session, {
+      subscribe: { value: (l: (typeof listeners)[number]) => (listeners.push(l), () => {}) },
+    }) as LocalSession;
+    ctl.attach(marked);
+    await session.start();
+    await playTurns(session, 3);
+    await ctl.idle();
+    expect(calls).toBe(0);
+    expect(ctl.shown!.turn).toBe(session.state.turn);
+    off();
     session.dispose();
   });
 });

@@ -30,8 +30,24 @@ class FakeTabletop {
 vi.mock('../../src/render/tabletop', () => ({ Tabletop: FakeTabletop }));
 
 const { SwTable } = await import('../../src/ui/sw-table');
+const { loadTabletop, loadedTabletop } = await import('../../src/render/lazy-tabletop');
 
 describe('<sw-table>', () => {
+  it('loads the tabletop module (three.js) only once a table connects, then creates the table', async () => {
+    expect(loadedTabletop()).toBeNull();
+    const el = document.createElement('sw-table');
+    document.body.append(el);
+    await el.updateComplete;
+    expect(made).toHaveLength(0);
+    await loadTabletop();
+    await Promise.resolve();
+    expect(made).toHaveLength(1);
+    expect(el.tabletop).toBe(made[0] as never);
+    el.remove();
+    expect(made[0].disposed).toBe(true);
+    made.length = 0;
+  });
+
   it('creates one Tabletop inside its shadow root once connected, and passes the view (R10.1)', async () => {
     const el = document.createElement('sw-table');
     expect(el).toBeInstanceOf(SwTable);

@@ -123,6 +123,12 @@ export class ItemPool {
     return byP ? [...byP].filter(([key]) => key === p || key.startsWith('~')).map(([, it]) => it) : [];
   }
 
+  /** Whether some author's entry for a log index past `at` is held (the log is behind what is known). */
+  holdsEntryPast(at: number): boolean {
+    for (const byAt of this.entryAt.values()) for (const i of byAt.keys()) if (i > at) return true;
+    return false;
+  }
+
   /** The log refused this entry in its slot: let it go. */
   forget(item: Item): void {
     const byP = this.entryAt.get(item.a)?.get(item.at);

@@ -1,0 +1,31 @@
+// The tabletop and three.js load when a game opens, not with the page (the home screen's JS
+// stays ≤ 120 KB gzip, bench/bundle.ts). warmTabletop() starts the download as soon as the
+// player heads to a game (the new-game form, a join link, a resumed game), so it is in by the start.
+import type * as TabletopModule from './tabletop';
+
+let loading: Promise<typeof TabletopModule> | null = null;
+let loaded: typeof TabletopModule | null = null;
+
+export function loadTabletop(): Promise<typeof TabletopModule> {
+  loading ??= import('./tabletop').then(
+    (m) => (loaded = m),
+    (e) => {
+      loading = null; // a later game tries the download again
+      throw e;
+    },
+  );
+  return loading;
+}
+
+/** Starts loading in the background, and painting the tile atlas in its worker; a failure here is retried by the table itself. */
+export function warmTabletop(): void {
+  loadTabletop().then(
+    (m) => void m.prepaintTileAtlas(),
+    () => {},
+  );
+}
+
+/** The module if it is in already (the table is then created in the same task). */
+export function loadedTabletop(): typeof TabletopModule | null {
+  return loaded;
+}
