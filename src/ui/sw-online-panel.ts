@@ -10,6 +10,7 @@ import { downloadText } from './file-download';
 import { t } from './i18n';
 import { LanguageController } from './language-controller';
 import { colourName, SEAT_CSS } from './seat-names';
+import { countdownText, personName, waitingText } from './waiting-text';
 import { theme } from './theme';
 import './sw-connection-badge';
 
@@ -107,18 +108,6 @@ export class SwOnlinePanel extends LitElement {
     }
   }
 
-  /** "waiting for black to place", "waiting for 2 reveals", with the countdown of the seat it waits for. */
-  private waitingText(): string {
-    const s = this.session!;
-    if (!s.started) return t('onlineStarting');
-    const st = s.state;
-    if (st.phase === 'over') return t('onlineOver');
-    const missing = s.revealsMissing;
-    if (missing.length) return t('onlineWaitReveals', { n: missing.length, who: missing.map(colourName).join(', ') });
-    const colour = st.setup.seats[st.seat];
-    return t(st.phase === 'deploy' ? 'onlineWaitDeploy' : 'onlineWaitPlace', { who: colourName(colour) });
-  }
-
   override render() {
     const s = this.session;
     if (!s) return nothing;
@@ -129,20 +118,19 @@ export class SwOnlinePanel extends LitElement {
     const myColour = mine && s.started ? (s.lobby ? null : this.myColour()) : null;
     const forfeit = myColour ? s.forfeits().find((f) => f.colour === myColour) : undefined;
     const desync = s.desyncReport;
+    const name = (c: Colour) => personName(s.seats, c);
     return html`
       <sw-connection-badge .peers=${s.peers.map((p) => ({ name: p.name, colour: p.colour, state: p.state }))}></sw-connection-badge>
       <div class="wait" data-testid="online-waiting">
-        <span>${this.waitingText()}</span>
+        <span>${waitingText(s)}</span>
         ${
-          w && w.colour !== myColour
-            ? html`<span class="count">${
-                left > 0 ? t('onlineCountdown', { who: colourName(w.colour), s: left }) : t('onlineSilent', { who: colourName(w.colour) })
-              }</span>
-          ${w.votes.length ? html`<span class="dim">${t('onlineDropVotes', { who: w.votes.map(colourName).join(', ') })}</span>` : nothing}
+          w
+            ? html`<span class="count" data-testid="online-countdown">${countdownText(s, now)}</span>
+          ${w.votes.length ? html`<span class="dim">${t('onlineDropVotes', { who: w.votes.map(name).join(', ') })}</span>` : nothing}
           ${
-            mine && left === 0
+            mine && left === 0 && w.colour !== myColour
               ? html`<button @click=${() => s.dropSeat(w.colour)}
-                data-testid="drop-seat">${t('onlineDrop', { who: colourName(w.colour) })}</button>`
+                data-testid="drop-seat">${t('onlineDrop', { who: name(w.colour) })}</button>`
               : nothing
           }`
             : nothing
@@ -152,7 +140,7 @@ export class SwOnlinePanel extends LitElement {
         s.forfeits().length
           ? html`<p class="dim">${s
               .forfeits()
-              .map((f) => t(f.why === 'dropped' ? 'onlineDropped' : 'onlineResigned', { who: colourName(f.colour) }))
+              .map((f) => t(f.why === 'dropped' ? 'onlineDropped' : 'onlineResigned', { who: name(f.colour) }))
               .join(' ')}</p>`
           : nothing
       }
@@ -164,7 +152,7 @@ export class SwOnlinePanel extends LitElement {
         <ul class="lines" aria-live="polite">${s.chat.map(
           (c) =>
             html`<li><span class="dot"
-              style="background:${SEAT_CSS[c.colour]}"></span><span class="who">${colourName(c.colour)}:</span> ${c.text}</li>`,
+              style="background:${SEAT_CSS[c.colour]}"></span><span class="who">${name(c.colour)}:</span> ${c.text}</li>`,
         )}</ul>
         <form @submit=${(e: Event) => this.sendChat(e)}><input maxlength="200"
           aria-label=${t('onlineChatSay')} placeholder=${t('onlineChatSay')} /><button type="submit">${t('onlineChatSend')}</button></form>

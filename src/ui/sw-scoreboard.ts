@@ -57,7 +57,9 @@ export class SwScoreboard extends LitElement {
         ? t('botLevel', { level: t(`level_${info.controller.level}`) })
         : info?.controller.kind === 'remote'
           ? info.controller.name
-          : t('human');
+          : this.seats.filter((x) => x.localHuman).length === 1
+            ? t('youName') // one's own seat; a hotseat table of several people keeps "Human"
+            : t('human');
     return html`<div class="seat" data-seat=${seat}>
       ${state.setup.options.teams ? html`<span class="swatch" style="background:${fill}"></span>${seatName(state.setup, seat)}` : nothing}
       ${info?.controllerUnknown ? nothing : html`<span class="kind">${kind}</span>`}

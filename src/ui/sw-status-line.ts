@@ -36,6 +36,8 @@ export class SwStatusLine extends LitElement {
   @property({ type: Boolean }) replaying = false;
   /** A turn is drafted on this device (the tile is down, the meeple not yet). */
   @property({ type: Boolean }) drafting = false;
+  /** An online game's waiting line (waiting-text.ts), shown instead of "Waiting for red…" so the panel and this line agree. */
+  @property() waitLine: string | null = null;
 
   protected readonly i18n = new LanguageController(this);
 
@@ -55,7 +57,7 @@ export class SwStatusLine extends LitElement {
       s.kind === 'bot-thinking'
         ? t('botThinking', { who })
         : s.kind === 'waiting-remote'
-          ? t('waitingRemote', { who })
+          ? (this.waitLine ?? t('waitingRemote', { who }))
           : state.phase === 'deploy' || this.drafting
             ? t('deployMeeple', { who })
             : t('placeTile', { who });

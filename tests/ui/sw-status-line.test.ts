@@ -47,4 +47,12 @@ describe('<sw-status-line>', () => {
     expect(who(await line({ kind: 'over' })).dataset.status).toBeUndefined();
     expect(who(await line({ kind: 'failed', message: 'bot crashed' })).textContent).toContain('bot crashed');
   });
+
+  it("shows an online game's waiting line instead of the seat's colour, so it agrees with the panel", async () => {
+    const el = await line({ kind: 'waiting-remote', seat: 1 });
+    expect(who(el).textContent).toBe('Waiting for red…');
+    el.waitLine = 'Waiting for the reveal of Ana (red).';
+    await el.updateComplete;
+    expect(who(el).textContent).toBe('Waiting for the reveal of Ana (red).');
+  });
 });

@@ -1,0 +1,57 @@
+// waiting-text.ts: the one waiting line the status line and the online panel share, in people's words.
+import { afterEach, describe, expect, it } from 'vitest';
+import { applyInPlace, type Colour } from '../../src/engine';
+import type { SeatInfo } from '../../src/session/session';
+import { setLanguage } from '../../src/ui/i18n';
+import { countdownText, personName, waitingText, type WaitSource } from '../../src/ui/waiting-text';
+import { startGame } from '../support/engine-script';
+
+const seats: SeatInfo[] = [
+  { colour: 'red', controller: { kind: 'remote', name: 'Ana' }, localHuman: false },
+  { colour: 'black', controller: { kind: 'human' }, localHuman: true },
+  { colour: 'green', controller: { kind: 'bot', level: 'greedy' }, localHuman: false },
+];
+
+function source(over: Partial<WaitSource> = {}): WaitSource {
+  const state = startGame(['red', 'black', 'green']);
+  applyInPlace(state, { type: 'draw', tile: 'SW22' });
+  return { started: true, state, seats, revealsMissing: [], waiting: null, ...over };
+}
+
+describe('waitingText', () => {
+  afterEach(() => setLanguage('en'));
+
+  it('names the people who still owe a reveal, never the viewer among them', () => {
+    const text = waitingText(source({ revealsMissing: ['red', 'black', 'green'] as Colour[] }));
+    expect(text).toBe('Waiting for 2 reveals: Ana (red), the green bot.');
+    expect(text).not.toMatch(/black|You/);
+  });
+
+  it("says the viewer's own reveal is on its way when only the viewer's is missing", () => {
+    expect(waitingText(source({ revealsMissing: ['black'] }))).toBe('Your reveal is being sent…');
+  });
+
+  it("names the player whose move it is, and speaks to the viewer on the viewer's own turn", () => {
+    const s = source();
+    expect(waitingText(s)).toBe('Waiting for Ana (red) to place a tile.');
+    s.state.seat = 1;
+    expect(waitingText(s)).toBe('Your turn: place the tile.');
+  });
+
+  it('shows the viewer its own countdown, and the others a named one', () => {
+    const mineLeft = countdownText(source({ waiting: { colour: 'black', deadline: 12_000 } }), 0);
+    expect(mineLeft).toBe('You will be dropped in 12 s — act now.');
+    expect(countdownText(source({ waiting: { colour: 'red', deadline: 5_000 } }), 0)).toBe('Ana (red) has 5 s left.');
+    expect(countdownText(source({ waiting: { colour: 'red', deadline: 5_000 } }), 9_000)).toBe('Ana (red) is silent.');
+    expect(countdownText(source(), 0)).toBeNull();
+  });
+
+  it('uses no English colour word or "You" in Czech and Romanian', () => {
+    for (const lang of ['cs', 'ro'] as const) {
+      setLanguage(lang);
+      const text = waitingText(source({ revealsMissing: ['red', 'green'] }));
+      expect(text).not.toMatch(/\b(red|green|black|You)\b/);
+      expect(personName(seats, 'black')).not.toBe('You');
+    }
+  });
+});
