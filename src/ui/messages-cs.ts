@@ -248,6 +248,10 @@ export const cs: Messages = {
   onlineWatch: 'Dívat se',
   onlineOpening: 'Otevírám spojení…',
   onlineFailed: 'Hru online se nepodařilo otevřít: {message}',
+  onlineSignallingFailed:
+    'Signalizační server {server} není dostupný ({why}). Zkontrolujte připojení tohoto zařízení k internetu; ' +
+    'pokud hostitel používá jiný server, zadejte ho v nastavení připojení.',
+  openNetSettings: 'Otevřít nastavení připojení',
   lobbyTitle: 'Hra online',
   lobbyConnecting: 'Připojuji se ke hře…',
   lobbyLinkFailed: 'Stále to zkouším — {reason}. Zkontrolujte nastavení připojení.',

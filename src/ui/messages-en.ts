@@ -258,6 +258,10 @@ export const en = {
   onlineWatch: 'Watch',
   onlineOpening: 'Opening the connection…',
   onlineFailed: 'Could not open the online game: {message}',
+  onlineSignallingFailed:
+    "Could not reach the signalling server {server} ({why}). Check this device's internet connection; " +
+    'if your host uses another server, enter it in Connection settings.',
+  openNetSettings: 'Open Connection settings',
   lobbyTitle: 'Online game',
   lobbyConnecting: 'Connecting to the game…',
   lobbyLinkFailed: 'Still trying — {reason}. Check the Connection settings.',

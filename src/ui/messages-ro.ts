@@ -250,6 +250,10 @@ export const ro: Messages = {
   onlineWatch: 'Urmărește',
   onlineOpening: 'Se deschide conexiunea…',
   onlineFailed: 'Jocul online nu a putut fi deschis: {message}',
+  onlineSignallingFailed:
+    'Serverul de semnalizare {server} nu răspunde ({why}). Verifică conexiunea la internet a acestui dispozitiv; ' +
+    'dacă gazda folosește alt server, introdu-l în setările conexiunii.',
+  openNetSettings: 'Deschide setările conexiunii',
   lobbyTitle: 'Joc online',
   lobbyConnecting: 'Conectare la joc…',
   lobbyLinkFailed: 'Încerc în continuare — {reason}. Verificați setările conexiunii.',

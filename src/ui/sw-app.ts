@@ -24,6 +24,7 @@ import './sw-game';
 import './sw-verify-report';
 import { loadRules } from './lazy-rules';
 import { storedName } from './player-name';
+import { onlineErrorText } from './online-error';
 
 /** The online screens load with the first online game, not with the page (initial JS ≤ 250 KB gzip). */
 function loadOnlineScreens(): Promise<unknown> {
@@ -131,10 +132,12 @@ export class SwApp extends LitElement {
       // The join link has done its work: a reload now returns to the stored game (P1.6).
       if (req.kind === 'join') globalThis.history?.replaceState(null, '', globalThis.location.pathname + globalThis.location.search);
     } catch (e) {
-      this.onlineError = t('onlineFailed', { message: oneLine(e) });
+      this.onlineError = onlineErrorText(e);
       if (req.kind === 'resume') {
         this.store.current = null;
+        // a resume starts from the list of games: its error goes there, not beside "Create an online game"
         this.homeError = this.onlineError;
+        this.onlineError = null;
         this.screen = 'home';
       }
     } finally {
@@ -298,7 +301,7 @@ export class SwApp extends LitElement {
       case 'verify':
         return html`<sw-verify-report .report=${this.report} .fileName=${this.fileName} @sw-menu=${() => this.toMenu()}></sw-verify-report>`;
       default:
-        return html`<sw-home .initial=${this.lastRequest} .games=${this.store?.list() ?? []} .error=${this.onlineError ?? this.homeError}
+        return html`<sw-home .initial=${this.lastRequest} .games=${this.store?.list() ?? []} .error=${this.homeError} .onlineError=${this.onlineError}
           @sw-start=${(e: CustomEvent<NewGameRequest>) => this.startNew(e.detail)}
           @sw-start-online=${(e: CustomEvent<NewGameRequest>) => {
             this.lastRequest = e.detail;

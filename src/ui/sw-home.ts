@@ -132,6 +132,8 @@ export class SwHome extends LitElement {
   /** Games in progress on this device, the most recent first (each can be resumed or deleted). */
   @property({ attribute: false }) games: readonly StoredGame[] = [];
   @property() error: string | null = null;
+  /** Why the last online game could not open: shown beside "Create an online game", with a way to the settings. */
+  @property() onlineError: string | null = null;
   /** The setup of the last game started here: the form comes back as the player left it. */
   @property({ attribute: false }) initial: NewGameRequest | null = null;
 
@@ -204,6 +206,15 @@ export class SwHome extends LitElement {
     const colours = this.seats.map((s) => s.colour);
     if (new Set(colours).size !== colours.length) return t('duplicateColour');
     return null;
+  }
+
+  /** Unfolds Connection settings and brings them into view (from an online error's link). */
+  private openNetSettings(): void {
+    const details = this.renderRoot.querySelector<HTMLDetailsElement>('details.net');
+    if (!details) return;
+    details.open = true;
+    void import('./sw-net-settings');
+    details.scrollIntoView?.({ block: 'nearest' });
   }
 
   private start(online = false): void {
@@ -355,6 +366,12 @@ export class SwHome extends LitElement {
         ${err ? html`<div class="error">${err}</div>` : nothing}
         <button class="primary start" data-start ?disabled=${!!err} @click=${() => this.start()}>${t('startGame')}</button>
         <button class="start" data-start-online ?disabled=${!!err} title=${t('onlineCreateHint')} @click=${() => this.start(true)}>${t('onlineCreate')}</button>
+        ${
+          this.onlineError
+            ? html`<div class="error" role="alert" data-online-error>${this.onlineError}
+            <button style="margin-left:6px" @click=${() => this.openNetSettings()}>${t('openNetSettings')}</button></div>`
+            : nothing
+        }
         <details class="net" @toggle=${(e: Event) => (e.target as HTMLDetailsElement).open && void import('./sw-net-settings')}>
           <summary>${t('netSettings')}</summary><sw-net-settings></sw-net-settings></details>
       </section>

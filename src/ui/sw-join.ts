@@ -32,19 +32,32 @@ export class SwJoin extends LitElement {
     this.dispatchEvent(new CustomEvent('sw-join', { detail: { name, watch }, bubbles: true, composed: true }));
   }
 
+  /** Unfolds Connection settings (from the error's link). */
+  private openNetSettings(): void {
+    const details = this.renderRoot.querySelector<HTMLDetailsElement>('details.net');
+    if (!details) return;
+    details.open = true;
+    void import('./sw-net-settings');
+  }
+
   override render() {
     return html`<div class="card panel" data-testid="join">
       <h2>${t('onlineJoinTitle')}</h2>
       <label>${t('onlineYourName')}<br /><input maxlength="32" .value=${this.name} data-testid="join-name"
         @input=${(e: Event) => (this.name = (e.target as HTMLInputElement).value)} /></label>
-      ${this.error ? html`<p role="alert" style="color:var(--sw-danger)">${this.error}</p>` : nothing}
+      ${
+        this.error
+          ? html`<p role="alert" style="color:var(--sw-danger)" data-testid="join-error">${this.error}
+            <button @click=${() => this.openNetSettings()}>${t('openNetSettings')}</button></p>`
+          : nothing
+      }
       <div class="row">
         <button class="primary" ?disabled=${this.busy} data-testid="join-play" @click=${() => this.go(false)}>${t('onlineJoinPlay')}</button>
         <button ?disabled=${this.busy} data-testid="join-watch" @click=${() => this.go(true)}>${t('onlineWatch')}</button>
         <button @click=${() => this.dispatchEvent(new CustomEvent('sw-menu', { bubbles: true, composed: true }))}>${t('lobbyLeave')}</button>
       </div>
       ${this.busy ? html`<p>${t('onlineOpening')}</p>` : nothing}
-      <details @toggle=${(e: Event) => (e.target as HTMLDetailsElement).open && void import('./sw-net-settings')}>
+      <details class="net" @toggle=${(e: Event) => (e.target as HTMLDetailsElement).open && void import('./sw-net-settings')}>
         <summary>${t('netSettings')}</summary><sw-net-settings></sw-net-settings></details>
     </div>`;
   }
