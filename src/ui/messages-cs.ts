@@ -255,6 +255,13 @@ export const cs: Messages = {
   lobbyTitle: 'Hra online',
   lobbyConnecting: 'Připojuji se ke hře…',
   lobbyLinkFailed: 'Stále to zkouším — {reason}. Zkontrolujte nastavení připojení.',
+  troubleTitle: 'Ani po {s} s se nepodařilo připojit.',
+  troubleNoHost: 'Signalizační server odpověděl, ale přímé spojení s hostitelem nevzniklo.',
+  troubleMissing: 'Signalizační server odpověděl, ale chybí tato přímá spojení: {who}.',
+  troubleCause:
+    'Obvykle za to může přísný NAT nebo firewall na jedné straně: takové sítě potřebují server TURN (nastavení připojení → servery ICE).',
+  troubleLastFailure: 'Poslední chyba: {reason}.',
+  troubleRetry: 'Zkusit znovu',
   lobbyYou: 'Vy: {name} · klíč {fp}',
   lobbyYourKey: 'Otisk vašeho klíče: porovnejte ho s tím, co vidí ostatní',
   lobbyShare: 'Pošlete tento odkaz přátelům (nebo ať naskenují kód). Žádný server nic nerozhoduje: každé zařízení kontroluje každý tah.',

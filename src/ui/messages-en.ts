@@ -265,6 +265,13 @@ export const en = {
   lobbyTitle: 'Online game',
   lobbyConnecting: 'Connecting to the game…',
   lobbyLinkFailed: 'Still trying — {reason}. Check the Connection settings.',
+  troubleTitle: 'Still not connected after {s} s.',
+  troubleNoHost: 'The signalling server answered, but no direct link to the host has formed.',
+  troubleMissing: 'The signalling server answered, but these direct links are missing: {who}.',
+  troubleCause:
+    'This is usually a strict NAT or firewall on one side: such networks need a TURN server (Connection settings → ICE servers).',
+  troubleLastFailure: 'Last failure: {reason}.',
+  troubleRetry: 'Retry',
   lobbyYou: 'You: {name} · key {fp}',
   lobbyYourKey: "Your key's fingerprint: compare it with what the others see",
   lobbyShare: 'Send this link to your friends (or let them scan the code). No server decides anything: every device checks every move.',

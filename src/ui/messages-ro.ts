@@ -257,6 +257,13 @@ export const ro: Messages = {
   lobbyTitle: 'Joc online',
   lobbyConnecting: 'Conectare la joc…',
   lobbyLinkFailed: 'Încerc în continuare — {reason}. Verificați setările conexiunii.',
+  troubleTitle: 'Încă nu s-a conectat după {s} s.',
+  troubleNoHost: 'Serverul de semnalizare a răspuns, dar nu s-a format nicio legătură directă cu gazda.',
+  troubleMissing: 'Serverul de semnalizare a răspuns, dar lipsesc aceste legături directe: {who}.',
+  troubleCause:
+    'De obicei e un NAT strict sau un firewall la unul dintre capete: astfel de rețele au nevoie de un server TURN (setările conexiunii → servere ICE).',
+  troubleLastFailure: 'Ultima eroare: {reason}.',
+  troubleRetry: 'Reîncearcă',
   lobbyYou: 'Tu: {name} · cheie {fp}',
   lobbyYourKey: 'Amprenta cheii tale: compar-o cu ce văd ceilalți',
   lobbyShare:

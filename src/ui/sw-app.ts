@@ -71,6 +71,8 @@ export class SwApp extends LitElement {
   @state() private onlineError: string | null = null;
   /** Why the last WebRTC link failed before it opened, shown while the lobby is still connecting. */
   @state() private linkFailure: string | null = null;
+  /** The last request that opened an online game, for Retry. */
+  private lastOnline: OnlineRequest | null = null;
   @query('sw-game') private gameElement!: SwGame | null;
   private meshOff: (() => void) | null = null;
   protected readonly i18n = new LanguageController(this);
@@ -122,6 +124,7 @@ export class SwApp extends LitElement {
       this.onlineError = t('onlineFailed', { message: 'no storage' });
       return;
     }
+    this.lastOnline = req;
     this.busy = true;
     this.onlineError = null;
     this.linkFailure = null;
@@ -179,6 +182,20 @@ export class SwApp extends LitElement {
     this.session = mesh;
     this.screen = 'game';
     void mesh.start().catch((e) => (this.homeError = oneLine(e)));
+  }
+
+  /** Retry from "still not connected": a started game is resumed from storage; a join or a host opens again. */
+  private retryOnline(): void {
+    const mesh = this.mesh;
+    const req: OnlineRequest | null =
+      mesh?.gameId && mesh.phase !== 'connecting' && mesh.phase !== 'lobby' ? { kind: 'resume', gameId: mesh.gameId } : this.lastOnline;
+    if (!req) return;
+    this.leaveOnline();
+    if (req.kind === 'join') {
+      this.joinPeer = req.peer;
+      this.screen = 'join';
+    } else if (req.kind === 'host') this.screen = 'home';
+    void this.openOnlineGame(req);
   }
 
   private leaveOnline(): void {
@@ -295,7 +312,8 @@ export class SwApp extends LitElement {
           @sw-join=${(e: CustomEvent<{ name: string; watch: boolean }>) =>
             void this.openOnlineGame({ kind: 'join', name: e.detail.name, peer: this.joinPeer!, watch: e.detail.watch })}></sw-join>`;
       case 'lobby':
-        return html`<sw-lobby .session=${this.mesh} .linkFailure=${this.linkFailure} @sw-leave=${() => this.toMenu()}></sw-lobby>`;
+        return html`<sw-lobby .session=${this.mesh} .linkFailure=${this.linkFailure} @sw-leave=${() => this.toMenu()}
+          @sw-retry=${() => this.retryOnline()}></sw-lobby>`;
       case 'rules':
         return html`<sw-rules @sw-close=${() => (this.screen = 'home')}></sw-rules>`;
       case 'verify':

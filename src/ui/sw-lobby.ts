@@ -12,6 +12,7 @@ import { t } from './i18n';
 import { LanguageController } from './language-controller';
 import { colourName, SEAT_CSS } from './seat-names';
 import { theme } from './theme';
+import './sw-connect-trouble';
 
 @customElement('sw-lobby')
 export class SwLobby extends LitElement {
@@ -118,6 +119,18 @@ export class SwLobby extends LitElement {
     }
   }
 
+  /** After 15 s without a link to the host, or (once started) to every player: what failed and what to do. */
+  private trouble(s: MeshSession | null) {
+    const connecting = !s || s.phase === 'connecting';
+    if (!connecting && s.phase !== 'playing') return nothing;
+    const missing = connecting
+      ? []
+      : s.peers
+          .filter((p) => p.colour && p.state !== 'connected')
+          .map((p) => t('personWithColour', { name: p.name, colour: colourName(p.colour!) }));
+    return html`<sw-connect-trouble ?hostMissing=${connecting} .missing=${missing} .linkFailure=${this.linkFailure}></sw-connect-trouble>`;
+  }
+
   override render() {
     const s = this.session;
     const leave = html`<button @click=${() => this.dispatchEvent(new CustomEvent('sw-leave', { bubbles: true, composed: true }))}>${t('lobbyLeave')}</button>`;
@@ -128,7 +141,7 @@ export class SwLobby extends LitElement {
         ${t('lobbyLinkFailed', { reason: this.linkFailure })}</p>`
         : nothing;
       return html`<div class="card panel" data-testid="lobby-connecting"><h2>${t('lobbyTitle')}</h2><p class="dim">${text}</p>${failure}
-        <div class="row">${leave}</div></div>`;
+        ${this.trouble(s)}<div class="row">${leave}</div></div>`;
     }
     const lobby = s.lobby;
     const me = s.identity.publicKey;
@@ -173,6 +186,7 @@ export class SwLobby extends LitElement {
       </li>`,
       )}</ul>
       ${this.error ? html`<p role="alert" style="color:var(--sw-danger)">${this.error}</p>` : nothing}
+      ${this.trouble(s)}
       <div class="row">${leave}
         ${
           s.isHost
