@@ -14,18 +14,65 @@ import type { PeerId } from './transport';
 export type OnlineRequest =
   /** Seats of human controllers become open seats, bot controllers bot seats; the host sits in the first open one. */
   | { kind: 'host'; name: string; setup: GameSetup; controllers: readonly SeatController[] }
-  | { kind: 'join'; name: string; peer: PeerId; watch: boolean }
+  /** `signalling`: the host's server from the join link, when the player chose to use it. */
+  | { kind: 'join'; name: string; peer: PeerId; watch: boolean; signalling?: LinkSignalling | null }
   | { kind: 'resume'; gameId: string };
 
-/** The link that brings a friend into the game through this peer (P3.1): this page with the peer's id. */
-export function joinLink(page: { origin: string; pathname: string }, peer: PeerId): string {
-  return `${page.origin}${page.pathname}#join=${encodeURIComponent(peer)}`;
+/** The signalling server a join link names (P3.1): where the host's page is, never any credential. */
+export interface LinkSignalling {
+  host: string;
+  port: number;
+  path: string;
+  secure: boolean;
 }
 
-/** The peer id in a join link's fragment, or null. PeerJS ids: letters, digits, - and _. */
+/** The signalling as a URL (wss://host:port/path), as a join link carries it and the page shows it. */
+export function signallingUrl(s: LinkSignalling): string {
+  return `${s.secure ? 'wss' : 'ws'}://${s.host}:${s.port}${s.path}`;
+}
+
+/** A signalling URL from a link, strictly: ws(s), a plain host name or IPv4, a port, a short path; nothing else. */
+export function parseSignallingUrl(text: string): LinkSignalling | null {
+  const m = /^(wss?):\/\/([A-Za-z0-9.-]{1,253}):(\d{1,5})(\/[A-Za-z0-9._~/-]{0,100})$/.exec(text);
+  if (!m) return null;
+  const port = Number(m[3]);
+  if (port < 1 || port > 65535) return null;
+  return { secure: m[1] === 'wss', host: m[2], port, path: m[4] };
+}
+
+/** The link that brings a friend into the game through this peer (P3.1): this page, the peer's id, and the host's signalling. */
+export function joinLink(
+  page: { origin: string; pathname: string },
+  peer: PeerId,
+  extra: { signalling?: LinkSignalling | null } = {},
+): string {
+  const sig = extra.signalling ? `&sig=${encodeURIComponent(signallingUrl(extra.signalling))}` : '';
+  return `${page.origin}${page.pathname}#join=${encodeURIComponent(peer)}${sig}`;
+}
+
+/** What a join link's fragment holds: the peer id (PeerJS ids: letters, digits, - and _) and the signalling it names, if valid. */
+export function parseJoinLink(hash: string): { peer: PeerId; signalling: LinkSignalling | null } | null {
+  const m = /^#join=([A-Za-z0-9_-]{1,64})(?:&sig=([^&]{1,400}))?$/.exec(hash);
+  if (!m) return null;
+  let signalling: LinkSignalling | null = null;
+  try {
+    signalling = m[2] ? parseSignallingUrl(decodeURIComponent(m[2])) : null;
+  } catch {
+    signalling = null; // a malformed escape: the link still names the peer
+  }
+  return { peer: m[1], signalling };
+}
+
+/** The peer id in a join link's fragment, or null. */
 export function peerFromLink(hash: string): PeerId | null {
-  const m = /^#join=([A-Za-z0-9_-]{1,64})$/.exec(hash);
-  return m ? m[1] : null;
+  return parseJoinLink(hash)?.peer ?? null;
+}
+
+let inUse: LinkSignalling | null = null;
+
+/** The signalling server the last online game opened on this page uses (the lobby puts it in the join link). */
+export function signallingInUse(): LinkSignalling | null {
+  return inUse;
 }
 
 /** The PeerJS transport's options from the connection settings in force (as the player or the build set them). */
@@ -44,8 +91,12 @@ export async function openOnline(
     import('./peerjs-transport'),
     import('./net-settings'),
   ]);
-  const { settings } = await resolveNetSettings();
+  const resolved = (await resolveNetSettings()).settings;
+  // A join link's server replaces this page's for this game only; the ICE servers stay this page's.
+  const link = req.kind === 'join' ? req.signalling : null;
+  const settings = link ? { ...resolved, ...link } : resolved;
   const transport = await createPeerJsTransport(transportOptions(settings));
+  inUse = { host: settings.host, port: settings.port, path: settings.path, secure: settings.secure };
   const heard = deps.onLinkFailure;
   if (heard) transport.onLinkFailure((_peer, reason) => heard(reason));
   const base = { transport, store: deps.store, botRunner: deps.botRunner, pace: deps.pace };

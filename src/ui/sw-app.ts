@@ -11,12 +11,13 @@ import { ReplaySession } from '../session/replay-session';
 import { openSession, resumeStored, type OpenRequest, type SessionDeps } from '../session/session-factory';
 import type { Session } from '../session/session';
 import type { MeshSession } from '../net/mesh-session';
-import { openOnline, peerFromLink, type OnlineRequest } from '../net/online';
+import { openOnline, parseJoinLink, type LinkSignalling, type OnlineRequest } from '../net/online';
 import type { PeerId } from '../net/transport';
 import { downloadText } from './file-download';
 import { initLanguage, t } from './i18n';
 import { LanguageController } from './language-controller';
 import type { FileRequest, NewGameRequest } from './sw-home';
+import type { JoinChoice } from './sw-join';
 import type { SwGame } from './sw-game';
 import { theme } from './theme';
 import './sw-home';
@@ -67,6 +68,8 @@ export class SwApp extends LitElement {
   @state() private mesh: MeshSession | null = null;
   /** A join link's peer id, while the player chooses a name and whether to watch. */
   @state() private joinPeer: PeerId | null = null;
+  /** The signalling server the join link names (the host's), if any. */
+  @state() private joinSignalling: LinkSignalling | null = null;
   @state() private busy = false;
   @state() private onlineError: string | null = null;
   /** Why the last WebRTC link failed before it opened, shown while the lobby is still connecting. */
@@ -91,14 +94,8 @@ export class SwApp extends LitElement {
     super.connectedCallback();
     initLanguage();
     document.title = t('appTitle');
-    const peer = peerFromLink(globalThis.location?.hash ?? '');
-    if (peer) {
-      // A join link (P3.1): choose a name, then play or watch.
-      this.joinPeer = peer;
-      this.screen = 'join';
-      void loadOnlineScreens();
-      return;
-    }
+    globalThis.addEventListener?.('hashchange', this.onHashChange);
+    if (this.openJoinLink()) return;
     if (this.store && !this.session) {
       // A reload returns to the game that was on screen, online ones too, without asking (P1.6).
       const current = this.store.current;
@@ -112,8 +109,31 @@ export class SwApp extends LitElement {
     }
   }
 
+  /** A join link (P3.1) in the address: choose a name (and the server), then play or watch. */
+  private openJoinLink(): boolean {
+    const link = parseJoinLink(globalThis.location?.hash ?? '');
+    if (!link) return false;
+    this.joinPeer = link.peer;
+    this.joinSignalling = link.signalling;
+    this.onlineError = null;
+    this.screen = 'join';
+    void loadOnlineScreens();
+    return true;
+  }
+
+  /** A join link pasted into a tab already open: leave what is on screen (it stays in storage) for the join card. */
+  private readonly onHashChange = (): void => {
+    if (!parseJoinLink(globalThis.location?.hash ?? '')) return;
+    if (this.mesh) this.leaveOnline();
+    this.session?.dispose();
+    this.session = null;
+    if (this.store) this.store.current = null;
+    this.openJoinLink();
+  };
+
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    globalThis.removeEventListener?.('hashchange', this.onHashChange);
     this.session?.dispose();
     this.mesh?.dispose();
   }
@@ -308,9 +328,10 @@ export class SwApp extends LitElement {
               : nothing
           }</sw-game>`;
       case 'join':
-        return html`<sw-join .error=${this.onlineError} ?busy=${this.busy} @sw-menu=${() => this.toMenu()}
-          @sw-join=${(e: CustomEvent<{ name: string; watch: boolean }>) =>
-            void this.openOnlineGame({ kind: 'join', name: e.detail.name, peer: this.joinPeer!, watch: e.detail.watch })}></sw-join>`;
+        return html`<sw-join .error=${this.onlineError} ?busy=${this.busy} .hostSignalling=${this.joinSignalling}
+          @sw-menu=${() => this.toMenu()}
+          @sw-join=${(e: CustomEvent<JoinChoice>) =>
+            void this.openOnlineGame({ kind: 'join', ...e.detail, peer: this.joinPeer! })}></sw-join>`;
       case 'lobby':
         return html`<sw-lobby .session=${this.mesh} .linkFailure=${this.linkFailure} @sw-leave=${() => this.toMenu()}
           @sw-retry=${() => this.retryOnline()}></sw-lobby>`;
@@ -325,7 +346,7 @@ export class SwApp extends LitElement {
             this.lastRequest = e.detail;
             void this.openOnlineGame({
               kind: 'host',
-              name: storedName() || t('colour_red'),
+              name: storedName() || t('guestName'),
               setup: e.detail.setup,
               controllers: e.detail.controllers,
             });

@@ -1,12 +1,22 @@
 // <sw-join>: what a join link opens (P3.1, P3.5): the player's name, then "join as a
-// player" or "watch". Fires `sw-join` (CustomEvent<{ name: string; watch: boolean }>)
-// and `sw-menu`.
+// player" or "watch". When the link names a signalling server other than this page's, the
+// player chooses which one to use (the host's is chosen already when this page has no settings
+// of its own). Fires `sw-join` (CustomEvent<JoinChoice>) and `sw-menu`.
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
+import { signallingUrl, type LinkSignalling } from '../net/online';
+import type { ResolvedNetSettings } from '../net/net-settings';
 import { t } from './i18n';
 import { LanguageController } from './language-controller';
 import { keepName, storedName } from './player-name';
 import { theme } from './theme';
+
+export interface JoinChoice {
+  name: string;
+  watch: boolean;
+  /** The host's server, when the player chose it; null keeps this page's settings. */
+  signalling: LinkSignalling | null;
+}
 
 @customElement('sw-join')
 export class SwJoin extends LitElement {
@@ -18,18 +28,61 @@ export class SwJoin extends LitElement {
     input { font: inherit; padding: 8px 10px; border-radius: 8px; border: 1px solid var(--sw-line); background: #0b1128; color: var(--sw-text); }
     .row { display: flex; gap: 8px; flex-wrap: wrap; }
     button { min-height: 44px; }
+    fieldset { border: 1px solid var(--sw-line); border-radius: 10px; margin: 0; display: grid; gap: 6px; overflow-wrap: anywhere; }
+    fieldset p { margin: 0; }
+    .choice { display: flex; gap: 8px; align-items: center; min-height: 36px; }
   `,
   ];
 
   @property() error: string | null = null;
   @property({ type: Boolean }) busy = false;
+  /** The signalling server the join link names (the host's). */
+  @property({ attribute: false }) hostSignalling: LinkSignalling | null = null;
+  /** This page's settings in force; resolved here when not given. */
+  @property({ attribute: false }) resolved: ResolvedNetSettings | null = null;
   @state() private name = storedName();
+  /** Use the host's server (true), keep this page's (false), or not chosen yet (null). */
+  @state() private useHost: boolean | null = null;
   protected readonly i18n = new LanguageController(this);
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (this.hostSignalling && !this.resolved)
+      void import('../net/net-settings').then((m) => m.resolveNetSettings()).then((r) => (this.resolved = r));
+  }
+
+  protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
+    // A page with no settings of its own takes the host's server without setup; one with its own asks.
+    if ((changed.has('resolved') || changed.has('hostSignalling')) && this.resolved && this.useHost === null)
+      this.useHost = this.resolved.source === 'public' ? true : null;
+  }
+
+  /** The host's server, when it differs from this page's (else there is nothing to ask). */
+  private otherServer(): { host: string; mine: string } | null {
+    const h = this.hostSignalling;
+    if (!h || !this.resolved) return null;
+    const host = signallingUrl(h);
+    const mine = signallingUrl(this.resolved.settings);
+    return host === mine ? null : { host, mine };
+  }
+
   private go(watch: boolean): void {
-    const name = this.name.trim().slice(0, 32) || t('colour_red');
+    const name = this.name.trim().slice(0, 32) || t('guestName');
     keepName(name);
-    this.dispatchEvent(new CustomEvent('sw-join', { detail: { name, watch }, bubbles: true, composed: true }));
+    const signalling = this.otherServer() && this.useHost ? this.hostSignalling : null;
+    const detail: JoinChoice = { name, watch, signalling };
+    this.dispatchEvent(new CustomEvent('sw-join', { detail, bubbles: true, composed: true }));
+  }
+
+  private serverChoice() {
+    const other = this.otherServer();
+    if (!other) return nothing;
+    const radio = (value: boolean, label: string) =>
+      html`<label class="choice"><input type="radio" name="server" .checked=${this.useHost === value}
+        data-server=${value ? 'host' : 'mine'} @change=${() => (this.useHost = value)} />${label}</label>`;
+    return html`<fieldset data-testid="join-server"><legend>${t('joinServerTitle')}</legend>
+      <p>${t('joinServerText', { host: other.host, mine: other.mine })}</p>
+      ${radio(true, t('joinServerHost'))}${radio(false, t('joinServerMine'))}</fieldset>`;
   }
 
   /** Unfolds Connection settings (from the error's link). */
@@ -38,6 +91,11 @@ export class SwJoin extends LitElement {
     if (!details) return;
     details.open = true;
     void import('./sw-net-settings');
+  }
+
+  /** The link names another server and the player has not said which to use. */
+  private get undecided(): boolean {
+    return !!this.otherServer() && this.useHost === null;
   }
 
   override render() {
@@ -51,9 +109,10 @@ export class SwJoin extends LitElement {
             <button @click=${() => this.openNetSettings()}>${t('openNetSettings')}</button></p>`
           : nothing
       }
+      ${this.serverChoice()}
       <div class="row">
-        <button class="primary" ?disabled=${this.busy} data-testid="join-play" @click=${() => this.go(false)}>${t('onlineJoinPlay')}</button>
-        <button ?disabled=${this.busy} data-testid="join-watch" @click=${() => this.go(true)}>${t('onlineWatch')}</button>
+        <button class="primary" ?disabled=${this.busy || this.undecided} data-testid="join-play" @click=${() => this.go(false)}>${t('onlineJoinPlay')}</button>
+        <button ?disabled=${this.busy || this.undecided} data-testid="join-watch" @click=${() => this.go(true)}>${t('onlineWatch')}</button>
         <button @click=${() => this.dispatchEvent(new CustomEvent('sw-menu', { bubbles: true, composed: true }))}>${t('lobbyLeave')}</button>
       </div>
       ${this.busy ? html`<p>${t('onlineOpening')}</p>` : nothing}

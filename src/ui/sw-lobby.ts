@@ -7,7 +7,7 @@ import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { MeshSession } from '../net/mesh-session';
 import { fingerprint } from '../net/fingerprint';
-import { joinLink } from '../net/online';
+import { joinLink, signallingInUse } from '../net/online';
 import { t } from './i18n';
 import { LanguageController } from './language-controller';
 import { colourName, SEAT_CSS } from './seat-names';
@@ -76,7 +76,7 @@ export class SwLobby extends LitElement {
 
   private get link(): string {
     const s = this.session;
-    return s ? joinLink(globalThis.location ?? { origin: '', pathname: '/' }, s.transportId) : '';
+    return s ? joinLink(globalThis.location ?? { origin: '', pathname: '/' }, s.transportId, { signalling: signallingInUse() }) : '';
   }
 
   /** The QR code of the join link, drawn by the qrcode package (loaded only here). */
