@@ -249,6 +249,7 @@ export const cs: Messages = {
   joinServerHost: 'Pro tuto hru použít server hostitele',
   joinServerMine: 'Ponechat server této stránky',
   onlineYourName: 'Vaše jméno',
+  onlineNameWanted: 'Nejdřív zadejte své jméno: přátelé ho uvidí v lobby i ve hře.',
   onlineJoinPlay: 'Připojit se jako hráč',
   onlineWatch: 'Dívat se',
   onlineOpening: 'Otevírám spojení…',

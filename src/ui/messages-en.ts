@@ -259,6 +259,7 @@ export const en = {
   joinServerHost: "Use the host's server for this game",
   joinServerMine: "Keep this page's server",
   onlineYourName: 'Your name',
+  onlineNameWanted: 'Enter your name first: your friends see it in the lobby and the game.',
   onlineJoinPlay: 'Join as a player',
   onlineWatch: 'Watch',
   onlineOpening: 'Opening the connection…',

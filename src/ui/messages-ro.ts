@@ -251,6 +251,7 @@ export const ro: Messages = {
   joinServerHost: 'Folosește serverul gazdei pentru acest joc',
   joinServerMine: 'Păstrează serverul acestei pagini',
   onlineYourName: 'Numele tău',
+  onlineNameWanted: 'Scrie mai întâi numele tău: prietenii îl văd în lobby și în joc.',
   onlineJoinPlay: 'Intră ca jucător',
   onlineWatch: 'Urmărește',
   onlineOpening: 'Se deschide conexiunea…',

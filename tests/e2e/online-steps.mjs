@@ -2,12 +2,14 @@
 // the host creates a game from the home form, a guest joins by the link and takes a colour,
 // a player plays a turn by clicks on the table, and what a page's online session says of itself.
 
-/** On the home screen: seats as given ('human' or a bot level per seat after the first), then Create an online game; resolves to the join link. */
-export async function createOnlineGame(page, base, controllers) {
+/** On the home screen: seats as given ('human' or a bot level per seat after the first), the host's name, then Create an online
+ * game; resolves to the join link. */
+export async function createOnlineGame(page, base, controllers, name = 'Hana') {
   await page.goto(`${base}?e2e`);
   for (let i = 2; i < controllers.length; i++) await page.locator('sw-home button[data-add-seat]').click();
   for (const [i, c] of controllers.entries())
     if (i > 0) await page.locator(`sw-home .seat[data-seat="${i}"] select[data-controller]`).selectOption(c);
+  await page.locator('sw-home [data-online-name]').fill(name);
   await page.locator('sw-home button[data-start-online]').click();
   const input = page.locator('sw-lobby [data-testid="join-link"]');
   await input.waitFor({ timeout: 30_000 });
