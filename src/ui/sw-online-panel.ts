@@ -11,13 +11,12 @@ import { t } from './i18n';
 import { LanguageController } from './language-controller';
 import { colourName, SEAT_CSS } from './seat-names';
 import { countdownText, personName, waitingText } from './waiting-text';
+import { addToast, toastText, type Toast } from './toast-text';
 import { theme } from './theme';
 import './sw-connection-badge';
 
-interface Toast {
-  id: number;
-  text: string;
-}
+/** How many technical lines the connection report keeps (the latest). */
+const REPORT_LINES = 200;
 
 @customElement('sw-online-panel')
 export class SwOnlinePanel extends LitElement {
@@ -36,6 +35,8 @@ export class SwOnlinePanel extends LitElement {
     .actions { display: flex; gap: 6px; flex-wrap: wrap; }
     .toasts { position: fixed; right: 12px; bottom: 12px; display: grid; gap: 6px; z-index: 50; max-width: min(420px, 90vw); }
     .toast { background: #3a1620; border: 1px solid var(--sw-danger); border-radius: 10px; padding: 8px 10px; font-size: 0.85rem; }
+    .toast details { margin-top: 4px; color: var(--sw-dim); font-size: 0.78rem; }
+    .toast code { display: block; overflow-wrap: anywhere; white-space: normal; }
     .desync { position: fixed; inset: 0; background: #000c; display: grid; place-items: center; z-index: 60; }
     .desync .box { max-width: 520px; padding: 18px; display: grid; gap: 10px; }
     .dot { display: inline-block; width: 10px; height: 10px; border-radius: 50%; margin-right: 4px; vertical-align: middle; }
@@ -52,6 +53,8 @@ export class SwOnlinePanel extends LitElement {
   private unsub: (() => void) | null = null;
   private ticker: ReturnType<typeof setInterval> | null = null;
   private toastId = 0;
+  /** The session's own lines behind the toasts, for the downloadable connection report. */
+  private technical: string[] = [];
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -78,17 +81,30 @@ export class SwOnlinePanel extends LitElement {
     const s = this.session;
     if (!s) return;
     this.off = s.onEvent((e) => {
-      if (e.kind === 'rejected') this.toast(t('onlineRejected', { reason: e.line }));
+      if (e.kind === 'rejected') this.toast(e.line);
       if (e.kind === 'rematch') this.offer = e.gameId;
       this.requestUpdate();
     });
     this.unsub = s.subscribe(() => this.requestUpdate());
   }
 
-  private toast(text: string): void {
+  private toast(line: string): void {
+    const s = this.session;
+    this.technical = [...this.technical, `${new Date().toISOString()} ${line}`].slice(-REPORT_LINES);
     const id = ++this.toastId;
-    this.toasts = [...this.toasts.slice(-3), { id, text }];
+    this.toasts = addToast(
+      this.toasts,
+      id,
+      toastText(line, (c) => (s ? personName(s.seats, c) : c)),
+      line,
+    );
     setTimeout(() => (this.toasts = this.toasts.filter((x) => x.id !== id)), 8000);
+  }
+
+  private downloadReport(): void {
+    const s = this.session!;
+    const text = [`gameId ${s.gameId}`, `refused ${s.rejectedCount}`, ...this.technical].join('\n');
+    downloadText(`carcassonne-sw-${s.gameId}-connection.txt`, text);
   }
 
   private emit(name: string, detail?: unknown): void {
@@ -178,12 +194,18 @@ export class SwOnlinePanel extends LitElement {
               @click=${() => this.emit('sw-session-replaced', s.acceptRematch(this.offer!))}>${t('onlineAcceptRematch')}</button>`
             : nothing
         }
+        ${this.technical.length ? html`<button data-report @click=${() => this.downloadReport()}>${t('onlineReport')}</button>` : nothing}
         <button @click=${() => {
           s.leave();
           this.emit('sw-menu');
         }}>${t('onlineLeave')}</button>
       </div>
-      <div class="toasts" role="status">${this.toasts.map((x) => html`<div class="toast">${x.text}</div>`)}</div>
+      <div class="toasts" role="status">${this.toasts.map(
+        (
+          x,
+        ) => html`<div class="toast" data-toast>${x.text}${x.count > 1 ? html` <strong data-count>${t('toastTimes', { n: x.count })}</strong>` : nothing}
+          <details><summary>${t('toastDetails')}</summary>${x.details.map((d) => html`<code>${d}</code>`)}</details></div>`,
+      )}</div>
       ${
         desync
           ? html`<div class="desync" data-testid="desync"><div class="box panel">
