@@ -321,6 +321,8 @@ export const cs: Messages = {
   onlineChatSay: 'Napište něco',
   onlineChatSend: 'Odeslat',
   onlineWatching: 'Tuto hru sledujete.',
+  onlineWatchers: 'Sledují: {who}.',
+  onlineChatReadOnly: 'Chat můžete číst; psát do něj mohou jen hráči.',
   onlineResign: 'Vzdát se',
   onlineResignSure: 'Opravdu se vzdát (skončíte poslední)',
   onlineCancel: 'Zrušit',

@@ -326,6 +326,8 @@ export const en = {
   onlineChatSay: 'Say something',
   onlineChatSend: 'Send',
   onlineWatching: 'You are watching this game.',
+  onlineWatchers: 'Watching: {who}.',
+  onlineChatReadOnly: 'You can read the chat; only players write in it.',
   onlineResign: 'Resign',
   onlineResignSure: 'Resign for good (you rank last)',
   onlineCancel: 'Cancel',

@@ -323,6 +323,8 @@ export const ro: Messages = {
   onlineChatSay: 'Spune ceva',
   onlineChatSend: 'Trimite',
   onlineWatching: 'Urmărești acest joc.',
+  onlineWatchers: 'Urmăresc: {who}.',
+  onlineChatReadOnly: 'Poți citi chatul; doar jucătorii scriu în el.',
   onlineResign: 'Abandonează',
   onlineResignSure: 'Abandonează definitiv (ești pe ultimul loc)',
   onlineCancel: 'Anulează',

@@ -135,6 +135,7 @@ export class SwOnlinePanel extends LitElement {
     const forfeit = myColour ? s.forfeits().find((f) => f.colour === myColour) : undefined;
     const desync = s.desyncReport;
     const name = (c: Colour) => personName(s.seats, c);
+    const watchers = s.peers.filter((p) => p.watcher).map((p) => p.name);
     return html`
       <sw-connection-badge .peers=${s.peers.map((p) => ({ name: p.name, colour: p.colour, state: p.state }))}></sw-connection-badge>
       <div class="wait" data-testid="online-waiting">
@@ -161,21 +162,23 @@ export class SwOnlinePanel extends LitElement {
           : nothing
       }
       ${forfeit?.why === 'dropped' ? html`<button @click=${() => s.reclaimSeat()}>${t('onlineReclaim')}</button>` : nothing}
-      ${
-        mine
-          ? html`<div class="chat">
+      ${watchers.length ? html`<p class="dim" data-testid="watchers">${t('onlineWatchers', { who: watchers.join(', ') })}</p>` : nothing}
+      <div class="chat">
         <h3>${t('onlineChat')}</h3>
-        <ul class="lines" aria-live="polite">${s.chat.map(
+        ${!mine ? html`<p class="dim">${t('onlineWatching')} ${t('onlineChatReadOnly')}</p>` : nothing}
+        <ul class="lines" aria-live="polite" data-testid="chat-lines">${s.chat.map(
           (c) =>
             html`<li><span class="dot"
               style="background:${SEAT_CSS[c.colour]}"></span><span class="who">${name(c.colour)}:</span> ${c.text}</li>`,
         )}</ul>
-        <form @submit=${(e: Event) => this.sendChat(e)}><input maxlength="200"
-          aria-label=${t('onlineChatSay')} placeholder=${t('onlineChatSay')} /><button type="submit">${t('onlineChatSend')}</button></form>
+        ${
+          mine
+            ? html`<form @submit=${(e: Event) => this.sendChat(e)}><input maxlength="200"
+          aria-label=${t('onlineChatSay')} placeholder=${t('onlineChatSay')} /><button type="submit">${t('onlineChatSend')}</button></form>`
+            : nothing
+        }
         ${this.chatError ? html`<span role="alert" style="color:var(--sw-danger)">${this.chatError}</span>` : nothing}
-      </div>`
-          : html`<p class="dim">${t('onlineWatching')}</p>`
-      }
+      </div>
       <div class="actions">
         ${
           mine && s.started && s.state.phase !== 'over' && !forfeit

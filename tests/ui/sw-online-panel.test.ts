@@ -1,0 +1,37 @@
+// @vitest-environment happy-dom
+// <sw-online-panel>: what a player or a spectator reads of an online game (issue 20).
+import { afterEach, describe, expect, it } from 'vitest';
+import type { PeerView } from '../../src/net/mesh-session';
+import { setLanguage } from '../../src/ui/i18n';
+import '../../src/ui/sw-online-panel';
+import { fakeMesh, type FakeMesh } from './support/fake-mesh';
+
+async function mount(mesh: FakeMesh) {
+  const el = Object.assign(document.createElement('sw-online-panel'), { session: mesh.session });
+  document.body.append(el);
+  await el.updateComplete;
+  return { el, $: (sel: string) => el.shadowRoot!.querySelector<HTMLElement>(sel) };
+}
+
+const watcher: PeerView = { pub: 'w', name: 'Wes', colour: null, state: 'connected', fingerprint: 'ab', watcher: true };
+const chat = [{ colour: 'red' as const, text: 'good luck', at: 0, n: 0 }];
+
+describe('<sw-online-panel>', () => {
+  afterEach(() => {
+    setLanguage('en');
+    document.body.replaceChildren();
+  });
+
+  it('a spectator reads the chat, by name, without a box to write in', async () => {
+    const { $ } = await mount(fakeMesh({ seatIndex: null, chat }));
+    expect($('[data-testid="chat-lines"]')!.textContent).toContain('Ana (red): good luck');
+    expect($('.chat form')).toBeNull();
+    expect($('.chat')!.textContent).toContain('only players write');
+  });
+
+  it('a player sees who is watching, and writes in the chat', async () => {
+    const { $ } = await mount(fakeMesh({ peers: [watcher], chat }));
+    expect($('[data-testid="watchers"]')!.textContent).toBe('Watching: Wes.');
+    expect($('.chat form')).not.toBeNull();
+  });
+});
