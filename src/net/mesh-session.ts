@@ -58,10 +58,10 @@ import { replayText } from './lockstep/replay-signatures';
 import { Heartbeat, syncAnswer, syncDue } from './lockstep/resync';
 import { SeatVotes, votersIn, type VoteKey } from './lockstep/seat-votes';
 import { forfeitsOf, peerViews, revealsMissing, seatInfos } from './lockstep/read-model';
-import type { ChatLine, DesyncReport, MeshEvent, MeshPhase, PeerView, WaitingView } from './lockstep/views';
+import type { ChatLine, DesyncReport, MeshEvent, MeshPhase, PeerView, ReclaimView, WaitingView } from './lockstep/views';
 import { WaitTimer, type Wait } from './lockstep/wait-timer';
 
-export type { ChatLine, DesyncReport, MeshEvent, MeshPhase, PeerState, PeerView, WaitingView } from './lockstep/views';
+export type { ChatLine, DesyncReport, MeshEvent, MeshPhase, PeerState, PeerView, ReclaimView, WaitingView } from './lockstep/views';
 export type { Timeouts } from './lockstep/limits';
 
 export interface MeshOptions extends CoreOptions {
@@ -271,6 +271,32 @@ export class MeshSession extends SessionCore implements Session {
     };
   }
 
+  /** This peer's own colour (null for a spectator or before the start), whoever plays the seat now. */
+  get ownColour(): Colour | null {
+    return this.myColour;
+  }
+
+  /** The open requests of dropped seats to come back, with the vote so far (shown to everyone). */
+  get reclaims(): ReclaimView[] {
+    const r = this.replica;
+    if (!r?.state || r.state.phase === 'over' || !this.startRecord) return [];
+    const roster = this.startRecord.roster;
+    return r.follower.lobby.flatMap((colour) => {
+      if (r.follower.forfeited(colour) !== 'dropped' || r.follower.control(colour).by !== 'bot') return [];
+      const target = roster.findIndex((x) => x.colour === colour);
+      const voters = this.voters(colour);
+      return this.votes
+        .reclaimsOf(colour)
+        .filter((q) => q.votes.has(target))
+        .map((q) => ({
+          colour,
+          fromTurn: q.key.point,
+          agreed: voters.filter((v) => q.votes.has(v)).map((v) => roster[v].colour),
+          waitingFor: voters.filter((v) => !q.votes.has(v)).map((v) => roster[v].colour),
+        }));
+    });
+  }
+
   /** Reveals still missing for the event due now, by colour ("waiting for 2 reveals"). */
   get revealsMissing(): Colour[] {
     return revealsMissing(this.replica);
@@ -392,6 +418,8 @@ export class MeshSession extends SessionCore implements Session {
   /** Gives up: the seat's next entry is a resignation; a bot plays it from there and it ranks last. */
   resign(): void {
     if (this.mySeat === null || !this.replica) throw new Error('only a seated player can resign');
+    const why = this.replica.follower.forfeited(this.myColour!);
+    if (why) throw new Error(`this seat already forfeits (${why}): there is nothing to resign`);
     this.resignWanted = true;
     this.pump();
   }

@@ -308,6 +308,11 @@ export const cs: Messages = {
   onlineDropped: 'Hráč {who} byl vyřazen a prohrává kontumačně.',
   onlineResigned: 'Hráč {who} se vzdal a prohrává kontumačně.',
   onlineReclaim: 'Vrátit se na své místo',
+  onlineYouDropped:
+    'Byli jste vyřazeni: za vaše místo hraje počítač a prohrává kontumačně. Místo si můžete vzít zpět; stránky ostatních to potvrdí samy.',
+  onlineReclaimVote: '{who} chce své místo zpět od tahu {turn}: souhlasí {n} z {of} (čeká se na: {waiting}).',
+  onlineResignNot:
+    'Vaše místo už prohrává kontumačně (bylo vyřazeno nebo jste se vzdali): není se čeho vzdát. Nejdřív si místo vezměte zpět, nebo hru opusťte.',
   toastSomeone: 'jiného zařízení',
   toastRefused: 'Zpráva od: {who} byla odmítnuta — nic se nezměnilo.',
   toastLate: 'Opožděná zpráva od: {who} byla přehlédnuta — nic se nezměnilo.',

@@ -313,6 +313,10 @@ export const en = {
   onlineDropped: '{who} was dropped and forfeits.',
   onlineResigned: '{who} resigned and forfeits.',
   onlineReclaim: 'Take my seat back',
+  onlineYouDropped: "You were dropped: a bot plays your seat and it forfeits. You can take it back; the others' pages agree by themselves.",
+  onlineReclaimVote: '{who} asked to take the seat back from turn {turn}: {n} of {of} agreed (waiting for {waiting}).',
+  onlineResignNot:
+    'Your seat already forfeits (it was dropped or resigned): there is nothing to resign. Take your seat back first, or leave the game.',
   toastSomeone: 'another device',
   toastRefused: 'A message from {who} was refused — nothing changed.',
   toastLate: 'A late message from {who} was ignored — nothing changed.',

@@ -310,6 +310,11 @@ export const ro: Messages = {
   onlineDropped: '{who} a fost eliminat și pierde prin abandon.',
   onlineResigned: '{who} a abandonat și pierde.',
   onlineReclaim: 'Îmi reiau locul',
+  onlineYouDropped:
+    'Ai fost eliminat: un bot joacă locul tău, care pierde prin abandon. Îți poți relua locul; paginile celorlalți sunt de acord singure.',
+  onlineReclaimVote: '{who} a cerut locul înapoi de la tura {turn}: {n} din {of} de acord (se așteaptă după {waiting}).',
+  onlineResignNot:
+    'Locul tău pierde deja prin abandon (a fost eliminat sau ai abandonat): nu ai ce abandona. Reia-ți întâi locul sau părăsește jocul.',
   toastSomeone: 'alt dispozitiv',
   toastRefused: 'Un mesaj de la {who} a fost refuzat — nu s-a schimbat nimic.',
   toastLate: 'Un mesaj întârziat de la {who} a fost ignorat — nu s-a schimbat nimic.',

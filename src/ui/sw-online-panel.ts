@@ -5,7 +5,7 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { Colour } from '../engine';
-import type { MeshSession } from '../net/mesh-session';
+import type { MeshSession, ReclaimView } from '../net/mesh-session';
 import { downloadText } from './file-download';
 import { t } from './i18n';
 import { LanguageController } from './language-controller';
@@ -48,6 +48,8 @@ export class SwOnlinePanel extends LitElement {
   @state() private offer: string | null = null;
   @state() private chatError = '';
   @state() private confirmResign = false;
+  /** Why the last button could not act, in the player's words. */
+  @state() private actionError = '';
   protected readonly i18n = new LanguageController(this);
   private off: (() => void) | null = null;
   private unsub: (() => void) | null = null;
@@ -131,7 +133,8 @@ export class SwOnlinePanel extends LitElement {
     const now = Date.now();
     const left = w ? Math.max(0, Math.ceil((w.deadline - now) / 1000)) : 0;
     const mine = s.seatIndex !== null;
-    const myColour = mine && s.started ? (s.lobby ? null : this.myColour()) : null;
+    // the lobby colour, whoever plays the seat now (a dropped player's seat is a bot's, yet still this player's)
+    const myColour = mine && s.started ? s.ownColour : null;
     const forfeit = myColour ? s.forfeits().find((f) => f.colour === myColour) : undefined;
     const desync = s.desyncReport;
     const name = (c: Colour) => personName(s.seats, c);
@@ -161,7 +164,10 @@ export class SwOnlinePanel extends LitElement {
               .join(' ')}</p>`
           : nothing
       }
-      ${forfeit?.why === 'dropped' ? html`<button @click=${() => s.reclaimSeat()}>${t('onlineReclaim')}</button>` : nothing}
+      ${forfeit?.why === 'dropped' && s.state.phase !== 'over' ? this.reclaimBox(s, myColour!) : nothing}
+      ${s.reclaims
+        .filter((r) => r.colour !== myColour)
+        .map((r) => html`<p class="dim" data-testid="reclaim-vote">${this.reclaimLine(r, name)}</p>`)}
       ${watchers.length ? html`<p class="dim" data-testid="watchers">${t('onlineWatchers', { who: watchers.join(', ') })}</p>` : nothing}
       <div class="chat">
         <h3>${t('onlineChat')}</h3>
@@ -183,10 +189,8 @@ export class SwOnlinePanel extends LitElement {
         ${
           mine && s.started && s.state.phase !== 'over' && !forfeit
             ? this.confirmResign
-              ? html`<button class="primary" @click=${() => {
-                  s.resign();
-                  this.confirmResign = false;
-                }}>${t('onlineResignSure')}</button><button @click=${() => (this.confirmResign = false)}>${t('onlineCancel')}</button>`
+              ? html`<button class="primary" @click=${() => this.resignNow(s)}>${t('onlineResignSure')}</button>
+                <button @click=${() => (this.confirmResign = false)}>${t('onlineCancel')}</button>`
               : html`<button @click=${() => (this.confirmResign = true)}>${t('onlineResign')}</button>`
             : nothing
         }
@@ -197,6 +201,7 @@ export class SwOnlinePanel extends LitElement {
               @click=${() => this.emit('sw-session-replaced', s.acceptRematch(this.offer!))}>${t('onlineAcceptRematch')}</button>`
             : nothing
         }
+        ${this.actionError ? html`<span role="alert" class="dim" data-testid="action-error">${this.actionError}</span>` : nothing}
         ${this.technical.length ? html`<button data-report @click=${() => this.downloadReport()}>${t('onlineReport')}</button>` : nothing}
         <button @click=${() => {
           s.leave();
@@ -226,11 +231,50 @@ export class SwOnlinePanel extends LitElement {
     `;
   }
 
-  private myColour(): Colour | null {
-    const s = this.session!;
-    if (s.seatIndex === null) return null;
-    const seat = s.seats.find((x) => x.localHuman);
-    return seat?.colour ?? null;
+  /** Resign acts, or says why it cannot (a seat that forfeits already). */
+  private resignNow(s: MeshSession): void {
+    this.confirmResign = false;
+    try {
+      s.resign();
+      this.actionError = '';
+    } catch {
+      this.actionError = t('onlineResignNot');
+    }
+  }
+
+  /** The dropped player's own page: what happened, and the way back with the vote's progress. */
+  private reclaimBox(s: MeshSession, mine: Colour) {
+    const asked = s.reclaims.find((r) => r.colour === mine);
+    const name = (c: Colour) => personName(s.seats, c);
+    return html`<div class="wait" data-testid="reclaim">
+      <span>${t('onlineYouDropped')}</span>
+      ${
+        asked
+          ? html`<span class="count">${this.reclaimLine(asked, name)}</span>`
+          : html`<button class="primary" data-reclaim @click=${() => this.reclaim(s)}>${t('onlineReclaim')}</button>`
+      }
+    </div>`;
+  }
+
+  private reclaimLine(r: ReclaimView, name: (c: Colour) => string): string {
+    const who = name(r.colour);
+    const waiting = r.waitingFor.map(name).join(', ');
+    return t('onlineReclaimVote', {
+      who,
+      turn: r.fromTurn,
+      n: r.agreed.length,
+      of: r.agreed.length + r.waitingFor.length,
+      waiting: waiting || '—',
+    });
+  }
+
+  private reclaim(s: MeshSession): void {
+    try {
+      s.reclaimSeat();
+      this.actionError = '';
+    } catch (e) {
+      this.actionError = (e as Error).message;
+    }
   }
 }
 

@@ -34,4 +34,33 @@ describe('<sw-online-panel>', () => {
     expect($('[data-testid="watchers"]')!.textContent).toBe('Watching: Wes.');
     expect($('.chat form')).not.toBeNull();
   });
+
+  it("a dropped player's page offers 'Take my seat back', then shows the vote's progress; the others see it too", async () => {
+    const dropped = { seats: [], forfeits: [{ colour: 'black' as const, why: 'dropped' as const }] };
+    const mesh = fakeMesh(dropped);
+    const { el, $ } = await mount(mesh);
+    expect($('[data-testid="reclaim"]')!.textContent).toContain('You were dropped');
+    $('[data-reclaim]')!.click();
+    expect(mesh.calls).toEqual(['reclaim']);
+    mesh.set({ reclaims: [{ colour: 'black', fromTurn: 9, agreed: ['red'], waitingFor: ['green'] }] });
+    await el.updateComplete;
+    expect($('[data-reclaim]')).toBeNull();
+    expect($('[data-testid="reclaim"]')!.textContent).toContain('1 of 2 agreed');
+    expect([...el.shadowRoot!.querySelectorAll('.actions button')].map((b) => b.textContent)).not.toContain('Resign');
+    const other = await mount(
+      fakeMesh({ ownColour: 'red', reclaims: [{ colour: 'black', fromTurn: 9, agreed: ['red'], waitingFor: [] }] }),
+    );
+    expect(other.$('[data-testid="reclaim-vote"]')!.textContent).toContain('from turn 9: 1 of 1 agreed');
+  });
+
+  it('Resign that cannot act says why instead of doing nothing', async () => {
+    const mesh = fakeMesh({ resignRefused: true });
+    const { el, $ } = await mount(mesh);
+    [...el.shadowRoot!.querySelectorAll<HTMLButtonElement>('.actions button')].find((b) => b.textContent === 'Resign')!.click();
+    await el.updateComplete;
+    $('.actions button.primary')!.click();
+    await el.updateComplete;
+    expect(mesh.calls).toEqual([]);
+    expect($('[data-testid="action-error"]')!.textContent).toContain('nothing to resign');
+  });
 });

@@ -1,6 +1,6 @@
 // A stand-in for MeshSession with just what <sw-online-panel> reads, so its words can be tested without a network.
 import { applyInPlace, type Colour } from '../../../src/engine';
-import type { MeshEvent, MeshSession, PeerView, WaitingView } from '../../../src/net/mesh-session';
+import type { MeshEvent, MeshSession, PeerView, ReclaimView, WaitingView } from '../../../src/net/mesh-session';
 import type { SeatInfo } from '../../../src/session/session';
 import { startGame } from '../../support/engine-script';
 
@@ -19,6 +19,9 @@ interface FakeState {
   forfeits: { colour: Colour; why: 'dropped' | 'resigned' }[];
   chat: { colour: Colour; text: string; at: number; n: number }[];
   phase: string;
+  ownColour: Colour | null;
+  reclaims: ReclaimView[];
+  resignRefused: boolean;
 }
 
 export function fakeMesh(patch: Partial<FakeState> = {}): FakeMesh {
@@ -39,6 +42,9 @@ export function fakeMesh(patch: Partial<FakeState> = {}): FakeMesh {
     forfeits: [],
     chat: [],
     phase: 'playing',
+    ownColour: 'black',
+    reclaims: [],
+    resignRefused: false,
     ...patch,
   };
   const fake = {
@@ -67,10 +73,19 @@ export function fakeMesh(patch: Partial<FakeState> = {}): FakeMesh {
     get phase() {
       return st.phase;
     },
+    get ownColour() {
+      return st.ownColour;
+    },
+    get reclaims() {
+      return st.reclaims;
+    },
     forfeits: () => st.forfeits,
     onEvent: (l: (e: MeshEvent) => void) => (listeners.add(l), () => listeners.delete(l)),
     subscribe: (l: () => void) => (subs.add(l), () => subs.delete(l)),
-    resign: () => calls.push('resign'),
+    resign: () => {
+      if (st.resignRefused) throw new Error('this seat already forfeits');
+      calls.push('resign');
+    },
     reclaimSeat: () => calls.push('reclaim'),
     dropSeat: (c: Colour) => calls.push(`drop ${c}`),
     sendChat: (text: string) => calls.push(`chat ${text}`),
