@@ -238,7 +238,8 @@ export const cs: Messages = {
   peersTitle: 'Hráči online',
   peerConnected: 'připojen',
   peerReconnecting: 'znovu se připojuje…',
-  peerGone: 'odpojen',
+  peerLeftAt: 'odešel v {time}',
+  peerLeftWaits: 'Hra čeká na jeho tah {s} s, pak ho ostatní mohou vyřadit.',
   // online game (lobby, table, desync)
   onlineCreate: 'Založit hru online',
   onlineCreateHint: 'Místa pro člověka budou volná pro vaše přátele; boti zůstanou boty.',

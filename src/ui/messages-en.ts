@@ -248,7 +248,8 @@ export const en = {
   peersTitle: 'Players online',
   peerConnected: 'connected',
   peerReconnecting: 'reconnecting…',
-  peerGone: 'gone',
+  peerLeftAt: 'left at {time}',
+  peerLeftWaits: 'The game waits {s} s for their move, then the others may drop them.',
   // online game (lobby, table, desync)
   onlineCreate: 'Create an online game',
   onlineCreateHint: 'Seats set to a person become free seats for your friends; bots stay bots.',

@@ -240,7 +240,8 @@ export const ro: Messages = {
   peersTitle: 'Jucători conectați',
   peerConnected: 'conectat',
   peerReconnecting: 'se reconectează…',
-  peerGone: 'plecat',
+  peerLeftAt: 'plecat la {time}',
+  peerLeftWaits: 'Jocul așteaptă mutarea lui {s} s, apoi ceilalți îl pot elimina.',
   // online game (lobby, table, desync)
   onlineCreate: 'Creează un joc online',
   onlineCreateHint: 'Locurile pentru o persoană devin locuri libere pentru prietenii tăi; boții rămân boți.',

@@ -6,6 +6,7 @@ import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { Colour } from '../engine';
 import type { MeshSession, ReclaimView } from '../net/mesh-session';
+import { DEFAULT_TIMEOUTS } from '../net/lockstep/limits';
 import { downloadText } from './file-download';
 import { t } from './i18n';
 import { LanguageController } from './language-controller';
@@ -140,7 +141,8 @@ export class SwOnlinePanel extends LitElement {
     const name = (c: Colour) => personName(s.seats, c);
     const watchers = s.peers.filter((p) => p.watcher).map((p) => p.name);
     return html`
-      <sw-connection-badge .peers=${s.peers.map((p) => ({ name: p.name, colour: p.colour, state: p.state }))}></sw-connection-badge>
+      <sw-connection-badge .waitMs=${DEFAULT_TIMEOUTS.moveMs}
+        .peers=${s.peers.map((p) => ({ name: p.name, colour: p.colour, state: p.state }))}></sw-connection-badge>
       <div class="wait" data-testid="online-waiting">
         <span>${waitingText(s)}</span>
         ${
