@@ -278,6 +278,7 @@ export const cs: Messages = {
   lobbyQr: 'QR kód odkazu ke hře',
   lobbyPick: 'Vyberte si volnou barvu.',
   lobbyWaitHost: 'Čeká se, až zakladatel hru spustí.',
+  lobbyFull: 'Tato hra je plná: všechna místa jsou obsazena. Můžete ji sledovat.',
   lobbyFree: 'volné',
   lobbyTake: 'Obsadit místo',
   lobbyGetUp: 'Uvolnit místo',

@@ -288,6 +288,7 @@ export const en = {
   lobbyQr: 'QR code of the join link',
   lobbyPick: 'Pick a free colour.',
   lobbyWaitHost: 'Waiting for the host to start the game.',
+  lobbyFull: 'This game is full: every seat is taken. You can watch it.',
   lobbyFree: 'free',
   lobbyTake: 'Take this seat',
   lobbyGetUp: 'Leave the seat',

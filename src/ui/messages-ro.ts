@@ -281,6 +281,7 @@ export const ro: Messages = {
   lobbyQr: 'Codul QR al linkului de intrare',
   lobbyPick: 'Alege o culoare liberă.',
   lobbyWaitHost: 'Se așteaptă ca gazda să pornească jocul.',
+  lobbyFull: 'Jocul este complet: toate locurile sunt ocupate. Îl poți urmări.',
   lobbyFree: 'liber',
   lobbyTake: 'Ocupă locul',
   lobbyGetUp: 'Eliberează locul',

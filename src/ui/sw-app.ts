@@ -218,6 +218,16 @@ export class SwApp extends LitElement {
     void this.openOnlineGame(req);
   }
 
+  /** A full game: join the same host again, as a spectator. */
+  private watchInstead(): void {
+    const req = this.lastOnline;
+    if (req?.kind !== 'join') return;
+    this.leaveOnline();
+    this.joinPeer = req.peer;
+    this.screen = 'join';
+    void this.openOnlineGame({ ...req, watch: true });
+  }
+
   private leaveOnline(): void {
     this.meshOff?.();
     this.meshOff = null;
@@ -334,7 +344,7 @@ export class SwApp extends LitElement {
             void this.openOnlineGame({ kind: 'join', ...e.detail, peer: this.joinPeer! })}></sw-join>`;
       case 'lobby':
         return html`<sw-lobby .session=${this.mesh} .linkFailure=${this.linkFailure} @sw-leave=${() => this.toMenu()}
-          @sw-retry=${() => this.retryOnline()}></sw-lobby>`;
+          @sw-retry=${() => this.retryOnline()} @sw-watch=${() => this.watchInstead()}></sw-lobby>`;
       case 'rules':
         return html`<sw-rules @sw-close=${() => (this.screen = 'home')}></sw-rules>`;
       case 'verify':

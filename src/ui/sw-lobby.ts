@@ -160,7 +160,10 @@ export class SwLobby extends LitElement {
         </div>
         ${this.qr ? html`<img class="qr" src=${this.qr} alt=${t('lobbyQr')} />` : html`<div class="qr" aria-hidden="true"></div>`}
       </div>`
-          : html`<p class="dim">${mine ? t('lobbyWaitHost') : t('lobbyPick')}</p>`
+          : mine || lobby.seats.some((x) => !x.bot && !x.pub)
+            ? html`<p class="dim">${mine ? t('lobbyWaitHost') : t('lobbyPick')}</p>`
+            : html`<p data-testid="lobby-full">${t('lobbyFull')} <button class="primary" data-watch
+                @click=${() => this.dispatchEvent(new CustomEvent('sw-watch', { bubbles: true, composed: true }))}>${t('onlineWatch')}</button></p>`
       }
       <h3>${t('seats')}</h3>
       <ul>${lobby.seats.map(
