@@ -183,6 +183,7 @@ export const cs: Messages = {
   tieExplained: 'Remíza: každá strana v remíze získá 1 bod a hází znovu.',
   loserExplained: '{who} prohrává: 1 bod za kostku ({points}), figurky se vrací.',
   winnerIs: '{who} vítězí!',
+  youWin: 'Vyhráli jste!',
   winnerExplained: 'Boj – {realm}: vyhrává {who}.',
   close: 'Zavřít',
   results: 'Výsledky',

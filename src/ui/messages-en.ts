@@ -195,6 +195,7 @@ export const en = {
   // results
   results: 'Final results',
   winnerIs: '{who} wins!',
+  youWin: 'You win!',
   winnersAre: 'Shared victory: {who}',
   realmPoints: 'Completed realms',
   battlePoints: 'Battles',

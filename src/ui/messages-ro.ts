@@ -184,6 +184,7 @@ export const ro: Messages = {
   tieExplained: 'Egalitate: fiecare parte la egalitate primește 1 punct și aruncă din nou.',
   loserExplained: '{who} pierde: 1 punct pe zar ({points}), meeple-ii se întorc.',
   winnerIs: '{who} câștigă!',
+  youWin: 'Ai câștigat!',
   winnerExplained: '{who} ține: {realm}.',
   close: 'Închide',
   results: 'Rezultate finale',

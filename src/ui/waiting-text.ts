@@ -5,7 +5,7 @@
 import type { Colour, GameState } from '../engine';
 import type { SeatInfo } from '../session/session';
 import { t } from './i18n';
-import { colourName } from './seat-names';
+import { personName } from './seat-names';
 
 /** What the waiting line reads of an online session (MeshSession has all of it). */
 export interface WaitSource {
@@ -14,15 +14,6 @@ export interface WaitSource {
   readonly seats: readonly SeatInfo[];
   readonly revealsMissing: readonly Colour[];
   readonly waiting: { colour: Colour; deadline: number } | null;
-}
-
-/** A seat as people call it: "You" on one's own device, the player's name, or the colour's bot. */
-export function personName(seats: readonly SeatInfo[], colour: Colour): string {
-  const seat = seats.find((s) => s.colour === colour);
-  if (!seat) return colourName(colour);
-  if (seat.localHuman) return t('youName');
-  if (seat.controller.kind === 'remote') return t('personWithColour', { name: seat.controller.name, colour: colourName(colour) });
-  return t('botWithColour', { colour: colourName(colour) });
 }
 
 function mine(seats: readonly SeatInfo[], colour: Colour): boolean {

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { applyInPlace, type Colour } from '../../src/engine';
 import type { SeatInfo } from '../../src/session/session';
 import { setLanguage } from '../../src/ui/i18n';
-import { countdownText, personName, waitingText, type WaitSource } from '../../src/ui/waiting-text';
+import { personName } from '../../src/ui/seat-names';
+import { countdownText, waitingText, type WaitSource } from '../../src/ui/waiting-text';
 import { startGame } from '../support/engine-script';
 
 const seats: SeatInfo[] = [
