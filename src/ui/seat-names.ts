@@ -15,7 +15,7 @@ export function colourName(c: Colour): string {
 /** A seat as people call it: "You" on one's own device, the player's name, or the colour's bot. */
 export function personName(seats: readonly SeatInfo[], colour: Colour): string {
   const seat = seats.find((s) => s.colour === colour);
-  if (!seat) return colourName(colour);
+  if (!seat) return t('seatOfColour', { colour: colourName(colour) }); // ro: "jucătorul negru", never a bare "ca negru să"
   if (seat.localHuman) return t('youName');
   if (seat.controller.kind === 'remote') return t('personWithColour', { name: seat.controller.name, colour: colourName(colour) });
   return t('botWithColour', { colour: colourName(colour) });

@@ -8,6 +8,7 @@ import type { SeatInfo, SessionStatus } from '../session/session';
 import { t } from './i18n';
 import { LanguageController } from './language-controller';
 import { SEAT_CSS, seatLabel, seatName } from './seat-names';
+import { touchInput } from './input-kind';
 import { theme } from './theme';
 
 @customElement('sw-status-line')
@@ -63,8 +64,8 @@ export class SwStatusLine extends LitElement {
           : state.phase === 'deploy' || this.drafting
             ? t('deployMeeple', { who })
             : t('placeTile', { who });
-    const hint =
-      s.kind !== 'your-move' ? '' : this.drafting ? t('draftHint') : state.phase === 'deploy' ? t('deployHint') : t('rotateHint');
+    const key = this.drafting ? 'draftHint' : state.phase === 'deploy' ? 'deployHint' : 'rotateHint';
+    const hint = s.kind !== 'your-move' ? '' : t(touchInput() ? `${key}Tap` : key);
     const colour = SEAT_CSS[setup.seats[state.seat]];
     return html`<span class="dot" style="--c:${colour};background:${colour}"></span>
       <span><div class="who" data-status=${s.kind}>${text}</div>

@@ -55,4 +55,10 @@ describe('waitingText', () => {
       expect(personName(seats, 'black')).not.toBe('You');
     }
   });
+
+  it('Romanian gives a bare colour its article: "ca jucătorul negru să…", not "ca negru să…"', () => {
+    setLanguage('ro');
+    const s = source({ seats: [] });
+    expect(waitingText(s)).toBe('Se așteaptă ca jucătorul roșu să atașeze un cartonaș.');
+  });
 });
