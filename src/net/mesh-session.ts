@@ -447,16 +447,26 @@ export class MeshSession extends SessionCore implements Session {
     this.pump();
   }
 
-  /** After the game: a new lobby with the same peers and seats, fresh secrets (this peer hosts it). */
-  rematch(opts: Partial<MeshOptions> = {}): this {
+  /** The players of this game with no link now (they left): a rematch offers their seats free or to a bot. */
+  get departed(): Colour[] {
+    const roster = this.startRecord?.roster ?? [];
+    return roster.filter((r) => r.pub && r.pub !== this.identity.publicKey && !this.links.linkOf(r.pub)).map((r) => r.colour);
+  }
+
+  /**
+   * After the game: a new lobby with the same peers and seats, fresh secrets (this peer hosts it). The seat of a
+   * player who left is free for anyone (`absent: 'free'`) or a bot's (`'bot'`): it never waits for someone gone.
+   */
+  rematch(opts: Partial<MeshOptions> = {}, absent: 'free' | 'bot' = 'free'): this {
     const st = this.startRecord;
     if (!st || this.phaseNow !== 'over' || this.mySeat === null) throw new Error('a rematch is offered once the game is over, by a player');
     const mine = st.roster[this.mySeat].colour;
+    const gone = new Set(this.departed);
     const next = this.sameKind().host(
       { ...this.opts, ...opts, identity: this.identity, secret: undefined, transport: this.transport },
       {
         options: st.settings.setup.options,
-        seats: st.roster.map((r) => ({ colour: r.colour, bot: r.bot })),
+        seats: st.roster.map((r) => ({ colour: r.colour, bot: gone.has(r.colour) && absent === 'bot' ? ('greedy' as const) : r.bot })),
         hostColour: mine,
         shuffleSeats: st.settings.shuffleSeats,
         rematchOf: st.settings.gameId,
@@ -465,7 +475,7 @@ export class MeshSession extends SessionCore implements Session {
     // Every seat is reserved for the same player; the others accept by joining.
     const seats = next.lobbyPart.state!.seats;
     for (const [i, r] of st.roster.entries())
-      if (r.pub) {
+      if (r.pub && !gone.has(r.colour)) {
         seats[i].pub = r.pub;
         seats[i].name = r.name;
       }

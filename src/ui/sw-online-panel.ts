@@ -196,7 +196,7 @@ export class SwOnlinePanel extends LitElement {
               : html`<button @click=${() => (this.confirmResign = true)}>${t('onlineResign')}</button>`
             : nothing
         }
-        ${mine && s.phase === 'over' ? html`<button @click=${() => this.emit('sw-session-replaced', s.rematch())}>${t('onlineRematch')}</button>` : nothing}
+        ${mine && s.phase === 'over' ? this.rematchButtons(s, name) : nothing}
         ${
           this.offer
             ? html`<button class="primary"
@@ -231,6 +231,16 @@ export class SwOnlinePanel extends LitElement {
           : nothing
       }
     `;
+  }
+
+  /** Rematch: with everyone still here, one button; when someone left, the proposer chooses a free seat or a bot for theirs. */
+  private rematchButtons(s: MeshSession, name: (c: Colour) => string) {
+    const gone = s.departed;
+    const go = (absent: 'free' | 'bot') => this.emit('sw-session-replaced', s.rematch({}, absent));
+    if (!gone.length) return html`<button data-rematch @click=${() => go('free')}>${t('onlineRematch')}</button>`;
+    return html`<span class="dim" data-testid="rematch-departed">${t('onlineRematchDeparted', { who: gone.map(name).join(', ') })}</span>
+      <button data-rematch="free" @click=${() => go('free')}>${t('onlineRematchFree')}</button>
+      <button data-rematch="bot" @click=${() => go('bot')}>${t('onlineRematchBot')}</button>`;
   }
 
   /** Resign acts, or says why it cannot (a seat that forfeits already). */

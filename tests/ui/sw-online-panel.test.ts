@@ -63,4 +63,15 @@ describe('<sw-online-panel>', () => {
     expect(mesh.calls).toEqual([]);
     expect($('[data-testid="action-error"]')!.textContent).toContain('nothing to resign');
   });
+
+  it('after the game, Rematch asks what becomes of the seat of a player who left, and passes the choice on', async () => {
+    const mesh = fakeMesh({ phase: 'over', departed: ['red'] });
+    const { $ } = await mount(mesh);
+    expect($('[data-testid="rematch-departed"]')!.textContent).toBe('Ana (red) left. In a rematch their seat is:');
+    $('[data-rematch="bot"]')!.click();
+    expect(mesh.calls).toEqual(['rematch bot']);
+    const everyone = await mount(fakeMesh({ phase: 'over' }));
+    expect(everyone.$('[data-testid="rematch-departed"]')).toBeNull();
+    expect(everyone.$('[data-rematch]')!.textContent).toBe('Rematch');
+  });
 });

@@ -22,6 +22,7 @@ interface FakeState {
   ownColour: Colour | null;
   reclaims: ReclaimView[];
   resignRefused: boolean;
+  departed: Colour[];
 }
 
 export function fakeMesh(patch: Partial<FakeState> = {}): FakeMesh {
@@ -45,6 +46,7 @@ export function fakeMesh(patch: Partial<FakeState> = {}): FakeMesh {
     ownColour: 'black',
     reclaims: [],
     resignRefused: false,
+    departed: [],
     ...patch,
   };
   const fake = {
@@ -79,6 +81,10 @@ export function fakeMesh(patch: Partial<FakeState> = {}): FakeMesh {
     get reclaims() {
       return st.reclaims;
     },
+    get departed() {
+      return st.departed;
+    },
+    rematch: (_opts: object, absent: string) => (calls.push(`rematch ${absent}`), fake),
     forfeits: () => st.forfeits,
     onEvent: (l: (e: MeshEvent) => void) => (listeners.add(l), () => listeners.delete(l)),
     subscribe: (l: () => void) => (subs.add(l), () => subs.delete(l)),
