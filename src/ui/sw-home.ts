@@ -87,7 +87,8 @@ export class SwHome extends LitElement {
     .tagline { color: var(--sw-dim); margin: 2px 0 0; }
     section { padding: 16px 18px; }
     section h2 { font-size: 1.15rem; margin-bottom: 12px; }
-    .seat { display: grid; grid-template-columns: 22px 1fr 1fr auto; gap: 8px; align-items: center; margin-bottom: 8px; }
+    .seat { display: grid; grid-template-columns: 22px minmax(0, 1fr) minmax(0, 1fr) auto; gap: 8px; align-items: center; margin-bottom: 8px; }
+    .seat select { min-width: 0; }
     .seat label { font-size: 0.8rem; color: var(--sw-dim); }
     .row { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; margin-top: 6px; }
     fieldset { border: 1px solid var(--sw-line); border-radius: 10px; margin: 12px 0 0; padding: 8px 12px 10px; }
@@ -129,7 +130,8 @@ export class SwHome extends LitElement {
       .tagline { display: none; }
       .start { position: sticky; bottom: 6px; box-shadow: 0 6px 20px #000c; }
     }
-    @media (max-width: 600px) { .wrap { grid-template-columns: 1fr; } }
+    /* a phone: one column that never grows past the screen (a select's or a title's own width would widen it) */
+    @media (max-width: 600px) { .wrap { grid-template-columns: minmax(0, 1fr); } }
   `,
   ];
 
