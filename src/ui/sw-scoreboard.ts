@@ -88,7 +88,8 @@ export class SwScoreboard extends LitElement {
         const active = state.phase !== 'over' && seats.includes(state.seat);
         return html`<div class="scorer ${active ? 'active' : ''}" data-scorer=${scorer}>
           <div class="name"><span class="swatch"
-            style="background:${scorerCss(setup, scorer)}"></span><span class="label" title=${scorerLabel(setup, scorer)}>${scorerLabel(setup, scorer)}</span></div>
+            style="background:${scorerCss(setup, scorer)}"></span><span class="label"
+            title=${scorerLabel(setup, scorer)}>${scorerLabel(setup, scorer)}</span></div>
           <div class="score"><span data-score>${score}</span>${laps ? html`<span class="laps">${t('laps', { laps })}</span>` : nothing}</div>
           ${seats.map((s) => this.seatLine(s))}
         </div>`;
