@@ -74,4 +74,14 @@ describe('<sw-online-panel>', () => {
     expect(everyone.$('[data-testid="rematch-departed"]')).toBeNull();
     expect(everyone.$('[data-rematch]')!.textContent).toBe('Rematch');
   });
+
+  it('the silent player sees its own countdown and no button to drop itself; the others see it named, then the drop button', async () => {
+    const soon = Date.now() + 12_000;
+    const own = await mount(fakeMesh({ waiting: { colour: 'black', what: 'move', since: 0, deadline: soon, votes: [] } }));
+    expect(own.$('[data-testid="online-countdown"]')!.textContent).toMatch(/^You will be dropped in 1[12] s — act now\.$/);
+    expect(own.$('[data-testid="drop-seat"]')).toBeNull();
+    const other = await mount(fakeMesh({ waiting: { colour: 'red', what: 'move', since: 0, deadline: Date.now() - 1, votes: [] } }));
+    expect(other.$('[data-testid="online-countdown"]')!.textContent).toBe('Ana (red) is silent.');
+    expect(other.$('[data-testid="drop-seat"]')!.textContent).toContain('Drop Ana (red)');
+  });
 });
