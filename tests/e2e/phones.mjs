@@ -1,5 +1,5 @@
 // Phones (issue 20): at 360×740 and 390×844, touch only, every screen a person meets fits the width without
-// horizontal scrolling: the home form, the join card, a bots-only game's final results dialog (its TOTAL column
+// horizontal scrolling: the home form (en, ro), the rules page, the join card, a bots-only game's final results dialog (its TOTAL column
 // and "New game") and the scoreboard (the last seat's whole score). Builds dist/ unless E2E_NO_BUILD is set;
 // screenshots go to tests/e2e/artifacts/phone-<width>-*.png. Prints "N passed, M failed"; exits 1 on failure.
 import { spawnSync } from 'node:child_process';
@@ -67,6 +67,14 @@ async function phone(browser, url, viewport) {
   await page.goto(`${url}?e2e`);
   await page.locator('sw-home button[data-start]').waitFor();
   await fits(page, 'sw-home', `phone-${w}-home.png`);
+  // Romanian's longer words, then the rules page (back to English after)
+  await page.locator('sw-home sw-language-picker button[data-lang="ro"]').tap();
+  await fits(page, 'sw-home', `phone-${w}-home-ro.png`);
+  await page.locator('sw-home button[data-rules]').tap();
+  await page.locator('sw-rules button[data-close]').waitFor();
+  await fits(page, 'sw-rules', `phone-${w}-rules-ro.png`);
+  await page.locator('sw-rules button[data-close]').tap();
+  await page.locator('sw-home sw-language-picker button[data-lang="en"]').tap();
   // four bots, so the game ends on its own and the scoreboard holds four seats
   for (let i = 2; i < 4; i++) await page.locator('sw-home button[data-add-seat]').click();
   const selects = page.locator('sw-home select[data-controller]');
