@@ -41,6 +41,7 @@ export class SwJoin extends LitElement {
   /** This page's settings in force; resolved here when not given. */
   @property({ attribute: false }) resolved: ResolvedNetSettings | null = null;
   @state() private name = storedName();
+  @state() private nameWanted = false;
   /** Use the host's server (true), keep this page's (false), or not chosen yet (null). */
   @state() private useHost: boolean | null = null;
   protected readonly i18n = new LanguageController(this);
@@ -67,7 +68,14 @@ export class SwJoin extends LitElement {
   }
 
   private go(watch: boolean): void {
-    const name = this.name.trim().slice(0, 32) || t('guestName');
+    const name = this.name.trim().slice(0, 32);
+    if (!name) {
+      // a person is asked for a name once (then it is remembered): the others see it, not "Player"
+      this.nameWanted = true;
+      this.renderRoot.querySelector<HTMLInputElement>('[data-testid="join-name"]')?.focus();
+      return;
+    }
+    this.nameWanted = false;
     keepName(name);
     const signalling = this.otherServer() && this.useHost ? this.hostSignalling : null;
     const detail: JoinChoice = { name, watch, signalling };
@@ -109,6 +117,7 @@ export class SwJoin extends LitElement {
             <button @click=${() => this.openNetSettings()}>${t('openNetSettings')}</button></p>`
           : nothing
       }
+      ${this.nameWanted ? html`<p role="alert" style="color:var(--sw-danger);margin:0">${t('onlineNameWanted')}</p>` : nothing}
       ${this.serverChoice()}
       <div class="row">
         <button class="primary" ?disabled=${this.busy || this.undecided} data-testid="join-play" @click=${() => this.go(false)}>${t('onlineJoinPlay')}</button>

@@ -4,10 +4,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PUBLIC_SIGNALLING, type ResolvedNetSettings } from '../../src/net/net-settings';
 import type { JoinChoice } from '../../src/ui/sw-join';
 import '../../src/ui/sw-join';
+import { NAME_KEY } from '../../src/ui/player-name';
 
 const host = { host: 'signal.example', port: 9000, path: '/peerjs', secure: true };
 
-async function mount(resolved: ResolvedNetSettings, hostSignalling = host) {
+async function mount(resolved: ResolvedNetSettings, hostSignalling: typeof host | null = host, name = 'Sam') {
+  localStorage.setItem(NAME_KEY, name);
   const el = Object.assign(document.createElement('sw-join'), { resolved, hostSignalling });
   document.body.append(el);
   await el.updateComplete;
@@ -43,5 +45,19 @@ describe('<sw-join>', () => {
     expect($('[data-testid="join-server"]')).toBeNull();
     $('[data-testid="join-play"]')!.click();
     expect(choices[0].signalling).toBeNull();
+  });
+
+  it('asks for a name before joining, then remembers it', async () => {
+    const { el, choices, $ } = await mount({ settings: PUBLIC_SIGNALLING, source: 'public', warnings: [] }, null, '');
+    $('[data-testid="join-watch"]')!.click();
+    await el.updateComplete;
+    expect(choices).toEqual([]);
+    expect($('[role="alert"]')!.textContent).toContain('name');
+    const input = $('[data-testid="join-name"]') as HTMLInputElement;
+    input.value = 'Wes';
+    input.dispatchEvent(new Event('input'));
+    $('[data-testid="join-watch"]')!.click();
+    expect(choices).toEqual([expect.objectContaining({ name: 'Wes', watch: true })]);
+    expect(localStorage.getItem(NAME_KEY)).toBe('Wes');
   });
 });
