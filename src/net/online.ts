@@ -84,7 +84,12 @@ export function transportOptions(settings: NetSettings): PeerJsTransportOptions 
 /** `onLinkFailure` hears why a WebRTC link failed before it opened (a wrong TURN credential, no path), to show the player. */
 export async function openOnline(
   req: OnlineRequest,
-  deps: SessionDeps & { store: GameStore; onLinkFailure?: (reason: string) => void },
+  deps: SessionDeps & {
+    store: GameStore;
+    onLinkFailure?: (reason: string) => void;
+    /** Whether the signalling server is reachable now (the host's friends join through it; a dropped peer returns through it). */
+    onSignalling?: (state: 'open' | 'reconnecting' | 'closed', server: string) => void;
+  },
 ): Promise<MeshSession> {
   const [{ MeshSession }, { createPeerJsTransport }, { resolveNetSettings }] = await Promise.all([
     import('./mesh-session'),
@@ -99,6 +104,8 @@ export async function openOnline(
   inUse = { host: settings.host, port: settings.port, path: settings.path, secure: settings.secure };
   const heard = deps.onLinkFailure;
   if (heard) transport.onLinkFailure((_peer, reason) => heard(reason));
+  const signalling = deps.onSignalling;
+  if (signalling) transport.onSignalling((state) => signalling(state, signallingUrl(settings)));
   const base = { transport, store: deps.store, botRunner: deps.botRunner, pace: deps.pace };
   try {
     switch (req.kind) {

@@ -294,6 +294,12 @@ export const cs: Messages = {
     'Obvykle za to může přísný NAT nebo firewall na jedné straně: takové sítě potřebují server TURN (nastavení připojení → servery ICE).',
   troubleLastFailure: 'Poslední chyba: {reason}.',
   troubleRetry: 'Zkusit znovu',
+  signallingLost:
+    'Signalizační server {server} není dostupný: ' +
+    'dokud se nevrátí, nikdo se přes odkaz nepřipojí (zkouším znovu). Zkontrolujte připojení tohoto zařízení, nebo změňte server v nastavení připojení.',
+  signallingLostInGame:
+    'Signalizační server {server} není dostupný (zkouším znovu): ' +
+    'hra běží dál po stávajících spojeních, ale kdo vypadne, vrátí se až po jeho návratu.',
   lobbyYou: 'Vy: {name} · klíč {fp}',
   lobbyYourKey: 'Otisk vašeho klíče: porovnejte ho s tím, co vidí ostatní',
   lobbyShare: 'Pošlete tento odkaz přátelům (nebo ať naskenují kód). Žádný server nic nerozhoduje: každé zařízení kontroluje každý tah.',

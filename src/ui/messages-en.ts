@@ -304,6 +304,12 @@ export const en = {
     'This is usually a strict NAT or firewall on one side: such networks need a TURN server (Connection settings → ICE servers).',
   troubleLastFailure: 'Last failure: {reason}.',
   troubleRetry: 'Retry',
+  signallingLost:
+    'The signalling server {server} cannot be reached: ' +
+    "nobody can join by the link until it is back (retrying). Check this device's connection, or change the server in Connection settings.",
+  signallingLostInGame:
+    'The signalling server {server} cannot be reached (retrying): ' +
+    'the game goes on over the links it has, but a player who drops cannot come back until it is back.',
   lobbyYou: 'You: {name} · key {fp}',
   lobbyYourKey: "Your key's fingerprint: compare it with what the others see",
   lobbyShare: 'Send this link to your friends (or let them scan the code). No server decides anything: every device checks every move.',

@@ -296,6 +296,12 @@ export const ro: Messages = {
     'De obicei e un NAT strict sau un firewall la unul dintre capete: astfel de rețele au nevoie de un server TURN (setările conexiunii → servere ICE).',
   troubleLastFailure: 'Ultima eroare: {reason}.',
   troubleRetry: 'Reîncearcă',
+  signallingLost:
+    'Serverul de semnalizare {server} nu răspunde: ' +
+    'nimeni nu poate intra prin link până revine (reîncerc). Verifică conexiunea acestui dispozitiv sau schimbă serverul în setările conexiunii.',
+  signallingLostInGame:
+    'Serverul de semnalizare {server} nu răspunde (reîncerc): ' +
+    'jocul continuă pe legăturile existente, dar cine se deconectează nu poate reveni până nu revine serverul.',
   lobbyYou: 'Tu: {name} · cheie {fp}',
   lobbyYourKey: 'Amprenta cheii tale: compar-o cu ce văd ceilalți',
   lobbyShare:

@@ -74,6 +74,8 @@ export class SwApp extends LitElement {
   @state() private onlineError: string | null = null;
   /** Why the last WebRTC link failed before it opened, shown while the lobby is still connecting. */
   @state() private linkFailure: string | null = null;
+  /** The signalling server this page lost (and retries), or null while it is reachable. */
+  @state() private signallingLost: string | null = null;
   /** The last request that opened an online game, for Retry. */
   private lastOnline: OnlineRequest | null = null;
   @query('sw-game') private gameElement!: SwGame | null;
@@ -148,9 +150,12 @@ export class SwApp extends LitElement {
     this.busy = true;
     this.onlineError = null;
     this.linkFailure = null;
+    this.signallingLost = null;
     try {
       const onLinkFailure = (reason: string) => (this.linkFailure = reason);
-      const [mesh] = await Promise.all([openOnline(req, { ...this.sessionDeps(), store: this.store, onLinkFailure }), loadOnlineScreens()]);
+      const onSignalling = (state: string, server: string) => (this.signallingLost = state === 'open' ? null : server);
+      const deps = { ...this.sessionDeps(), store: this.store, onLinkFailure, onSignalling };
+      const [mesh] = await Promise.all([openOnline(req, deps), loadOnlineScreens()]);
       this.adoptMesh(mesh);
       // The join link has done its work: a reload now returns to the stored game (P1.6).
       if (req.kind === 'join') globalThis.history?.replaceState(null, '', globalThis.location.pathname + globalThis.location.search);
@@ -333,7 +338,7 @@ export class SwApp extends LitElement {
           @sw-save=${(e: CustomEvent<'game' | 'replay'>) => this.save(e.detail)} @sw-new-game=${() => this.toMenu()}>
           ${
             this.mesh
-              ? html`<sw-online-panel slot="online" .session=${this.mesh}
+              ? html`<sw-online-panel slot="online" .session=${this.mesh} .signallingLost=${this.signallingLost}
             @sw-session-replaced=${(e: CustomEvent<MeshSession>) => this.adoptMesh(e.detail)}></sw-online-panel>`
               : nothing
           }</sw-game>`;
@@ -343,7 +348,7 @@ export class SwApp extends LitElement {
           @sw-join=${(e: CustomEvent<JoinChoice>) =>
             void this.openOnlineGame({ kind: 'join', ...e.detail, peer: this.joinPeer! })}></sw-join>`;
       case 'lobby':
-        return html`<sw-lobby .session=${this.mesh} .linkFailure=${this.linkFailure} @sw-leave=${() => this.toMenu()}
+        return html`<sw-lobby .session=${this.mesh} .linkFailure=${this.linkFailure} .signallingLost=${this.signallingLost} @sw-leave=${() => this.toMenu()}
           @sw-retry=${() => this.retryOnline()} @sw-watch=${() => this.watchInstead()}></sw-lobby>`;
       case 'rules':
         return html`<sw-rules @sw-close=${() => (this.screen = 'home')}></sw-rules>`;

@@ -43,6 +43,8 @@ export class SwLobby extends LitElement {
   @property({ attribute: false }) session: MeshSession | null = null;
   /** Why the last WebRTC link failed before it opened (from the transport), or null. */
   @property({ attribute: false }) linkFailure: string | null = null;
+  /** The signalling server this page lost and retries (null while reachable): nobody can join through the link meanwhile. */
+  @property({ attribute: false }) signallingLost: string | null = null;
   @state() private qr = '';
   @state() private copied = false;
   @state() private error = '';
@@ -190,6 +192,11 @@ export class SwLobby extends LitElement {
       )}</ul>
       ${this.error ? html`<p role="alert" style="color:var(--sw-danger)">${this.error}</p>` : nothing}
       ${this.trouble(s)}
+      ${
+        this.signallingLost
+          ? html`<p class="error" role="alert" data-testid="signalling-lost">${t('signallingLost', { server: this.signallingLost })}</p>`
+          : nothing
+      }
       <div class="row">${leave}
         ${
           s.isHost

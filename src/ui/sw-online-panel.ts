@@ -45,6 +45,8 @@ export class SwOnlinePanel extends LitElement {
   ];
 
   @property({ attribute: false }) session: MeshSession | null = null;
+  /** The signalling server this page lost and retries (null while reachable). */
+  @property({ attribute: false }) signallingLost: string | null = null;
   @state() private toasts: Toast[] = [];
   @state() private offer: string | null = null;
   @state() private chatError = '';
@@ -143,6 +145,11 @@ export class SwOnlinePanel extends LitElement {
     return html`
       <sw-connection-badge .waitMs=${DEFAULT_TIMEOUTS.moveMs}
         .peers=${s.peers.map((p) => ({ name: p.name, colour: p.colour, state: p.state }))}></sw-connection-badge>
+      ${
+        this.signallingLost
+          ? html`<p class="dim" role="alert" data-testid="signalling-lost">${t('signallingLostInGame', { server: this.signallingLost })}</p>`
+          : nothing
+      }
       <div class="wait" data-testid="online-waiting">
         <span>${waitingText(s)}</span>
         ${

@@ -40,4 +40,19 @@ describe('<sw-lobby> full game', () => {
     expect(el.shadowRoot!.querySelector('[data-testid="lobby-full"]')).toBeNull();
     expect(el.shadowRoot!.querySelector('[data-testid="take-green"]')).not.toBeNull();
   });
+
+  it('a host whose signalling server is lost says nobody can join by the link meanwhile, and which server', async () => {
+    const el = Object.assign(document.createElement('sw-lobby'), {
+      session: guestLobby([taken('red', 'a'), { colour: 'green', bot: null, pub: null, name: null }]),
+      signallingLost: 'wss://0.peerjs.com:443/' as string | null,
+    });
+    document.body.append(el);
+    await el.updateComplete;
+    const line = el.shadowRoot!.querySelector('[data-testid="signalling-lost"]')!;
+    expect(line.textContent).toContain('wss://0.peerjs.com:443/');
+    expect(line.textContent).toContain('nobody can join');
+    el.signallingLost = null;
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('[data-testid="signalling-lost"]')).toBeNull();
+  });
 });
