@@ -39,7 +39,8 @@ export class SwOnlinePanel extends LitElement {
     .toast details { margin-top: 4px; color: var(--sw-dim); font-size: 0.78rem; }
     .toast code { display: block; overflow-wrap: anywhere; white-space: normal; }
     .desync { position: fixed; inset: 0; background: #000c; display: grid; place-items: center; z-index: 60; }
-    .desync .box { max-width: 520px; padding: 18px; display: grid; gap: 10px; }
+    .desync .box { max-width: min(520px, calc(100vw - 16px)); box-sizing: border-box; overflow-wrap: anywhere; padding: 18px; display: grid;
+      gap: 10px; }
     .dot { display: inline-block; width: 10px; height: 10px; border-radius: 50%; margin-right: 4px; vertical-align: middle; }
   `,
   ];
@@ -217,12 +218,7 @@ export class SwOnlinePanel extends LitElement {
           this.emit('sw-menu');
         }}>${t('onlineLeave')}</button>
       </div>
-      <div class="toasts" role="status">${this.toasts.map(
-        (
-          x,
-        ) => html`<div class="toast" data-toast>${x.text}${x.count > 1 ? html` <strong data-count>${t('toastTimes', { n: x.count })}</strong>` : nothing}
-          <details><summary>${t('toastDetails')}</summary>${x.details.map((d) => html`<code>${d}</code>`)}</details></div>`,
-      )}</div>
+      <div class="toasts" role="status">${this.toasts.map((x) => this.toastView(x))}</div>
       ${
         desync
           ? html`<div class="desync" data-testid="desync"><div class="box panel">
@@ -238,6 +234,14 @@ export class SwOnlinePanel extends LitElement {
           : nothing
       }
     `;
+  }
+
+  /** One toast: the seat's colour dot, the player's words, ×N for repeats, the session's own lines behind Details. */
+  private toastView(x: Toast) {
+    const dot = x.colour ? html`<span class="dot" style="background:${SEAT_CSS[x.colour]}"></span>` : nothing;
+    const count = x.count > 1 ? html` <strong data-count>${t('toastTimes', { n: x.count })}</strong>` : nothing;
+    return html`<div class="toast" data-toast>${dot}${x.text}${count}
+      <details><summary>${t('toastDetails')}</summary>${x.details.map((d) => html`<code>${d}</code>`)}</details></div>`;
   }
 
   /** Rematch: with everyone still here, one button; when someone left, the proposer chooses a free seat or a bot for theirs. */

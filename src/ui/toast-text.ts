@@ -34,6 +34,8 @@ export function toastText(line: string, name: (c: Colour) => string): string {
 export interface Toast {
   id: number;
   text: string;
+  /** The seat it is about, for its colour dot. */
+  colour: Colour | null;
   /** The session's own lines behind it (the latest few), for the details toggle. */
   details: string[];
   count: number;
@@ -41,10 +43,11 @@ export interface Toast {
 
 /** Adds a toast, or counts it on the one already showing the same words; at most `max` toasts stay. */
 export function addToast(toasts: readonly Toast[], id: number, text: string, detail: string, max = 4): Toast[] {
+  const colour = lineColour(detail);
   const same = toasts.find((x) => x.text === text);
   if (same) {
     const details = [...same.details, detail].slice(-3);
     return [...toasts.filter((x) => x !== same), { ...same, id, details, count: same.count + 1 }];
   }
-  return [...toasts, { id, text, details: [detail], count: 1 }].slice(-max);
+  return [...toasts, { id, text, colour, details: [detail], count: 1 }].slice(-max);
 }

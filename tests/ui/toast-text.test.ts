@@ -52,6 +52,7 @@ describe('toast text', () => {
     expect(toasts[0].textContent).toContain('Ana (red) is sending too fast');
     expect(toasts[0].querySelector('[data-count]')!.textContent).toBe('×4');
     expect(toasts[0].querySelector('details code')!.textContent).toBe(line);
+    expect((toasts[0].querySelector('.dot') as HTMLElement).style.background).not.toBe(''); // red's colour dot
     expect(el.shadowRoot!.querySelector('[data-report]')).not.toBeNull();
   });
 });
