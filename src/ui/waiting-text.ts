@@ -26,9 +26,12 @@ export function waitingText(s: WaitSource): string {
   const st = s.state;
   if (st.phase === 'over') return t('onlineOver');
   if (s.revealsMissing.length) {
-    const others = s.revealsMissing.filter((c) => !mine(s.seats, c));
-    if (!others.length) return t('onlineOwnReveal');
-    return t('onlineWaitReveals', { n: others.length, who: others.map((c) => personName(s.seats, c)).join(', ') });
+    // P4.2: reveals are taken in chain order, so the first one missing holds up all after it (the viewer's own included)
+    const head = s.revealsMissing[0];
+    if (mine(s.seats, head)) return t('onlineOwnReveal');
+    const after = s.revealsMissing.slice(1).filter((c) => !mine(s.seats, c)).length;
+    const who = personName(s.seats, head);
+    return after ? t('onlineWaitReveals', { n: after, who }) : t('onlineWaitReveal', { who });
   }
   const colour = st.setup.seats[st.seat];
   if (mine(s.seats, colour)) return t(st.phase === 'deploy' ? 'onlineYourDeploy' : 'onlineYourPlace');

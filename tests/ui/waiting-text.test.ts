@@ -22,14 +22,18 @@ function source(over: Partial<WaitSource> = {}): WaitSource {
 describe('waitingText', () => {
   afterEach(() => setLanguage('en'));
 
-  it('names the people who still owe a reveal, never the viewer among them', () => {
-    const text = waitingText(source({ revealsMissing: ['red', 'black', 'green'] as Colour[] }));
-    expect(text).toBe('Waiting for 2 reveals: Ana (red), the green bot.');
+  it('names the first reveal missing (chain order holds the rest up), never the viewer among those after it', () => {
+    const text = waitingText(source({ revealsMissing: ['red', 'black'] }));
+    expect(text).toBe('Waiting for the reveal of Ana (red).');
     expect(text).not.toMatch(/black|You/);
+    const more = { ...seats[0], colour: 'white' as const, controller: { kind: 'remote' as const, name: 'Wes' } };
+    const s = source({ seats: [...seats, more], revealsMissing: ['red', 'black', 'white'] });
+    expect(waitingText(s)).toBe('Waiting for the reveal of Ana (red), then 1 more.');
   });
 
   it("says the viewer's own reveal is on its way when only the viewer's is missing", () => {
     expect(waitingText(source({ revealsMissing: ['black'] }))).toBe('Your reveal is being sent…');
+    expect(waitingText(source({ revealsMissing: ['black', 'red'] }))).toBe('Your reveal is being sent…');
   });
 
   it("names the player whose move it is, and speaks to the viewer on the viewer's own turn", () => {
