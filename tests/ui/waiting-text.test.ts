@@ -1,6 +1,6 @@
 // waiting-text.ts: the one waiting line the status line and the online panel share, in people's words.
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyInPlace, type Colour } from '../../src/engine';
+import { applyInPlace } from '../../src/engine';
 import type { SeatInfo } from '../../src/session/session';
 import { setLanguage } from '../../src/ui/i18n';
 import { personName } from '../../src/ui/seat-names';
