@@ -88,7 +88,7 @@ try {
   for (let round = 0; round < RUNS; round++) {
     const pages = [await newPage(browser), await newPage(browser), await newPage(browser)];
     const [host, a, b] = pages;
-    const link = await createOnlineGame(host, base, ['human', 'human', 'human', 'greedy'], 'bench');
+    const link = await createOnlineGame(host, base, ['human', 'human', 'human', 'greedy'], 'Hana', 'bench');
     out.seated.push(await joinAndSit(a, host, link, 'Ana', 'black', 'bench'));
     out.seated.push(await joinAndSit(b, host, link, 'Bo', 'green', 'bench'));
     const t0 = Date.now();

@@ -71,10 +71,10 @@ import { eligibleVoters, SeatVotes, type VoteContext, type VoteKey } from './loc
 import { PrefixChain } from '../fair/prefix-hash';
 import { controlsAt, entryOfSeat } from './lockstep/history';
 import { forfeitsOf, peerViews, revealsMissing, seatInfos } from './lockstep/read-model';
-import type { ChatLine, DesyncReport, MeshEvent, MeshPhase, PeerView, WaitingView } from './lockstep/views';
+import type { ChatLine, DesyncReport, MeshEvent, MeshPhase, PeerView, ReclaimView, WaitingView } from './lockstep/views';
 import { WaitTimer, type Wait } from './lockstep/wait-timer';
 
-export type { ChatLine, DesyncReport, MeshEvent, MeshPhase, PeerState, PeerView, WaitingView } from './lockstep/views';
+export type { ChatLine, DesyncReport, MeshEvent, MeshPhase, PeerState, PeerView, ReclaimView, WaitingView } from './lockstep/views';
 export type { Timeouts } from './lockstep/limits';
 
 export interface MeshOptions extends CoreOptions {
@@ -329,6 +329,32 @@ export class MeshSession extends SessionCore implements Session {
     return !!this.replica && !!this.pool?.holdsEntryPast(this.replica.length);
   }
 
+  /** This peer's own colour (null for a spectator or before the start), whoever plays the seat now. */
+  get ownColour(): Colour | null {
+    return this.myColour;
+  }
+
+  /** The open requests of dropped seats to come back, with the vote so far (shown to everyone). */
+  get reclaims(): ReclaimView[] {
+    const r = this.replica;
+    if (!r?.state || r.state.phase === 'over' || !this.startRecord) return [];
+    const roster = this.startRecord.roster;
+    return r.follower.lobby.flatMap((colour) => {
+      if (r.follower.forfeited(colour) !== 'dropped' || r.follower.control(colour).by !== 'bot') return [];
+      const target = roster.findIndex((x) => x.colour === colour);
+      const voters = this.voters(colour);
+      return this.votes
+        .reclaimsOf(colour)
+        .filter((q) => q.votes.has(target))
+        .map((q) => ({
+          colour,
+          fromTurn: q.key.point,
+          agreed: voters.filter((v) => q.votes.has(v)).map((v) => roster[v].colour),
+          waitingFor: voters.filter((v) => !q.votes.has(v)).map((v) => roster[v].colour),
+        }));
+    });
+  }
+
   /** Reveals still missing for the event due now, by colour ("waiting for 2 reveals"). */
   get revealsMissing(): Colour[] {
     return revealsMissing(this.replica);
@@ -473,6 +499,8 @@ export class MeshSession extends SessionCore implements Session {
   /** Gives up: the seat's next entry is a resignation; a bot plays it from there and it ranks last. */
   resign(): void {
     if (this.mySeat === null || !this.replica) throw new Error('only a seated player can resign');
+    const why = this.replica.follower.forfeited(this.myColour!);
+    if (why) throw new Error(`this seat already forfeits (${why}): there is nothing to resign`);
     this.resignWanted = true;
     this.pump();
   }
@@ -500,16 +528,26 @@ export class MeshSession extends SessionCore implements Session {
     this.pump();
   }
 
-  /** After the game: a new lobby with the same peers and seats, fresh secrets (this peer hosts it). */
-  rematch(opts: Partial<MeshOptions> = {}): this {
+  /** The players of this game with no link now (they left): a rematch offers their seats free or to a bot. */
+  get departed(): Colour[] {
+    const roster = this.startRecord?.roster ?? [];
+    return roster.filter((r) => r.pub && r.pub !== this.identity.publicKey && !this.links.linkOf(r.pub)).map((r) => r.colour);
+  }
+
+  /**
+   * After the game: a new lobby with the same peers and seats, fresh secrets (this peer hosts it). The seat of a
+   * player who left is free for anyone (`absent: 'free'`) or a bot's (`'bot'`): it never waits for someone gone.
+   */
+  rematch(opts: Partial<MeshOptions> = {}, absent: 'free' | 'bot' = 'free'): this {
     const st = this.startRecord;
     if (!st || this.phaseNow !== 'over' || this.mySeat === null) throw new Error('a rematch is offered once the game is over, by a player');
     const mine = st.roster[this.mySeat].colour;
+    const gone = new Set(this.departed);
     const next = this.sameKind().host(
       { ...this.opts, ...opts, identity: this.identity, secret: undefined, transport: this.transport },
       {
         options: st.settings.setup.options,
-        seats: st.roster.map((r) => ({ colour: r.colour, bot: r.bot })),
+        seats: st.roster.map((r) => ({ colour: r.colour, bot: gone.has(r.colour) && absent === 'bot' ? ('greedy' as const) : r.bot })),
         hostColour: mine,
         shuffleSeats: st.settings.shuffleSeats,
         rematchOf: st.settings.gameId,
@@ -518,7 +556,7 @@ export class MeshSession extends SessionCore implements Session {
     // Every seat is reserved for the same player; the others accept by joining.
     const seats = next.lobbyPart.state!.seats;
     for (const [i, r] of st.roster.entries())
-      if (r.pub) {
+      if (r.pub && !gone.has(r.colour)) {
         seats[i].pub = r.pub;
         seats[i].name = r.name;
       }
@@ -1004,7 +1042,7 @@ export class MeshSession extends SessionCore implements Session {
       },
       dueAt: (colour, point) => (point < r.length ? entryOfSeat(r.log.entries[point], colour, r) : this.currentWait()?.colour === colour),
       now: this.clock.now(),
-      graceMs: (colour, point) => {
+      graceMs: (_colour, point) => {
         const there = point < r.length ? r.log.entries[point] : null;
         const reveal = there ? there.k === 'reveal' || there.k === 'commit' : this.currentWait()?.what === 'reveal';
         return reveal ? timeouts.revealMs : timeouts.moveMs;

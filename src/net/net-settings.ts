@@ -34,7 +34,45 @@ export interface ResolvedNetSettings {
   warnings: string[];
 }
 
-export type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string };
+/** Why the Connection settings panel refuses a value: a code and its values, so the page can say it in the player's language. */
+export type NetWhyCode = keyof typeof ENGLISH_WHY;
+export interface NetWhy {
+  code: NetWhyCode;
+  params: Record<string, string | number>;
+}
+
+/** `reason` is English (logs, build errors); `why`, when present, is the same refusal for the player's language. */
+export type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string; why?: NetWhy };
+
+const ENGLISH_WHY = {
+  hostType: 'host {v} is not a host name',
+  host: 'host {v} is not a host name or address',
+  port: 'port {v} is not a whole number from 1 to 65535',
+  path: 'path {v} must start with / and hold only letters, digits and . _ ~ - /',
+  secureValue: 'secure {v} is not true or false',
+  relayValue: 'relay only {v} is not true or false',
+  relayNeedsTurn: 'relay only needs a TURN server (turn: or turns:) among the ICE servers',
+  iceList: 'ICE servers must be a list',
+  iceMax: 'at most {max} ICE servers',
+  iceObject: 'ICE server {i} is not an object',
+  iceField: 'ICE server {i} has an unknown field "{field}"',
+  iceUrls: 'ICE server {i} needs 1 to {max} urls',
+  iceUrl: 'ICE server {i}: {v} is not a stun:, stuns:, turn: or turns: url',
+  iceCredential: 'ICE server {i}: {k} must be 1–256 printable characters without spaces',
+  iceTurnLogin: 'ICE server {i}: a TURN server needs a username and a credential',
+  settingsObject: 'settings are not an object',
+  settingUnknown: 'unknown setting "{field}"',
+  portNumber: 'port must be a number',
+  secureBool: 'secure must be true or false',
+  relayBool: 'relay only must be true or false',
+  iceLine: 'line {line}: expected URL[,URL…] and optionally a username and a credential',
+} as const;
+
+/** A refusal with its code: the English reason filled from ENGLISH_WHY, and the code for the page to translate. */
+function refuse<T>(code: NetWhyCode, params: Record<string, string | number> = {}): Parsed<T> {
+  const reason = ENGLISH_WHY[code].replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m));
+  return { ok: false, reason, why: { code, params } };
+}
 
 /** PeerJS's public signalling server (the default of a static build). */
 export const PUBLIC_SIGNALLING: NetSettings = { host: '0.peerjs.com', port: 443, path: '/', secure: true, iceServers: null };
@@ -52,40 +90,38 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const shown = (v: unknown) => JSON.stringify(typeof v === 'string' && v.length > 40 ? `${v.slice(0, 40)}…` : v) ?? String(v);
 
 export function parseHost(v: unknown): Parsed<string> {
-  if (typeof v !== 'string' || v.length === 0 || v.length > 253) return bad(`host ${shown(v)} is not a host name`);
+  if (typeof v !== 'string' || v.length === 0 || v.length > 253) return refuse('hostType', { v: shown(v) });
   const name = /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
   const ipv6 = /^\[[0-9A-Fa-f:.]{2,45}\]$/;
-  return name.test(v) || ipv6.test(v) ? ok(v) : bad(`host ${shown(v)} is not a host name or address`);
+  return name.test(v) || ipv6.test(v) ? ok(v) : refuse('host', { v: shown(v) });
 }
 
 export function parsePort(v: unknown): Parsed<number> {
   const n = typeof v === 'string' && /^\d{1,5}$/.test(v) ? Number(v) : v;
-  return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 65535
-    ? ok(n)
-    : bad(`port ${shown(v)} is not a whole number from 1 to 65535`);
+  return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 65535 ? ok(n) : refuse('port', { v: shown(v) });
 }
 
 export function parsePath(v: unknown): Parsed<string> {
   if (typeof v !== 'string' || !/^\/[A-Za-z0-9._~/-]{0,200}$/.test(v) || v.includes('..') || v.includes('//'))
-    return bad(`path ${shown(v)} must start with / and hold only letters, digits and . _ ~ - /`);
+    return refuse('path', { v: shown(v) });
   return ok(v);
 }
 
-function parseFlag(name: string, v: unknown): Parsed<boolean> {
+function parseFlag(code: 'secureValue' | 'relayValue', v: unknown): Parsed<boolean> {
   if (typeof v === 'boolean') return ok(v);
   if (v === 'true' || v === '1') return ok(true);
   if (v === 'false' || v === '0') return ok(false);
-  return bad(`${name} ${shown(v)} is not true or false`);
+  return refuse(code, { v: shown(v) });
 }
 
-export const parseSecure = (v: unknown): Parsed<boolean> => parseFlag('secure', v);
-export const parseRelayOnly = (v: unknown): Parsed<boolean> => parseFlag('relay only', v);
+export const parseSecure = (v: unknown): Parsed<boolean> => parseFlag('secureValue', v);
+export const parseRelayOnly = (v: unknown): Parsed<boolean> => parseFlag('relayValue', v);
 
 const hasTurn = (servers: IceServer[] | null | undefined) => !!servers?.some((s) => s.urls.some((u) => u.startsWith('turn')));
 
 /** Relay only needs a relay: at least one turn: or turns: server among the ICE servers. */
 export function checkRelayOnly(relayOnly: boolean, iceServers: IceServer[] | null | undefined): Parsed<boolean> {
-  return !relayOnly || hasTurn(iceServers) ? ok(relayOnly) : bad('relay only needs a TURN server (turn: or turns:) among the ICE servers');
+  return !relayOnly || hasTurn(iceServers) ? ok(relayOnly) : refuse('relayNeedsTurn');
 }
 
 const ICE_URL = /^(stun|stuns|turn|turns):[A-Za-z0-9.\-[\]:]{1,260}(\?transport=(udp|tcp))?$/;
@@ -93,26 +129,24 @@ const CREDENTIAL = /^[\x21-\x7e]{1,256}$/;
 
 /** A list of ICE servers: at most 8, each with 1–4 stun:/stuns:/turn:/turns: urls; TURN needs a username and a credential. */
 export function parseIceServers(v: unknown): Parsed<IceServer[]> {
-  if (!Array.isArray(v)) return bad('ICE servers must be a list');
-  if (v.length > MAX_ICE_SERVERS) return bad(`at most ${MAX_ICE_SERVERS} ICE servers`);
+  if (!Array.isArray(v)) return refuse('iceList');
+  if (v.length > MAX_ICE_SERVERS) return refuse('iceMax', { max: MAX_ICE_SERVERS });
   const out: IceServer[] = [];
   for (const [i, s] of v.entries()) {
-    const at = `ICE server ${i + 1}`;
-    if (!isRecord(s)) return bad(`${at} is not an object`);
+    if (!isRecord(s)) return refuse('iceObject', { i: i + 1 });
     const extra = Object.keys(s).filter((k) => k !== 'urls' && k !== 'username' && k !== 'credential');
-    if (extra.length) return bad(`${at} has an unknown field "${extra[0]}"`);
+    if (extra.length) return refuse('iceField', { i: i + 1, field: extra[0] });
     const urls = typeof s.urls === 'string' ? [s.urls] : s.urls;
-    if (!Array.isArray(urls) || urls.length === 0 || urls.length > MAX_URLS) return bad(`${at} needs 1 to ${MAX_URLS} urls`);
-    for (const u of urls)
-      if (typeof u !== 'string' || !ICE_URL.test(u)) return bad(`${at}: ${shown(u)} is not a stun:, stuns:, turn: or turns: url`);
+    if (!Array.isArray(urls) || urls.length === 0 || urls.length > MAX_URLS) return refuse('iceUrls', { i: i + 1, max: MAX_URLS });
+    for (const u of urls) if (typeof u !== 'string' || !ICE_URL.test(u)) return refuse('iceUrl', { i: i + 1, v: shown(u) });
     const server: IceServer = { urls: [...(urls as string[])] };
     for (const k of ['username', 'credential'] as const) {
       if (s[k] === undefined) continue;
-      if (typeof s[k] !== 'string' || !CREDENTIAL.test(s[k])) return bad(`${at}: ${k} must be 1–256 printable characters without spaces`);
+      if (typeof s[k] !== 'string' || !CREDENTIAL.test(s[k])) return refuse('iceCredential', { i: i + 1, k });
       server[k] = s[k];
     }
     if (server.urls.some((u) => u.startsWith('turn')) && (!server.username || !server.credential))
-      return bad(`${at}: a TURN server needs a username and a credential`);
+      return refuse('iceTurnLogin', { i: i + 1 });
     out.push(server);
   }
   return ok(out);
@@ -120,18 +154,18 @@ export function parseIceServers(v: unknown): Parsed<IceServer[]> {
 
 /** Every field of a whole settings object, nothing else. */
 export function parseNetSettings(v: unknown): Parsed<NetSettings> {
-  if (!isRecord(v)) return bad('settings are not an object');
+  if (!isRecord(v)) return refuse('settingsObject');
   const extra = Object.keys(v).filter((k) => !['host', 'port', 'path', 'secure', 'iceServers', 'relayOnly'].includes(k));
-  if (extra.length) return bad(`unknown setting "${extra[0]}"`);
+  if (extra.length) return refuse('settingUnknown', { field: extra[0] });
   const host = parseHost(v.host);
   if (!host.ok) return host;
   const port = parsePort(v.port);
   if (!port.ok) return port;
-  if (typeof v.port !== 'number') return bad('port must be a number');
+  if (typeof v.port !== 'number') return refuse('portNumber');
   const path = parsePath(v.path);
   if (!path.ok) return path;
   const secure = parseSecure(v.secure);
-  if (!secure.ok || typeof v.secure !== 'boolean') return bad(secure.ok ? 'secure must be true or false' : secure.reason);
+  if (!secure.ok || typeof v.secure !== 'boolean') return secure.ok ? refuse('secureBool') : secure;
   let iceServers: IceServer[] | null = null;
   if (v.iceServers !== null) {
     const ice = parseIceServers(v.iceServers);
@@ -139,7 +173,7 @@ export function parseNetSettings(v: unknown): Parsed<NetSettings> {
     iceServers = ice.value;
   }
   // Absent in settings saved before relay-only existed: any path, as then.
-  if (v.relayOnly !== undefined && typeof v.relayOnly !== 'boolean') return bad('relay only must be true or false');
+  if (v.relayOnly !== undefined && typeof v.relayOnly !== 'boolean') return refuse('relayBool');
   const relay = checkRelayOnly(v.relayOnly === true, iceServers);
   if (!relay.ok) return relay;
   const settings: NetSettings = { host: host.value, port: port.value, path: path.value, secure: secure.value, iceServers };
@@ -158,8 +192,7 @@ export function parseIceServerLines(text: string): Parsed<IceServer[]> {
     const line = raw.trim();
     if (!line || line.startsWith('#')) continue;
     const words = line.split(/\s+/);
-    if (words.length !== 1 && words.length !== 3)
-      return bad(`line ${i + 1}: expected URL[,URL…] and optionally a username and a credential`);
+    if (words.length !== 1 && words.length !== 3) return refuse('iceLine', { line: i + 1 });
     servers.push({ urls: words[0].split(','), ...(words.length === 3 ? { username: words[1], credential: words[2] } : {}) });
   }
   return parseIceServers(servers);

@@ -14,22 +14,73 @@ import type { PeerId } from './transport';
 export type OnlineRequest =
   /** Seats of human controllers become open seats, bot controllers bot seats; the host sits in the first open one. */
   | { kind: 'host'; name: string; setup: GameSetup; controllers: readonly SeatController[] }
-  | { kind: 'join'; name: string; peer: PeerId; watch: boolean; invite: string | null }
+  /** `signalling`: the host's server from the join link, when the player chose to use it. */
+  | { kind: 'join'; name: string; peer: PeerId; watch: boolean; invite: string | null; signalling?: LinkSignalling | null }
   | { kind: 'resume'; gameId: string };
 
-/**
- * The link that brings a friend into the game through this peer (P3.1): this page with the
- * peer's id and, for a player, the lobby's invitation (in the fragment, which no server
- * sees); without it, a link to watch only.
- */
-export function joinLink(page: { origin: string; pathname: string }, peer: PeerId, invite: string | null = null): string {
-  return `${page.origin}${page.pathname}#join=${encodeURIComponent(peer)}${invite ? `&invite=${invite}` : ''}`;
+/** The signalling server a join link names (P3.1): where the host's page is, never any credential. */
+export interface LinkSignalling {
+  host: string;
+  port: number;
+  path: string;
+  secure: boolean;
 }
 
-/** The peer id and the invitation (null: a link to watch) in a join link's fragment, or null. PeerJS ids: letters, digits, - and _. */
-export function joinFromLink(hash: string): { peer: PeerId; invite: string | null } | null {
-  const m = /^#join=([A-Za-z0-9_-]{1,64})(?:&invite=([0-9a-f]{32}))?$/.exec(hash);
-  return m ? { peer: m[1], invite: m[2] ?? null } : null;
+/** The signalling as a URL (wss://host:port/path), as a join link carries it and the page shows it. */
+export function signallingUrl(s: LinkSignalling): string {
+  return `${s.secure ? 'wss' : 'ws'}://${s.host}:${s.port}${s.path}`;
+}
+
+/** A signalling URL from a link, strictly: ws(s), a plain host name or IPv4, a port, a short path; nothing else. */
+export function parseSignallingUrl(text: string): LinkSignalling | null {
+  const m = /^(wss?):\/\/([A-Za-z0-9.-]{1,253}):(\d{1,5})(\/[A-Za-z0-9._~/-]{0,100})$/.exec(text);
+  if (!m) return null;
+  const port = Number(m[3]);
+  if (port < 1 || port > 65535) return null;
+  return { secure: m[1] === 'wss', host: m[2], port, path: m[4] };
+}
+
+/**
+ * The link that brings a friend into the game through this peer (P3.1): this page, the
+ * peer's id, for a player the lobby's invitation (without it, a link to watch only), and the
+ * host's signalling — all in the fragment, which no server sees.
+ */
+export function joinLink(
+  page: { origin: string; pathname: string },
+  peer: PeerId,
+  extra: { invite?: string | null; signalling?: LinkSignalling | null } = {},
+): string {
+  const invite = extra.invite ? `&invite=${extra.invite}` : '';
+  const sig = extra.signalling ? `&sig=${encodeURIComponent(signallingUrl(extra.signalling))}` : '';
+  return `${page.origin}${page.pathname}#join=${encodeURIComponent(peer)}${invite}${sig}`;
+}
+
+/**
+ * What a join link's fragment holds: the peer id (PeerJS ids: letters, digits, - and _), the
+ * invitation (null: a link to watch) and the signalling it names, if valid.
+ */
+export function parseJoinLink(hash: string): { peer: PeerId; invite: string | null; signalling: LinkSignalling | null } | null {
+  const m = /^#join=([A-Za-z0-9_-]{1,64})(?:&invite=([0-9a-f]{32}))?(?:&sig=([^&]{1,400}))?$/.exec(hash);
+  if (!m) return null;
+  let signalling: LinkSignalling | null = null;
+  try {
+    signalling = m[3] ? parseSignallingUrl(decodeURIComponent(m[3])) : null;
+  } catch {
+    signalling = null; // a malformed escape: the link still names the peer
+  }
+  return { peer: m[1], invite: m[2] ?? null, signalling };
+}
+
+/** The peer id in a join link's fragment, or null. */
+export function peerFromLink(hash: string): PeerId | null {
+  return parseJoinLink(hash)?.peer ?? null;
+}
+
+let inUse: LinkSignalling | null = null;
+
+/** The signalling server the last online game opened on this page uses (the lobby puts it in the join link). */
+export function signallingInUse(): LinkSignalling | null {
+  return inUse;
 }
 
 /** The PeerJS transport's options from the connection settings in force (as the player or the build set them). */
@@ -41,17 +92,28 @@ export function transportOptions(settings: NetSettings): PeerJsTransportOptions 
 /** `onLinkFailure` hears why a WebRTC link failed before it opened (a wrong TURN credential, no path), to show the player. */
 export async function openOnline(
   req: OnlineRequest,
-  deps: SessionDeps & { store: GameStore; onLinkFailure?: (reason: string) => void },
+  deps: SessionDeps & {
+    store: GameStore;
+    onLinkFailure?: (reason: string) => void;
+    /** Whether the signalling server is reachable now (the host's friends join through it; a dropped peer returns through it). */
+    onSignalling?: (state: 'open' | 'reconnecting' | 'closed', server: string) => void;
+  },
 ): Promise<MeshSession> {
   const [{ MeshSession }, { createPeerJsTransport }, { resolveNetSettings }] = await Promise.all([
     import('./mesh-session'),
     import('./peerjs-transport'),
     import('./net-settings'),
   ]);
-  const { settings } = await resolveNetSettings();
+  const resolved = (await resolveNetSettings()).settings;
+  // A join link's server replaces this page's for this game only; the ICE servers stay this page's.
+  const link = req.kind === 'join' ? req.signalling : null;
+  const settings = link ? { ...resolved, ...link } : resolved;
   const transport = await createPeerJsTransport(transportOptions(settings));
+  inUse = { host: settings.host, port: settings.port, path: settings.path, secure: settings.secure };
   const heard = deps.onLinkFailure;
   if (heard) transport.onLinkFailure((_peer, reason) => heard(reason));
+  const signalling = deps.onSignalling;
+  if (signalling) transport.onSignalling((state) => signalling(state, signallingUrl(settings)));
   const base = { transport, store: deps.store, botRunner: deps.botRunner, pace: deps.pace };
   try {
     switch (req.kind) {

@@ -4,7 +4,7 @@
 // signalling socket re-opened when it drops. PeerJS itself is imported lazily, so the
 // game page's initial JavaScript does not carry it.
 import type { DataConnection, Peer, PeerOptions } from 'peerjs';
-import { MAX_FRAME_CHARS, type PeerId, type Transport, type TransportHandlers } from './transport';
+import { MAX_FRAME_CHARS, SignallingError, type PeerId, type Transport, type TransportHandlers } from './transport';
 
 /** Where the signalling server is and which ICE servers WebRTC may use. */
 export interface PeerJsTransportOptions {
@@ -85,9 +85,10 @@ export async function createPeerJsTransport(options: PeerJsTransportOptions): Pr
     debug: options.debug ?? 0,
     ...(options.iceServers || options.relayOnly ? { config: rtcConfiguration(options) } : {}),
   });
+  const server = `${options.secure ? 'wss' : 'ws'}://${options.host}:${options.port}${options.path}`;
   const id = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(
-      () => fail(new Error(`signalling server ${options.host}:${options.port} gave no id within ${timing.signallingTimeoutMs} ms`)),
+      () => fail(new SignallingError(server, `no answer within ${timing.signallingTimeoutMs} ms`)),
       timing.signallingTimeoutMs,
     );
     const onOpen = (given: string) => {
@@ -95,8 +96,9 @@ export async function createPeerJsTransport(options: PeerJsTransportOptions): Pr
       peer.off('error', onError);
       resolve(given);
     };
+    // PeerJS's server-error often comes with an empty message: say what the type means instead.
     const onError = (e: { type?: string; message?: string }) =>
-      fail(new Error(`signalling server ${options.host}:${options.port}: ${e.type ?? 'error'}: ${e.message ?? ''}`.trim()));
+      fail(new SignallingError(server, e.message?.trim() || `${e.type ?? 'error'} (unreachable or refused)`));
     function fail(e: Error) {
       clearTimeout(timer);
       peer.off('open', onOpen);

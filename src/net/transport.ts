@@ -38,3 +38,14 @@ export interface Transport {
   /** Closes every link and releases the transport; no handler fires afterwards. */
   close(): void;
 }
+
+/** The signalling server could not be reached or refused: which server was tried and why, for the player to act on. */
+export class SignallingError extends Error {
+  override readonly name = 'SignallingError';
+  constructor(
+    readonly server: string,
+    readonly why: string,
+  ) {
+    super(`signalling server ${server}: ${why}`);
+  }
+}

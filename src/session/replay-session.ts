@@ -29,13 +29,16 @@ export class ReplaySession implements Session, ReplayControl {
     this.gameId = settings?.gameId ?? 'replay';
     const last = states[states.length - 1];
     this.setup = last.setup;
-    // who played each seat is recorded only for bot seats of networked games
+    // who played each seat is recorded only for bot seats of networked games, and their players' names in the signed roster
     const bots = settings?.bots;
+    // (the file's reader has checked each name: at most 32 printable characters)
+    const names = new Map((log.signed?.roster ?? []).flatMap((r) => (r.name ? [[r.colour, r.name] as const] : [])));
     this.seats = last.setup.seats.map((colour, i) => {
       const level = bots?.[i];
-      return level
-        ? { colour, controller: { kind: 'bot', level }, localHuman: false }
-        : { colour, controller: { kind: 'human' }, localHuman: false, controllerUnknown: !bots };
+      const name = names.get(colour);
+      if (level) return { colour, controller: { kind: 'bot', level }, localHuman: false };
+      if (name) return { colour, controller: { kind: 'remote', name }, localHuman: false };
+      return { colour, controller: { kind: 'human' }, localHuman: false, controllerUnknown: !bots };
     });
     this.current = this.stops.length ? 1 : 0;
   }

@@ -3,6 +3,7 @@ import { scorerOf, type Colour, type GameSetup, type MeepleSize, type Equipment 
 import { SEAT_CSS, SEAT_INK, scorerColour } from '../render/palette';
 import type { SegmentKind } from '../engine/tiles';
 import { html, type TemplateResult } from 'lit';
+import type { SeatInfo } from '../session/session';
 import { t } from './i18n';
 
 // One palette for the HUD and the table (src/render/palette.ts).
@@ -19,6 +20,20 @@ export function withName(line: string, name: string): TemplateResult {
 
 export function colourName(c: Colour): string {
   return t(`colour_${c}`);
+}
+
+/** A seat as people call it: "You" on one's own device, the player's name, or the colour's bot. */
+export function personName(seats: readonly SeatInfo[], colour: Colour): string {
+  const seat = seats.find((s) => s.colour === colour);
+  if (!seat) return t('seatOfColour', { colour: colourName(colour) }); // ro: "jucătorul negru", never a bare "ca negru să"
+  if (seat.localHuman) return t('youName');
+  if (seat.controller.kind === 'remote') return t('personWithColour', { name: seat.controller.name, colour: colourName(colour) });
+  return t('botWithColour', { colour: colourName(colour) });
+}
+
+/** Online (some seat is another peer's) a seat goes by its person's name ("Ana (red)", "You"); on one device, by its colour. */
+export function seatLabel(seats: readonly SeatInfo[], colour: Colour): string {
+  return seats.some((s) => s.controller.kind === 'remote') ? personName(seats, colour) : colourName(colour);
 }
 
 export function seatName(setup: GameSetup, seat: number): string {

@@ -11,12 +11,13 @@ import { ReplaySession } from '../session/replay-session';
 import { openSession, resumeStored, type OpenRequest, type SessionDeps } from '../session/session-factory';
 import type { Session } from '../session/session';
 import type { MeshSession } from '../net/mesh-session';
-import { joinFromLink, openOnline, type OnlineRequest } from '../net/online';
+import { openOnline, parseJoinLink, type LinkSignalling, type OnlineRequest } from '../net/online';
 import type { PeerId } from '../net/transport';
 import { downloadText } from './file-download';
 import { initLanguage, t } from './i18n';
 import { LanguageController } from './language-controller';
 import type { FileRequest, NewGameRequest } from './sw-home';
+import type { JoinChoice } from './sw-join';
 import type { SwGame } from './sw-game';
 import { theme } from './theme';
 import './sw-home';
@@ -25,6 +26,7 @@ import './sw-verify-report';
 import { loadRules } from './lazy-rules';
 import { warmTabletop } from '../render/lazy-tabletop';
 import { storedName } from './player-name';
+import { onlineErrorText } from './online-error';
 
 /** The online screens load with the first online game, not with the page (home screen JS ≤ 120 KB gzip). */
 function loadOnlineScreens(): Promise<unknown> {
@@ -69,10 +71,16 @@ export class SwApp extends LitElement {
   @state() private joinPeer: PeerId | null = null;
   /** The join link's invitation (null: a link to watch only). */
   private joinInvite: string | null = null;
+  /** The signalling server the join link names (the host's), if any. */
+  @state() private joinSignalling: LinkSignalling | null = null;
   @state() private busy = false;
   @state() private onlineError: string | null = null;
   /** Why the last WebRTC link failed before it opened, shown while the lobby is still connecting. */
   @state() private linkFailure: string | null = null;
+  /** The signalling server this page lost (and retries), or null while it is reachable. */
+  @state() private signallingLost: string | null = null;
+  /** The last request that opened an online game, for Retry. */
+  private lastOnline: OnlineRequest | null = null;
   @query('sw-game') private gameElement!: SwGame | null;
   private meshOff: (() => void) | null = null;
   protected readonly i18n = new LanguageController(this);
@@ -91,16 +99,8 @@ export class SwApp extends LitElement {
     super.connectedCallback();
     initLanguage();
     document.title = t('appTitle');
-    const join = joinFromLink(globalThis.location?.hash ?? '');
-    if (join) {
-      // A join link (P3.1): choose a name, then play (with the invitation) or watch.
-      this.joinPeer = join.peer;
-      this.joinInvite = join.invite;
-      this.screen = 'join';
-      void loadOnlineScreens();
-      warmTabletop();
-      return;
-    }
+    globalThis.addEventListener?.('hashchange', this.onHashChange);
+    if (this.openJoinLink()) return;
     if (this.store && !this.session) {
       // A reload returns to the game that was on screen, online ones too, without asking (P1.6).
       const current = this.store.current;
@@ -114,8 +114,34 @@ export class SwApp extends LitElement {
     }
   }
 
+  /** A join link (P3.1) in the address: choose a name (and the server), then play or watch. */
+  private openJoinLink(): boolean {
+    const link = parseJoinLink(globalThis.location?.hash ?? '');
+    if (!link) return false;
+    // A join link (P3.1): choose a name, then play (with the invitation) or watch.
+    this.joinPeer = link.peer;
+    this.joinInvite = link.invite;
+    this.joinSignalling = link.signalling;
+    this.onlineError = null;
+    this.screen = 'join';
+    void loadOnlineScreens();
+    warmTabletop();
+    return true;
+  }
+
+  /** A join link pasted into a tab already open: leave what is on screen (it stays in storage) for the join card. */
+  private readonly onHashChange = (): void => {
+    if (!parseJoinLink(globalThis.location?.hash ?? '')) return;
+    if (this.mesh) this.leaveOnline();
+    this.session?.dispose();
+    this.session = null;
+    if (this.store) this.store.current = null;
+    this.openJoinLink();
+  };
+
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    globalThis.removeEventListener?.('hashchange', this.onHashChange);
     this.session?.dispose();
     this.mesh?.dispose();
   }
@@ -126,21 +152,27 @@ export class SwApp extends LitElement {
       this.onlineError = t('onlineFailed', { message: 'no storage' });
       return;
     }
+    this.lastOnline = req;
     this.busy = true;
     this.onlineError = null;
     this.linkFailure = null;
     warmTabletop();
+    this.signallingLost = null;
     try {
       const onLinkFailure = (reason: string) => (this.linkFailure = reason);
-      const [mesh] = await Promise.all([openOnline(req, { ...this.sessionDeps(), store: this.store, onLinkFailure }), loadOnlineScreens()]);
+      const onSignalling = (state: string, server: string) => (this.signallingLost = state === 'open' ? null : server);
+      const deps = { ...this.sessionDeps(), store: this.store, onLinkFailure, onSignalling };
+      const [mesh] = await Promise.all([openOnline(req, deps), loadOnlineScreens()]);
       this.adoptMesh(mesh);
       // The join link has done its work: a reload now returns to the stored game (P1.6).
       if (req.kind === 'join') globalThis.history?.replaceState(null, '', globalThis.location.pathname + globalThis.location.search);
     } catch (e) {
-      this.onlineError = t('onlineFailed', { message: oneLine(e) });
+      this.onlineError = onlineErrorText(e);
       if (req.kind === 'resume') {
         this.store.current = null;
+        // a resume starts from the list of games: its error goes there, not beside "Create an online game"
         this.homeError = this.onlineError;
+        this.onlineError = null;
         this.screen = 'home';
       }
     } finally {
@@ -182,6 +214,30 @@ export class SwApp extends LitElement {
     this.session = mesh;
     this.screen = 'game';
     void mesh.start().catch((e) => (this.homeError = oneLine(e)));
+  }
+
+  /** Retry from "still not connected": a started game is resumed from storage; a join or a host opens again. */
+  private retryOnline(): void {
+    const mesh = this.mesh;
+    const req: OnlineRequest | null =
+      mesh?.gameId && mesh.phase !== 'connecting' && mesh.phase !== 'lobby' ? { kind: 'resume', gameId: mesh.gameId } : this.lastOnline;
+    if (!req) return;
+    this.leaveOnline();
+    if (req.kind === 'join') {
+      this.joinPeer = req.peer;
+      this.screen = 'join';
+    } else if (req.kind === 'host') this.screen = 'home';
+    void this.openOnlineGame(req);
+  }
+
+  /** A full game: join the same host again, as a spectator. */
+  private watchInstead(): void {
+    const req = this.lastOnline;
+    if (req?.kind !== 'join') return;
+    this.leaveOnline();
+    this.joinPeer = req.peer;
+    this.screen = 'join';
+    void this.openOnlineGame({ ...req, watch: true });
   }
 
   private leaveOnline(): void {
@@ -290,22 +346,18 @@ export class SwApp extends LitElement {
           @sw-save=${(e: CustomEvent<'game' | 'replay'>) => this.save(e.detail)} @sw-new-game=${() => this.toMenu()}>
           ${
             this.mesh
-              ? html`<sw-online-panel slot="online" .session=${this.mesh}
+              ? html`<sw-online-panel slot="online" .session=${this.mesh} .signallingLost=${this.signallingLost}
             @sw-session-replaced=${(e: CustomEvent<MeshSession>) => this.adoptMesh(e.detail)}></sw-online-panel>`
               : nothing
           }</sw-game>`;
       case 'join':
-        return html`<sw-join .error=${this.onlineError} ?busy=${this.busy} ?invited=${!!this.joinInvite} @sw-menu=${() => this.toMenu()}
-          @sw-join=${(e: CustomEvent<{ name: string; watch: boolean }>) =>
-            void this.openOnlineGame({
-              kind: 'join',
-              name: e.detail.name,
-              peer: this.joinPeer!,
-              watch: e.detail.watch,
-              invite: this.joinInvite,
-            })}></sw-join>`;
+        return html`<sw-join .error=${this.onlineError} ?busy=${this.busy} ?invited=${!!this.joinInvite}
+          .hostSignalling=${this.joinSignalling} @sw-menu=${() => this.toMenu()}
+          @sw-join=${(e: CustomEvent<JoinChoice>) =>
+            void this.openOnlineGame({ kind: 'join', ...e.detail, peer: this.joinPeer!, invite: this.joinInvite })}></sw-join>`;
       case 'lobby':
-        return html`<sw-lobby .session=${this.mesh} .linkFailure=${this.linkFailure} @sw-leave=${() => this.toMenu()}></sw-lobby>`;
+        return html`<sw-lobby .session=${this.mesh} .linkFailure=${this.linkFailure} .signallingLost=${this.signallingLost} @sw-leave=${() => this.toMenu()}
+          @sw-retry=${() => this.retryOnline()} @sw-watch=${() => this.watchInstead()}></sw-lobby>`;
       case 'rules':
         return html`<sw-rules @sw-close=${() => (this.screen = 'home')}></sw-rules>`;
       case 'verify':
@@ -313,13 +365,13 @@ export class SwApp extends LitElement {
       default:
         // the pointer or the keys on the home screen: the player heads to a game, three.js starts loading
         return html`<sw-home @pointerover=${warmTabletop} @focusin=${warmTabletop}
-          .initial=${this.lastRequest} .games=${this.store?.list() ?? []} .error=${this.onlineError ?? this.homeError}
+          .initial=${this.lastRequest} .games=${this.store?.list() ?? []} .error=${this.homeError} .onlineError=${this.onlineError}
           @sw-start=${(e: CustomEvent<NewGameRequest>) => this.startNew(e.detail)}
           @sw-start-online=${(e: CustomEvent<NewGameRequest>) => {
             this.lastRequest = e.detail;
             void this.openOnlineGame({
               kind: 'host',
-              name: storedName() || t('colour_red'),
+              name: storedName() || t('guestName'),
               setup: e.detail.setup,
               controllers: e.detail.controllers,
             });

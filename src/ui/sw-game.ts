@@ -33,6 +33,7 @@ import './sw-replay-controls';
 import './sw-table';
 import './sw-tile-preview';
 import './sw-status-line';
+import { shownMoment, waitingText, type WaitSource } from './waiting-text';
 import './sw-side-panel';
 import './sw-deploy-controls';
 import './sw-battle-view';
@@ -290,7 +291,8 @@ export class SwGame extends LitElement {
           <button data-menu @click=${() => this.fire('sw-menu')}>☰ ${t('home')}</button>
           <button data-rules title=${t('rules')} aria-label=${t('rules')} @click=${() => this.openRules()}>?</button>
           <sw-status-line class="status panel" aria-live="polite" .state=${state} .status=${status} ?replaying=${!!replay}
-            ?drafting=${!!draft}></sw-status-line>
+            ?drafting=${!!draft} .waitLine=${'revealsMissing' in session ? waitingText(shownMoment(session as unknown as WaitSource, state)) : null}
+            .seats=${session.seats}></sw-status-line>
           ${
             drawn
               ? html`<div class="drawn panel" data-drawn=${drawn}>
@@ -332,7 +334,7 @@ export class SwGame extends LitElement {
         ${
           state.phase === 'over' && !this.resultsClosed
             ? html`<div class="overlay">
-            <sw-results .state=${state} .events=${this.sessionController.events} .forfeits=${session.forfeits?.() ?? []}
+            <sw-results .state=${state} .events=${this.sessionController.events} .forfeits=${session.forfeits?.() ?? []} .seats=${session.seats}
               @sw-close=${() => (this.resultsClosed = true)}></sw-results></div>`
             : nothing
         }

@@ -22,6 +22,7 @@ import { t } from './i18n';
 import { LanguageController } from './language-controller';
 import { meepleIcon } from './hud-icons';
 import { SEAT_CSS, colourName } from './seat-names';
+import { keepName, storedName } from './player-name';
 import { oneClickPlay, setOneClickPlay } from './settings';
 import { theme } from './theme';
 import './sw-language-picker';
@@ -86,7 +87,8 @@ export class SwHome extends LitElement {
     .tagline { color: var(--sw-dim); margin: 2px 0 0; }
     section { padding: 16px 18px; }
     section h2 { font-size: 1.15rem; margin-bottom: 12px; }
-    .seat { display: grid; grid-template-columns: 22px 1fr 1fr auto; gap: 8px; align-items: center; margin-bottom: 8px; }
+    .seat { display: grid; grid-template-columns: 22px minmax(0, 1fr) minmax(0, 1fr) auto; gap: 8px; align-items: center; margin-bottom: 8px; }
+    .seat select { min-width: 0; }
     .seat label { font-size: 0.8rem; color: var(--sw-dim); }
     .row { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; margin-top: 6px; }
     fieldset { border: 1px solid var(--sw-line); border-radius: 10px; margin: 12px 0 0; padding: 8px 12px 10px; }
@@ -105,6 +107,9 @@ export class SwHome extends LitElement {
     .files .button:hover { border-color: var(--sw-accent-2); }
     .fair { color: var(--sw-dim); font-size: 0.8rem; margin-top: 8px; line-height: 1.4; }
     .error { color: var(--sw-danger); margin-top: 8px; font-size: 0.9rem; }
+    .online-name { display: grid; gap: 4px; margin-top: 8px; font-size: 0.85rem; color: var(--sw-dim); }
+    .online-name input { font: inherit; padding: 6px 8px; border-radius: 8px; border: 1px solid var(--sw-line); background: #0b1128;
+      color: var(--sw-text); min-width: 0; }
     .showcase { display: grid; grid-template-columns: repeat(3, 1fr); gap: 6px; margin-top: 10px; --tile-size: 100%; }
     .showcase sw-tile-preview { aspect-ratio: 1; height: auto; }
     @media (max-height: 480px) { .showcase { display: none; } }
@@ -125,13 +130,19 @@ export class SwHome extends LitElement {
       .tagline { display: none; }
       .start { position: sticky; bottom: 6px; box-shadow: 0 6px 20px #000c; }
     }
-    @media (max-width: 600px) { .wrap { grid-template-columns: 1fr; } }
+    /* a phone: one column that never grows past the screen (a select's or a title's own width would widen it) */
+    @media (max-width: 600px) { .wrap { grid-template-columns: minmax(0, 1fr); } }
   `,
   ];
 
   /** Games in progress on this device, the most recent first (each can be resumed or deleted). */
   @property({ attribute: false }) games: readonly StoredGame[] = [];
   @property() error: string | null = null;
+  /** The name this person goes by online (asked once, remembered on this device). */
+  @state() private onlineName = storedName();
+  @state() private nameWanted = false;
+  /** Why the last online game could not open: shown beside "Create an online game", with a way to the settings. */
+  @property() onlineError: string | null = null;
   /** The setup of the last game started here: the form comes back as the player left it. */
   @property({ attribute: false }) initial: NewGameRequest | null = null;
 
@@ -206,8 +217,28 @@ export class SwHome extends LitElement {
     return null;
   }
 
+  /** Unfolds Connection settings and brings them into view (from an online error's link). */
+  private openNetSettings(): void {
+    const details = this.renderRoot.querySelector<HTMLDetailsElement>('details.net');
+    if (!details) return;
+    details.open = true;
+    void import('./sw-net-settings');
+    details.scrollIntoView?.({ block: 'nearest' });
+  }
+
   private start(online = false): void {
     if (this.formError()) return;
+    if (online) {
+      const name = this.onlineName.trim().slice(0, 32);
+      if (!name) {
+        // the host is a person too: asked for a name before its friends see it
+        this.nameWanted = true;
+        this.renderRoot.querySelector<HTMLInputElement>('[data-online-name]')?.focus();
+        return;
+      }
+      keepName(name);
+      this.nameWanted = false;
+    }
     this.dispatchEvent(
       new CustomEvent<NewGameRequest>(online ? 'sw-start-online' : 'sw-start', { detail: this.request, bubbles: true, composed: true }),
     );
@@ -354,7 +385,16 @@ export class SwHome extends LitElement {
         </fieldset>
         ${err ? html`<div class="error">${err}</div>` : nothing}
         <button class="primary start" data-start ?disabled=${!!err} @click=${() => this.start()}>${t('startGame')}</button>
+        <label class="online-name">${t('onlineYourName')}<input maxlength="32" data-online-name .value=${this.onlineName}
+          @input=${(e: Event) => (this.onlineName = (e.target as HTMLInputElement).value)} /></label>
+        ${this.nameWanted ? html`<div class="error" role="alert">${t('onlineNameWanted')}</div>` : nothing}
         <button class="start" data-start-online ?disabled=${!!err} title=${t('onlineCreateHint')} @click=${() => this.start(true)}>${t('onlineCreate')}</button>
+        ${
+          this.onlineError
+            ? html`<div class="error" role="alert" data-online-error>${this.onlineError}
+            <button style="margin-left:6px" @click=${() => this.openNetSettings()}>${t('openNetSettings')}</button></div>`
+            : nothing
+        }
         <details class="net" @toggle=${(e: Event) => (e.target as HTMLDetailsElement).open && void import('./sw-net-settings')}>
           <summary>${t('netSettings')}</summary><sw-net-settings></sw-net-settings></details>
       </section>

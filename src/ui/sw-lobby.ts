@@ -7,11 +7,12 @@ import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { MeshSession } from '../net/mesh-session';
 import { fingerprint } from '../net/fingerprint';
-import { joinLink } from '../net/online';
+import { joinLink, signallingInUse } from '../net/online';
 import { t } from './i18n';
 import { LanguageController } from './language-controller';
 import { colourName, NAME_SLOT, SEAT_CSS, withName } from './seat-names';
 import { theme } from './theme';
+import './sw-connect-trouble';
 
 @customElement('sw-lobby')
 export class SwLobby extends LitElement {
@@ -42,6 +43,8 @@ export class SwLobby extends LitElement {
   @property({ attribute: false }) session: MeshSession | null = null;
   /** Why the last WebRTC link failed before it opened (from the transport), or null. */
   @property({ attribute: false }) linkFailure: string | null = null;
+  /** The signalling server this page lost and retries (null while reachable): nobody can join through the link meanwhile. */
+  @property({ attribute: false }) signallingLost: string | null = null;
   @state() private qr = '';
   @state() private copied = false;
   @state() private error = '';
@@ -76,13 +79,18 @@ export class SwLobby extends LitElement {
   /** The link to play (with the invitation): for the invited only. */
   private get link(): string {
     const s = this.session;
-    return s ? joinLink(globalThis.location ?? { origin: '', pathname: '/' }, s.transportId, s.invitation) : '';
+    return s
+      ? joinLink(globalThis.location ?? { origin: '', pathname: '/' }, s.transportId, {
+          invite: s.invitation,
+          signalling: signallingInUse(),
+        })
+      : '';
   }
 
   /** The link to watch (no invitation): may be shared widely. */
   private get watchLink(): string {
     const s = this.session;
-    return s ? joinLink(globalThis.location ?? { origin: '', pathname: '/' }, s.transportId) : '';
+    return s ? joinLink(globalThis.location ?? { origin: '', pathname: '/' }, s.transportId, { signalling: signallingInUse() }) : '';
   }
 
   /** The QR code of the join link, drawn by the qrcode package (loaded only here). */
@@ -134,6 +142,18 @@ export class SwLobby extends LitElement {
     }
   }
 
+  /** After 15 s without a link to the host, or (once started) to every player: what failed and what to do. */
+  private trouble(s: MeshSession | null) {
+    const connecting = !s || s.phase === 'connecting';
+    if (!connecting && s.phase !== 'playing') return nothing;
+    const missing = connecting
+      ? []
+      : s.peers
+          .filter((p) => p.colour && p.state !== 'connected')
+          .map((p) => t('personWithColour', { name: p.name, colour: colourName(p.colour!) }));
+    return html`<sw-connect-trouble ?hostMissing=${connecting} .missing=${missing} .linkFailure=${this.linkFailure}></sw-connect-trouble>`;
+  }
+
   override render() {
     const s = this.session;
     const leave = html`<button @click=${() => this.dispatchEvent(new CustomEvent('sw-leave', { bubbles: true, composed: true }))}>${t('lobbyLeave')}</button>`;
@@ -144,7 +164,7 @@ export class SwLobby extends LitElement {
         ${t('lobbyLinkFailed', { reason: this.linkFailure })}</p>`
         : nothing;
       return html`<div class="card panel" data-testid="lobby-connecting"><h2>${t('lobbyTitle')}</h2><p class="dim">${text}</p>${failure}
-        <div class="row">${leave}</div></div>`;
+        ${this.trouble(s)}<div class="row">${leave}</div></div>`;
     }
     const lobby = s.lobby;
     const me = s.identity.publicKey;
@@ -165,7 +185,10 @@ export class SwLobby extends LitElement {
         </div>
         ${this.qr ? html`<img class="qr" src=${this.qr} alt=${t('lobbyQr')} />` : html`<div class="qr" aria-hidden="true"></div>`}
       </div>`
-          : html`<p class="dim">${mine ? t('lobbyWaitHost') : t('lobbyPick')}</p>`
+          : mine || lobby.seats.some((x) => !x.bot && !x.pub)
+            ? html`<p class="dim">${mine ? t('lobbyWaitHost') : t('lobbyPick')}</p>`
+            : html`<p data-testid="lobby-full">${t('lobbyFull')} <button class="primary" data-watch
+                @click=${() => this.dispatchEvent(new CustomEvent('sw-watch', { bubbles: true, composed: true }))}>${t('onlineWatch')}</button></p>`
       }
       <h3>${t('seats')}</h3>
       <ul>${lobby.seats.map(
@@ -193,6 +216,12 @@ export class SwLobby extends LitElement {
       </li>`,
       )}</ul>
       ${this.error ? html`<p role="alert" style="color:var(--sw-danger)">${this.error}</p>` : nothing}
+      ${this.trouble(s)}
+      ${
+        this.signallingLost
+          ? html`<p class="error" role="alert" data-testid="signalling-lost">${t('signallingLost', { server: this.signallingLost })}</p>`
+          : nothing
+      }
       <div class="row">${leave}
         ${
           s.isHost

@@ -15,6 +15,7 @@ import {
   type NetSettings,
   type NetSettingsSource,
   type NetSettingsSources,
+  type Parsed,
   type ResolvedNetSettings,
 } from '../net/net-settings';
 import { t, type Params } from './i18n';
@@ -29,7 +30,13 @@ const SOURCE_TEXT: Record<NetSettingsSource, MessageKey> = {
   public: 'netSourcePublic',
 };
 
-type Status = { key: MessageKey; params?: Params; error: boolean } | null;
+/** `refused`: a value the panel refused, said at render time in the player's language. */
+type Status = { key: MessageKey; params?: Params; error: boolean; refused?: Extract<Parsed<unknown>, { ok: false }> } | null;
+
+/** A refusal in the player's language (its code's message), else the English reason. */
+export function refusalText(r: Extract<Parsed<unknown>, { ok: false }>): string {
+  return r.why ? t(`netWhy_${r.why.code}`, r.why.params) : r.reason;
+}
 
 @customElement('sw-net-settings')
 export class SwNetSettings extends LitElement {
@@ -105,7 +112,7 @@ export class SwNetSettings extends LitElement {
     if (iceServers !== null) {
       const ice = parseIceServerLines(this.iceText);
       if (!ice.ok) {
-        this.status = { key: 'netInvalid', params: { reason: ice.reason }, error: true };
+        this.status = { key: 'netInvalid', error: true, refused: ice };
         return;
       }
       iceServers = ice.value;
@@ -113,7 +120,7 @@ export class SwNetSettings extends LitElement {
     const candidate = { ...this.draft, iceServers };
     const parsed = parseNetSettings(candidate);
     if (!parsed.ok) {
-      this.status = { key: 'netInvalid', params: { reason: parsed.reason }, error: true };
+      this.status = { key: 'netInvalid', error: true, refused: parsed };
       return;
     }
     saveNetSettings(store, parsed.value);
@@ -175,7 +182,14 @@ export class SwNetSettings extends LitElement {
         <button type="submit" data-save>${t('netSave')}</button>
         <button type="button" data-reset @click=${() => void this.reset()}>${t('netReset')}</button>
       </div>
-      ${this.status ? html`<p class="status ${this.status.error ? 'error' : ''}" role="status">${t(this.status.key, this.status.params)}</p>` : nothing}
+      ${
+        this.status
+          ? html`<p class="status ${this.status.error ? 'error' : ''}" role="status">${t(
+              this.status.key,
+              this.status.refused ? { reason: refusalText(this.status.refused) } : this.status.params,
+            )}</p>`
+          : nothing
+      }
     </form>`;
   }
 }

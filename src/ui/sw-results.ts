@@ -3,11 +3,12 @@
 // R6.5) and final scoring (R8.2). Fires `sw-new-game` and `sw-close`.
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { scoreLaps, scorerOf, winners, type Colour, type GameEvent, type GameState } from '../engine';
+import { scoreLaps, scorerOf, winners, type Colour, type GameEvent, type GameSetup, type GameState } from '../engine';
+import type { SeatInfo } from '../session/session';
 import { scoreBreakdown } from './event-text';
 import { t } from './i18n';
 import { LanguageController } from './language-controller';
-import { scorerCss, scorerLabel } from './seat-names';
+import { scorerCss, scorerLabel, seatLabel } from './seat-names';
 import { theme } from './theme';
 
 @customElement('sw-results')
@@ -16,7 +17,8 @@ export class SwResults extends LitElement {
     theme,
     css`
     :host { display: block; }
-    .card { padding: 18px 22px; max-width: 560px; margin: auto; box-shadow: 0 20px 60px #000a; }
+    .card { padding: 18px 22px; max-width: min(560px, calc(100vw - 16px)); margin: auto; box-shadow: 0 20px 60px #000a; box-sizing: border-box; }
+    td:first-child { overflow-wrap: anywhere; }
     h2 { font-size: 1.4rem; }
     .winner { color: var(--sw-accent); font-size: 1.1rem; margin: 6px 0 14px; font-weight: 650; }
     table { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; }
@@ -28,6 +30,14 @@ export class SwResults extends LitElement {
     tr.top td.total { color: var(--sw-accent); }
     .swatch { display: inline-block; width: 11px; height: 11px; border-radius: 50%; margin-right: 6px; box-shadow: 0 0 0 1px #0008; }
     .actions { display: flex; gap: 8px; justify-content: flex-end; margin-top: 14px; }
+    /* a phone: the table and its TOTAL column fit 360 px without scrolling */
+    @media (max-width: 480px) {
+      .card { padding: 12px 10px; }
+      th, td { padding: 4px 3px; }
+      th { font-size: 0.6rem; letter-spacing: 0; text-transform: none; }
+      td.total { font-size: 1rem; }
+      .actions { flex-wrap: wrap; }
+    }
     @media (max-height: 480px) { .card { padding: 10px 14px; } th, td { padding: 3px 6px; } .winner { margin: 2px 0 6px; } }
   `,
   ];
@@ -36,7 +46,25 @@ export class SwResults extends LitElement {
   @property({ attribute: false }) events: readonly GameEvent[] = [];
   /** Seats that left an online game (dropped or resigned): they rank last whatever their score (P2.6). */
   @property({ attribute: false }) forfeits: readonly { colour: Colour; why: 'dropped' | 'resigned' }[] = [];
+  /** Who played each seat: online, rows go by the players' names. */
+  @property({ attribute: false }) seats: readonly SeatInfo[] = [];
   protected readonly i18n = new LanguageController(this);
+
+  /** The scorer is this device's one player, online ("You win!"). */
+  private isMine(setup: GameSetup, scorer: number): boolean {
+    const mine = this.seats.filter((x) => x.localHuman);
+    return (
+      !setup.options.teams &&
+      mine.length === 1 &&
+      this.seats.some((x) => x.controller.kind === 'remote') &&
+      mine[0].colour === setup.seats[scorer]
+    );
+  }
+
+  /** A scorer's name: its team, or online its player ("Ana (red)", "You"), else its colour. */
+  private label(setup: GameSetup, scorer: number): string {
+    return setup.options.teams || !this.seats.length ? scorerLabel(setup, scorer) : seatLabel(this.seats, setup.seats[scorer]);
+  }
 
   override render() {
     const state = this.state;
@@ -48,20 +76,26 @@ export class SwResults extends LitElement {
     const standing = winners(state).filter((i) => !out.has(i));
     const best = Math.max(-1, ...state.scores.filter((_, i) => !out.has(i)));
     const top = standing.length ? standing : state.scores.map((_, i) => i).filter((i) => !out.has(i) && state.scores[i] === best);
-    const names = top.map((i) => scorerLabel(setup, i));
+    const names = top.map((i) => this.label(setup, i));
     const order = state.scores
       .map((_, i) => i)
       .sort((a, b) => Number(out.has(a)) - Number(out.has(b)) || state.scores[b] - state.scores[a] || a - b);
     return html`<div class="card panel" role="dialog" aria-label=${t('results')}>
       <h2>${t('results')}</h2>
-      <div class="winner">${names.length === 1 ? t('winnerIs', { who: names[0] }) : t('winnersAre', { who: names.join(', ') })}</div>
+      <div class="winner">${
+        names.length === 1
+          ? this.isMine(setup, top[0])
+            ? t('youWin')
+            : t('winnerIs', { who: names[0] })
+          : t('winnersAre', { who: names.join(', ') })
+      }</div>
       <table>
         <thead><tr><th></th><th>${t('realmPoints')}</th><th>${t('battlePoints')}</th><th>${t('finalPoints')}</th><th>${t('total')}</th></tr></thead>
         <tbody>
           ${order.map((i) => {
             const { laps } = scoreLaps(state.scores[i]);
             return html`<tr class=${top.includes(i) ? 'top' : ''} data-result=${i}>
-              <td><span class="swatch" style="background:${scorerCss(setup, i)}"></span>${scorerLabel(setup, i)}${
+              <td><span class="swatch" style="background:${scorerCss(setup, i)}"></span>${this.label(setup, i)}${
                 out.has(i) ? html` <small data-forfeit>(${t('onlineForfeit')})</small>` : nothing
               }</td>
               <td>${rows[i]?.realms ?? 0}</td><td>${rows[i]?.battles ?? 0}</td><td>${rows[i]?.final ?? 0}</td>

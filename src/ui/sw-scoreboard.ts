@@ -30,11 +30,16 @@ export class SwScoreboard extends LitElement {
     .kind { font-size: 0.68rem; padding: 0 5px; border-radius: 6px; border: 1px solid var(--sw-line); }
     @media (max-height: 500px) { .scorer { padding: 3px 6px; } .score { font-size: 1.1rem; } h3 { display: none; } }
     /* a bottom sheet on a phone: every scorer side by side in one row */
-    :host([compact]) .list { display: flex; gap: 4px; overflow-x: auto; }
+    /* (the columns share the width: no sideways scroll, and the last seat's score is never cut) */
+    :host([compact]) .list { display: grid; grid-auto-flow: column; grid-auto-columns: minmax(0, 1fr); gap: 4px; }
     :host([compact]) h3 { display: none; }
-    :host([compact]) .scorer { flex: 1 0 auto; margin: 0; padding: 2px 6px; gap: 0 6px; }
-    :host([compact]) .score { font-size: 1.05rem; }
+    :host([compact]) .scorer { margin: 0; padding: 2px 4px; gap: 0 4px; grid-template-columns: minmax(0, 1fr) auto; }
+    :host([compact]) .name { grid-column: 1 / -1; font-size: 0.8rem; }
+    :host([compact]) .score { grid-column: 1 / -1; text-align: left; }
+    :host([compact]) .score { font-size: 1.05rem; white-space: nowrap; }
     :host([compact]) .seat .kind { display: none; }
+    :host([compact]) .reserve svg { width: 9px; height: auto; }
+    :host([compact]) .seat { gap: 2px; }
   `,
   ];
 
@@ -57,7 +62,9 @@ export class SwScoreboard extends LitElement {
         ? t('botLevel', { level: t(`level_${info.controller.level}`) })
         : info?.controller.kind === 'remote'
           ? html`<bdi>${info.controller.name}</bdi>`
-          : t('human');
+          : this.seats.filter((x) => x.localHuman).length === 1
+            ? t('youName') // one's own seat; a hotseat table of several people keeps "Human"
+            : t('human');
     return html`<div class="seat" data-seat=${seat}>
       ${state.setup.options.teams ? html`<span class="swatch" style="background:${fill}"></span>${seatName(state.setup, seat)}` : nothing}
       ${info?.controllerUnknown ? nothing : html`<span class="kind">${kind}</span>`}
@@ -81,7 +88,8 @@ export class SwScoreboard extends LitElement {
         const active = state.phase !== 'over' && seats.includes(state.seat);
         return html`<div class="scorer ${active ? 'active' : ''}" data-scorer=${scorer}>
           <div class="name"><span class="swatch"
-            style="background:${scorerCss(setup, scorer)}"></span><span class="label">${scorerLabel(setup, scorer)}</span></div>
+            style="background:${scorerCss(setup, scorer)}"></span><span class="label"
+            title=${scorerLabel(setup, scorer)}>${scorerLabel(setup, scorer)}</span></div>
           <div class="score"><span data-score>${score}</span>${laps ? html`<span class="laps">${t('laps', { laps })}</span>` : nothing}</div>
           ${seats.map((s) => this.seatLine(s))}
         </div>`;

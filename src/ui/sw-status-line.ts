@@ -4,10 +4,11 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { supplySize, type GameState } from '../engine';
-import type { SessionStatus } from '../session/session';
+import type { SeatInfo, SessionStatus } from '../session/session';
 import { t } from './i18n';
 import { LanguageController } from './language-controller';
-import { SEAT_CSS, seatName } from './seat-names';
+import { SEAT_CSS, seatLabel, seatName } from './seat-names';
+import { touchInput } from './input-kind';
 import { theme } from './theme';
 
 @customElement('sw-status-line')
@@ -36,6 +37,10 @@ export class SwStatusLine extends LitElement {
   @property({ type: Boolean }) replaying = false;
   /** A turn is drafted on this device (the tile is down, the meeple not yet). */
   @property({ type: Boolean }) drafting = false;
+  /** Who plays each seat: online, the line names people ("You", "Ana (red)") instead of colours. */
+  @property({ attribute: false }) seats: readonly SeatInfo[] = [];
+  /** An online game's waiting line (waiting-text.ts), shown instead of "Waiting for red…" so the panel and this line agree. */
+  @property() waitLine: string | null = null;
 
   protected readonly i18n = new LanguageController(this);
 
@@ -50,17 +55,17 @@ export class SwStatusLine extends LitElement {
         <div class="turn">${turn}</div></span>`;
     if (s.kind === 'over') return html`<span class="who">${t('gameOver')}</span>`;
     if (s.kind === 'failed') return html`<span class="who">${t('sessionFailed', { message: s.message })}</span>`;
-    const who = seatName(setup, state.seat);
+    const who = this.seats.length ? seatLabel(this.seats, setup.seats[state.seat]) : seatName(setup, state.seat);
     const text =
       s.kind === 'bot-thinking'
         ? t('botThinking', { who })
         : s.kind === 'waiting-remote'
-          ? t('waitingRemote', { who })
+          ? (this.waitLine ?? t('waitingRemote', { who }))
           : state.phase === 'deploy' || this.drafting
             ? t('deployMeeple', { who })
             : t('placeTile', { who });
-    const hint =
-      s.kind !== 'your-move' ? '' : this.drafting ? t('draftHint') : state.phase === 'deploy' ? t('deployHint') : t('rotateHint');
+    const key = this.drafting ? 'draftHint' : state.phase === 'deploy' ? 'deployHint' : 'rotateHint';
+    const hint = s.kind !== 'your-move' ? '' : t(touchInput() ? `${key}Tap` : key);
     const colour = SEAT_CSS[setup.seats[state.seat]];
     return html`<span class="dot" style="--c:${colour};background:${colour}"></span>
       <span><div class="who" data-status=${s.kind}>${text}</div>

@@ -3,14 +3,15 @@
 // a player plays a turn by clicks on the table, and what a page's online session says of itself.
 
 /**
- * On the home screen: seats as given ('human' or a bot level per seat after the first), then Create an online game;
- * resolves to the join link. `query` 'bench' keeps animations and bot pauses (the test hook stays).
+ * On the home screen: seats as given ('human' or a bot level per seat after the first), the host's name, then Create an
+ * online game; resolves to the join link. `query` 'bench' keeps animations and bot pauses (the test hook stays).
  */
-export async function createOnlineGame(page, base, controllers, query = 'e2e') {
+export async function createOnlineGame(page, base, controllers, name = 'Hana', query = 'e2e') {
   await page.goto(`${base}?${query}`);
   for (let i = 2; i < controllers.length; i++) await page.locator('sw-home button[data-add-seat]').click();
   for (const [i, c] of controllers.entries())
     if (i > 0) await page.locator(`sw-home .seat[data-seat="${i}"] select[data-controller]`).selectOption(c);
+  await page.locator('sw-home [data-online-name]').fill(name);
   await page.locator('sw-home button[data-start-online]').click();
   const input = page.locator('sw-lobby [data-testid="join-link"]');
   await input.waitFor({ timeout: 30_000 });

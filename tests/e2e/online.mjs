@@ -72,7 +72,10 @@ try {
   const c = await newPlayer('c', { width: 390, height: 844 });
   // red: the host; black: a greedy bot; green and white: friends who join by the link
   const link = await createOnlineGame(host.page, base, ['human', 'greedy', 'human', 'human']);
-  check(/#join=[A-Za-z0-9_-]+&invite=[0-9a-f]{32}$/.test(link), `the lobby shows a join link with its invitation (${link})`);
+  check(
+    /#join=[A-Za-z0-9_-]+&invite=[0-9a-f]{32}&sig=wss?%3A%2F%2F[^&]+$/.test(link),
+    `the lobby shows a join link with its invitation and the host's signalling (${link})`,
+  );
   const guestUrl = toGuestUrl(link);
   const seated = [await joinAndSit(b.page, host.page, link, 'Bea', 'green'), await joinAndSit(c.page, host.page, link, 'Cem', 'white')];
   const seatedMs = (seated[0] + seated[1]) / 2;

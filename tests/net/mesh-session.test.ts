@@ -145,37 +145,43 @@ describe('MeshSession over a chaotic in-memory network', () => {
     sim.dispose();
   });
 
-  it('a peer whose engine is perturbed (signs a wrong state hash) is outvoted: the other two vote it out and finish, it stops with a desync report (P1.4, P6.3)', async () => {
-    const sim = new MeshSim({ peers: 3, seed: 15, chaos: CHAOS });
-    await sim.open((i) => (i === 1 ? { tamperHash: (turn, hash) => (turn >= 6 ? '0'.repeat(64) : hash) } : {}));
-    const [a, wrong, b] = sim.peers;
-    const done = await sim.runUntil(() => [a, b].every((p) => p.session.phase === 'over') && wrong.session.phase === 'desync', HOUR);
-    if (!done)
-      console.log(
-        'DBG',
-        sim.peers.map((p) => [p.session.phase, p.session.logLength, p.rejects.slice(-6)]),
+  it(
+    'a peer whose engine is perturbed (signs a wrong state hash) is outvoted: the other two vote it out and finish, ' +
+      'it stops with a desync report (P1.4, P6.3)',
+    async () => {
+      const sim = new MeshSim({ peers: 3, seed: 15, chaos: CHAOS });
+      await sim.open((i) => (i === 1 ? { tamperHash: (turn, hash) => (turn >= 6 ? '0'.repeat(64) : hash) } : {}));
+      const [a, wrong, b] = sim.peers;
+      const done = await sim.runUntil(() => [a, b].every((p) => p.session.phase === 'over') && wrong.session.phase === 'desync', HOUR);
+      if (!done)
+        console.log(
+          'DBG',
+          sim.peers.map((p) => [p.session.phase, p.session.logLength, p.rejects.slice(-6)]),
+        );
+      expect(done).toBe(true);
+      // The fault happened: the perturbed peer signed the wrong hash, and the honest ones said so.
+      for (const p of [a, b]) expect(p.rejects.some((l) => /black signed a state hash the other players contradict/.test(l))).toBe(true);
+      const d = wrong.session.desyncReport!;
+      expect(d.turn).toBeGreaterThanOrEqual(6);
+      expect(d.mine).toBe('0'.repeat(64));
+      expect(d.mine).not.toBe(d.theirs);
+      const report = JSON.parse(wrong.session.desyncReportText());
+      expect(report.turn).toBe(d.turn);
+      expect(report.log).toContain('"k":"settings"');
+      // The honest two hold one log that verifies, with the perturbed seat dropped and forfeited.
+      const logs = [a, b].map((p) => p.session.replayText());
+      expect(logs[1]).toBe(logs[0]);
+      expect(logs[0]).toContain('{"k":"drop","colour":"black"}');
+      const v = verifyReplay(logs[0]);
+      expect(v.ok ? 'ok' : v.message).toBe('ok');
+      // The replay keeps the wrong hash as black's own signed word against it.
+      expect(v.ok && v.lines.some((l) => /black signed a state hash of turn \d+ \(entry \d+\) that the log contradicts/.test(l))).toBe(
+        true,
       );
-    expect(done).toBe(true);
-    // The fault happened: the perturbed peer signed the wrong hash, and the honest ones said so.
-    for (const p of [a, b]) expect(p.rejects.some((l) => /black signed a state hash the other players contradict/.test(l))).toBe(true);
-    const d = wrong.session.desyncReport!;
-    expect(d.turn).toBeGreaterThanOrEqual(6);
-    expect(d.mine).toBe('0'.repeat(64));
-    expect(d.mine).not.toBe(d.theirs);
-    const report = JSON.parse(wrong.session.desyncReportText());
-    expect(report.turn).toBe(d.turn);
-    expect(report.log).toContain('"k":"settings"');
-    // The honest two hold one log that verifies, with the perturbed seat dropped and forfeited.
-    const logs = [a, b].map((p) => p.session.replayText());
-    expect(logs[1]).toBe(logs[0]);
-    expect(logs[0]).toContain('{"k":"drop","colour":"black"}');
-    const v = verifyReplay(logs[0]);
-    expect(v.ok ? 'ok' : v.message).toBe('ok');
-    // The replay keeps the wrong hash as black's own signed word against it.
-    expect(v.ok && v.lines.some((l) => /black signed a state hash of turn \d+ \(entry \d+\) that the log contradicts/.test(l))).toBe(true);
-    for (const p of [a, b]) expect(p.session.forfeits()).toEqual([{ colour: 'black', why: 'dropped' }]);
-    sim.dispose();
-  });
+      for (const p of [a, b]) expect(p.session.forfeits()).toEqual([{ colour: 'black', why: 'dropped' }]);
+      sim.dispose();
+    },
+  );
 
   it('two peers whose hashes disagree: no majority either way, so both stop with a desync report naming the other (P6.3)', async () => {
     const sim = new MeshSim({ peers: 2, seed: 15, chaos: CHAOS });

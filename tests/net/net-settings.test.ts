@@ -186,7 +186,11 @@ describe('net settings', () => {
   it('relay only (iceTransportPolicy relay): kept when a TURN server is given, refused without one, absent means any path', async () => {
     expect(parseNetSettings({ ...good, relayOnly: true })).toEqual({ ok: true, value: { ...good, relayOnly: true } });
     expect(parseNetSettings({ ...good, relayOnly: false })).toEqual({ ok: true, value: good });
-    expect(parseNetSettings({ ...good, relayOnly: 'yes' })).toEqual({ ok: false, reason: 'relay only must be true or false' });
+    expect(parseNetSettings({ ...good, relayOnly: 'yes' })).toMatchObject({
+      ok: false,
+      reason: 'relay only must be true or false',
+      why: { code: 'relayBool' },
+    });
     const stunOnly = { ...good, iceServers: [{ urls: ['stun:stun.example.org:3478'] }] };
     for (const v of [
       { ...stunOnly, relayOnly: true },

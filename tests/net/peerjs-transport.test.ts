@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPeerJsTransport, type PeerJsTransport, type PeerJsTransportOptions } from '../../src/net/peerjs-transport';
-import { MAX_FRAME_CHARS, type PeerId } from '../../src/net/transport';
+import { MAX_FRAME_CHARS, SignallingError, type PeerId } from '../../src/net/transport';
 import { loadPeerJs } from './support/node-webrtc';
 import { startSignalling, type TestSignalling } from './support/signalling-server';
 
@@ -267,7 +267,12 @@ describe('PeerJS transport over real WebRTC on loopback', () => {
   it('rejects with one line when no signalling server answers', async () => {
     const err = await createPeerJsTransport({ ...options(), port: 1, signallingTimeoutMs: 3_000 }).catch((e: Error) => e);
     expect(err).toBeInstanceOf(Error);
-    expect((err as Error).message).toMatch(/^signalling server 127\.0\.0\.1:1/);
+    expect((err as Error).message).toMatch(/^signalling server wss?:\/\/127\.0\.0\.1:1\//);
     expect((err as Error).message).not.toContain('\n');
+    // the server tried and a non-empty reason, for the page to name them (never "server-error: ")
+    expect(err).toBeInstanceOf(SignallingError);
+    expect((err as SignallingError).server).toMatch(/127\.0\.0\.1:1/);
+    expect((err as SignallingError).why).toMatch(/\w/);
+    expect((err as Error).message).not.toMatch(/: $/);
   });
 });

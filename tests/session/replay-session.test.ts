@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { ReplaySession } from '../../src/session/replay-session';
 import { playLocal } from '../../src/sim/local-game';
+import { MeshSim } from '../../src/sim/mesh-sim';
 import type { SessionUpdate } from '../../src/session/session';
 
 function finishedReplay(): string {
@@ -43,5 +44,18 @@ describe('ReplaySession', () => {
     await expect(s.deploy(null)).rejects.toThrow(/no moves/);
     expect(s.seats.map((x) => x.controllerUnknown)).toEqual([true, true]);
     expect(() => new ReplaySession('{"not":"a replay"}')).toThrow();
+  });
+
+  it("names an online game's players from its signed roster (issue 20), and refuses a doctored name in one line", async () => {
+    const sim = new MeshSim({ peers: 2, seed: 5 });
+    await sim.open();
+    expect(await sim.runUntil(() => sim.finished(), 7_200_000)).toBe(true);
+    const online = sim.peers[0].session.replayText();
+    sim.dispose();
+    const seats = new ReplaySession(online).seats;
+    expect(seats.map((x) => (x.controller.kind === 'remote' ? x.controller.name : x.controller.kind))).toEqual(['p0', 'p1']);
+    const doctored = JSON.parse(online);
+    doctored.roster[0].name = `\u0007${'A'.repeat(100)}`;
+    expect(() => new ReplaySession(JSON.stringify(doctored))).toThrow(/roster\[0\]\.name/);
   });
 });

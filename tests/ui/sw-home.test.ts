@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { NewGameRequest } from '../../src/ui/sw-home';
 import '../../src/ui/sw-home';
 import { newGame } from '../../src/engine';
+import { NAME_KEY } from '../../src/ui/player-name';
 
 async function mount() {
   const el = document.createElement('sw-home');
@@ -128,5 +129,24 @@ describe('<sw-home>', () => {
     expect(el.request.setup.seats).toEqual(['green', 'orange', 'white']);
     expect(el.request.controllers).toEqual([{ kind: 'human' }, { kind: 'bot', level: 'strong' }, { kind: 'human' }]);
     expect(el.request.setup.options.unplaceable).toBe('return');
+  });
+
+  it('asks the host for a name before creating an online game, then remembers it', async () => {
+    localStorage.removeItem(NAME_KEY);
+    const el = await mount();
+    let online = 0;
+    el.addEventListener('sw-start-online', () => online++);
+    $(el, 'button[data-start-online]').click();
+    await el.updateComplete;
+    expect(online).toBe(0);
+    expect($(el, '[role="alert"]').textContent).toContain('name');
+    const input = $(el, '[data-online-name]') as HTMLInputElement;
+    input.value = 'Hana';
+    input.dispatchEvent(new Event('input'));
+    $(el, 'button[data-start-online]').click();
+    expect(online).toBe(1);
+    expect(localStorage.getItem(NAME_KEY)).toBe('Hana');
+    el.remove();
+    expect(($(await mount(), '[data-online-name]') as HTMLInputElement).value).toBe('Hana');
   });
 });

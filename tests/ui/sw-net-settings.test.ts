@@ -122,6 +122,22 @@ describe('<sw-net-settings>', () => {
     expect(storage.items.size).toBe(0);
   });
 
+  it("says why a value is refused in the player's language (cs, ro), and again after a language switch", async () => {
+    setLanguage('cs');
+    const { el, storage } = await mount();
+    type($(el, 'input[name=host]'), 'evil.org/x?y');
+    await el.updateComplete;
+    $<HTMLButtonElement>(el, 'button[data-save]').click();
+    await el.updateComplete;
+    const text = () => $(el, '.status.error').textContent!;
+    expect(text()).toContain('hostitel "evil.org/x?y" není název serveru ani adresa');
+    expect(text()).not.toMatch(/is not a host/);
+    setLanguage('ro');
+    await el.updateComplete;
+    expect(text()).toContain('gazda "evil.org/x?y" nu este un nume de server');
+    expect(storage.items.size).toBe(0);
+  });
+
   it('forgets saved settings on "back to the default"', async () => {
     const storage = new MemoryStorage();
     storage.setItem(NET_SETTINGS_KEY, JSON.stringify({ ...PUBLIC_SIGNALLING, host: 'mine.example.org' }));

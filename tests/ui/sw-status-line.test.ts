@@ -47,4 +47,29 @@ describe('<sw-status-line>', () => {
     expect(who(await line({ kind: 'over' })).dataset.status).toBeUndefined();
     expect(who(await line({ kind: 'failed', message: 'bot crashed' })).textContent).toContain('bot crashed');
   });
+
+  it("shows an online game's waiting line instead of the seat's colour, so it agrees with the panel", async () => {
+    const el = await line({ kind: 'waiting-remote', seat: 1 });
+    expect(who(el).textContent).toBe('Waiting for red…');
+    el.waitLine = 'Waiting for the reveal of Ana (red).';
+    await el.updateComplete;
+    expect(who(el).textContent).toBe('Waiting for the reveal of Ana (red).');
+  });
+
+  it('says click to a mouse and tap to a finger (cs: Klikni / Klepni)', async () => {
+    setLanguage('cs');
+    const el = await line({ kind: 'your-move', seat: 0 }, { drafting: true });
+    const hint = () => el.shadowRoot!.querySelector('.hint')!.textContent!;
+    document.body.dispatchEvent(new PointerEvent('pointerdown', { pointerType: 'mouse', bubbles: true }));
+    el.requestUpdate();
+    await el.updateComplete;
+    expect(hint()).toContain('Klikni');
+    document.body.dispatchEvent(new PointerEvent('pointerdown', { pointerType: 'touch', bubbles: true }));
+    el.requestUpdate();
+    await el.updateComplete;
+    expect(hint()).toContain('Klepni');
+    setLanguage('en');
+    await el.updateComplete;
+    expect(hint()).toMatch(/^ · Tap /);
+  });
 });

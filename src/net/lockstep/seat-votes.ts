@@ -169,6 +169,14 @@ export class SeatVotes {
     return this.votes.get(spell(k));
   }
 
+  /** The reclaim questions of `colour` not vetoed, with the seats that agreed so far (for the UI's progress line). */
+  reclaimsOf(colour: Colour): { key: VoteKey; votes: ReadonlySet<number> }[] {
+    return [...this.votes].flatMap(([s, votes]) => {
+      const key = this.keys.get(s)!;
+      return key.what === 'reclaim' && key.colour === colour && !this.vetoes.has(s) ? [{ key, votes: new Set(votes.keys()) }] : [];
+    });
+  }
+
   reclaimKeyAt(index: number): VoteKey | undefined {
     return this.reclaimAt.get(index);
   }

@@ -25,6 +25,14 @@ export interface WaitingView {
   bankLeft: number;
 }
 
+/** A dropped seat's player asked for it back (P2.6): from which turn, who agreed, who still must. */
+export interface ReclaimView {
+  colour: Colour;
+  fromTurn: number;
+  agreed: Colour[];
+  waitingFor: Colour[];
+}
+
 export type ChatLine = ChatEntry;
 
 export interface DesyncReport {

@@ -1,0 +1,25 @@
+// @vitest-environment happy-dom
+// <sw-app>: a join link pasted into a tab already open (only the #join= part changes) opens the join card (hashchange).
+import { afterEach, describe, expect, it } from 'vitest';
+import '../../src/ui/sw-app';
+
+describe('<sw-app> and join links', () => {
+  afterEach(() => {
+    document.body.replaceChildren();
+    history.replaceState(null, '', location.pathname);
+  });
+
+  it('reacts to a join link pasted into a tab on the home screen, with the server the link names', async () => {
+    history.replaceState(null, '', location.pathname);
+    const app = document.createElement('sw-app');
+    document.body.append(app);
+    await app.updateComplete;
+    expect(app.shadowRoot!.querySelector('sw-home')).not.toBeNull();
+    location.hash = '#join=host-peer-1&sig=wss%3A%2F%2Fsignal.example%3A9000%2Fpeerjs';
+    window.dispatchEvent(new Event('hashchange'));
+    await app.updateComplete;
+    const join = app.shadowRoot!.querySelector('sw-join');
+    expect(join).not.toBeNull();
+    expect(join!.hostSignalling).toEqual({ host: 'signal.example', port: 9000, path: '/peerjs', secure: true });
+  });
+});
