@@ -1006,6 +1006,8 @@ export class MeshSession extends SessionCore implements Session {
       // Every peer learns it and holds the same proof; the next pump votes the seat out (a new input, not a re-entry).
       this.links.broadcast({ t: 'evidence', first: v.evidence.first, second: v.evidence.second });
       queueMicrotask(() => this.pump());
+      // Ask everyone at once: a peer that took another version of one of its moves answers with it (fresh equivocation).
+      for (const l of this.links.values()) if (l.authed) this.requestSync(l, true);
     }
     const item = v.kept;
     if (item?.body.k === 'vote' || item?.body.k === 'veto') {

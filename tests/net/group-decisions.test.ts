@@ -3,7 +3,9 @@
 // once; a seat that stretches every wait to its deadline. Whole games on the in-memory
 // network and the simulated clock; each test checks first that the fault really happened.
 import { describe, expect, it } from 'vitest';
-import { serialize, stateHash } from '../../src/engine';
+import { legalPlacements, serialize, stateHash } from '../../src/engine';
+import { sign } from '../../src/net/identity';
+import { encodeFrame, itemSigningText, type Item } from '../../src/net/wire';
 import { verifyReplay } from '../../src/fair';
 import { chooseFromText } from '../../src/bots/bot-choice';
 import type { BotRunner } from '../../src/bots/bot-runner';
@@ -149,6 +151,58 @@ describe('the time bank (P6, bullet 5)', () => {
     expect(await sim.runUntil(() => a.session.phase === 'over' && sim.peers[1].session.phase === 'over', 4 * HOUR)).toBe(true);
     expectConverged([a, sim.peers[1]]);
     expect(slow.session.forfeits()).toEqual([{ colour: 'green', why: 'dropped' }]);
+    sim.dispose();
+  }, 120_000);
+});
+
+describe('fresh equivocation (P6, bullet 4)', () => {
+  it('two legal versions of one move, shown to two honest peers at the same moment before either took either: both go back to that slot and drop the seat', async () => {
+    const sim = new MeshSim({ peers: 3, seed: 1730, chaos: LIGHT });
+    await sim.open();
+    const [a, liar, b] = sim.peers;
+    const liarId = liar.session.transportId;
+    expect(await sim.runUntil(() => a.session.started && a.session.state.turn >= 4, HOUR)).toBe(true);
+    // Hold back the liar's real placements from now on; at its next placement, sign two different legal ones instead.
+    const forged = new Set<string>();
+    sim.net.filter = (from, _to, frame) => from !== liarId || forged.has(frame) || !frame.includes('"k":"place"');
+    const due = (p: SimPeer) => {
+      const at = p.session.replicaView!.awaiting();
+      return at.kind === 'action' && at.phase === 'place' && at.colour === 'black' && p.session.state.turn >= 4;
+    };
+    expect(await sim.runUntil(() => due(a) && due(b) && a.session.logLength === b.session.logLength, HOUR)).toBe(true);
+    const at = a.session.logLength;
+    const options = legalPlacements(a.session.state);
+    expect(options.length).toBeGreaterThan(1);
+    const seat = a.session.state.seat;
+    const n = (liar.session as unknown as { nextSeq: number }).nextSeq + 5;
+    const version = (k: number): Item => {
+      const unsigned = {
+        a: 1,
+        n,
+        at,
+        body: { k: 'entry' as const, entry: { k: 'place' as const, seat, ...options[k] } },
+        h: null,
+        p: a.session.prefixAt(at),
+      };
+      return { ...unsigned, sig: sign(liar.session.identity, 'item', itemSigningText(a.session.gameId, unsigned)) };
+    };
+    const [v0, v1] = [0, 1].map((k) => encodeFrame({ t: 'item', item: version(k) }));
+    forged.add(v0).add(v1);
+    sim.net.deliver(liarId, a.session.transportId, v0);
+    sim.net.deliver(liarId, b.session.transportId, v1);
+    // It happened: each took a different version there (and the liar's own peer none of them).
+    expect(await sim.runUntil(() => a.session.logLength > at && b.session.logLength > at, HOUR)).toBe(true);
+    const taken = (p: SimPeer) => JSON.stringify(JSON.parse(p.session.replayText()).entries[at]);
+    expect(taken(a)).not.toBe(taken(b));
+    expect(await sim.runUntil(converged([a, b]), 2 * HOUR)).toBe(true);
+    const log = expectConverged([a, b]);
+    expect(JSON.parse(log).entries[at]).toEqual({ k: 'drop', colour: 'black' });
+    for (const p of [a, b]) expect(p.session.forfeits()).toEqual([{ colour: 'black', why: 'dropped' }]);
+    // The evidence every honest peer holds names black only, the disputed slot among it.
+    for (const p of [a, b]) {
+      expect(new Set(p.session.evidence.map((e) => e.a))).toEqual(new Set([1]));
+      expect(p.session.evidence.some((e) => e.first.at === at && e.second.at === at && e.first.body.k === 'entry')).toBe(true);
+    }
     sim.dispose();
   }, 120_000);
 });

@@ -285,9 +285,17 @@ export class ItemPool {
    */
   private equivocation(first: Item, second: Item, what: string, ctx: PoolContext): PoolVerdict {
     const a = first.a;
-    if (this.equivocators.has(a)) return NOTHING; // reported once; later copies change nothing
-    this.equivocators.add(a);
     const evidence = { a, first, second };
+    if (this.equivocators.has(a)) {
+      // Reported once; later copies change nothing — except two moves for one slot of one history, which every peer
+      // must learn of even from a seat already caught (honest peers may have taken different ones: they go back there).
+      const slot = sameSlotMoves(first, second);
+      if (!slot || this.evidenceList.some((e) => sameSlotMoves(e.first, e.second) === slot) || this.evidenceList.length >= 8)
+        return NOTHING;
+      this.evidenceList.push(evidence);
+      return { reason: null, evidence };
+    }
+    this.equivocators.add(a);
     this.evidenceList.push(evidence);
     const c = colourOf(ctx, a);
     return { reason: `${c} signed ${what} (equivocation): both kept as evidence; the others drop ${c} when it is next due`, evidence };
@@ -302,7 +310,11 @@ export class ItemPool {
     const seat = ctx.roster[first.a];
     if (!seat?.pub || second.a !== first.a || !first.sig || !second.sig)
       return refused('evidence of equivocation that names no signed seat');
-    if (this.equivocators.has(first.a)) return NOTHING;
+    if (this.equivocators.has(first.a)) {
+      // Known already, unless it is a disputed slot not known yet (checked like any evidence, then kept).
+      const slot = sameSlotMoves(first, second);
+      if (!slot || this.evidenceList.some((e) => sameSlotMoves(e.first, e.second) === slot)) return NOTHING;
+    }
     const t1 = itemSigningText(ctx.gameId, first),
       t2 = itemSigningText(ctx.gameId, second);
     const sameSlot = first.body.k === 'entry' && second.body.k === 'entry' && first.at === second.at && first.p === second.p;
@@ -383,6 +395,12 @@ const LATE = 'comes after that point was filled';
 /** An entry's key in its slot: its history's prefix hash, or (naming none) its own number, so several may wait side by side. */
 function slotKey(item: Item): string {
   return item.p ?? `~${item.n}`;
+}
+
+/** The slot two different moves of one seat share (author, index, prefix), or null when they are not that. */
+function sameSlotMoves(x: Item, y: Item): string | null {
+  if (x.body.k !== 'entry' || y.body.k !== 'entry' || x.at !== y.at || x.p === null || x.p !== y.p) return null;
+  return `${x.a}|${x.at}|${x.p}`;
 }
 
 /** Whether two items are a vote and a veto on one question (P6.2): a contradiction whatever their numbers. */

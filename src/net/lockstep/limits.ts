@@ -32,6 +32,8 @@ export const SYNC_AMPLIFICATION = 10;
 export const CATCH_UP_BYTES = 256 * 1024;
 /** A link that has not proven who it is this long after opening is closed (and freed from the link cap). */
 export const AUTH_TIMEOUT_MS = 5_000;
+/** Log positions back from its end over which a sync answer sends the moves an equivocator made (fresh equivocation). */
+export const EQUIVOCATOR_WINDOW = 32;
 /** Entries a sync answer sends by log position, past the numbered items (see syncAnswer). */
 export const ENTRIES_BY_POSITION = 8;
 /** Drop votes for points ahead of this log, kept to be answered later (a seat's votes come only from players). */

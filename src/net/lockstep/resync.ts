@@ -5,7 +5,7 @@ import type { Replica } from '../../fair/replica';
 import type { Clock } from '../clock';
 import { MAX_ITEMS_PER_ANSWER, type Frame, type StartRecord } from '../wire';
 import type { ItemPool } from './item-pool';
-import { AFTER_END_FACTOR, END_SYNC_ROUNDS, ENTRIES_BY_POSITION } from './limits';
+import { AFTER_END_FACTOR, END_SYNC_ROUNDS, ENTRIES_BY_POSITION, EQUIVOCATOR_WINDOW } from './limits';
 import type { Link } from './links';
 
 /** The shortest gap between two sync requests on one link (unless forced). */
@@ -28,7 +28,17 @@ export function syncAnswer(
   // By position too: the entries this log took from where the asker's log stands. A seat that
   // signed two items under one number leaves the asker holding a version the numbers cannot
   // tell apart; these let it find the one the log needs (judged as any item).
-  if (!replica || len >= replica.length) return out;
+  if (!replica) return out;
+  // A seat caught equivocating may have shown honest peers different moves for one slot (fresh equivocation, P6):
+  // the moves of it this log took lately go along, so a peer that took the other version finds the disputed slot.
+  for (const a of pool.authors()) {
+    if (!pool.isEquivocator(a)) continue;
+    for (let at = Math.max(0, replica.length - EQUIVOCATOR_WINDOW); at < replica.length; at++) {
+      const it = pool.tookEntry(a, at, replica, prefix(at));
+      if (it?.p) out.push({ t: 'item', item: it });
+    }
+  }
+  if (len >= replica.length) return out;
   for (let at = len; at < Math.min(replica.length, len + ENTRIES_BY_POSITION); at++) {
     for (const a of pool.authors()) {
       const it = pool.tookEntry(a, at, replica, prefix(at));
