@@ -156,7 +156,8 @@ describe('the time bank (P6, bullet 5)', () => {
 });
 
 describe('fresh equivocation (P6, bullet 4)', () => {
-  it('two legal versions of one move, shown to two honest peers at the same moment before either took either: both go back to that slot and drop the seat', async () => {
+  it('two legal versions of one move, shown to two honest peers at the same moment before either took either: ' +
+    'both go back to that slot and drop the seat', async () => {
     const sim = new MeshSim({ peers: 3, seed: 1730, chaos: LIGHT });
     await sim.open();
     const [a, liar, b] = sim.peers;
