@@ -43,6 +43,8 @@ export interface FuzzResult {
   perSecond: number;
   firstCrash: string | null;
   firstChange: string | null;
+  /** Times the fuzzing seat was dropped for equivocation it signed (the protocol working; not a state change). */
+  liarDropped: number;
   verdicts: Verdicts;
   cost: CostFigures;
 }
@@ -291,7 +293,14 @@ function resigned(g: Gen, frame: Json, gameId: string, key: Identity, seat: numb
   if (g.next() < 0.5) mutate(g, item.body ?? {});
   else mutate(g, item as Json);
   try {
-    const unsigned = { a: item.a as number, n: item.n as number, at: item.at as number, body: item.body, h: item.h as never };
+    const unsigned = {
+      a: item.a as number,
+      n: item.n as number,
+      at: item.at as number,
+      body: item.body,
+      h: item.h as never,
+      p: item.p as never,
+    };
     item.sig = sign(key, 'item', itemSigningText(gameId, unsigned));
   } catch {
     // canonicalJson refuses non-integers: leave the old signature
@@ -305,7 +314,15 @@ function resigned(g: Gen, frame: Json, gameId: string, key: Identity, seat: numb
  * the liar's real key: it passes the parser and the signature and meets the session's
  * seat, slot, turn, chain and engine checks.
  */
-function shapedItem(g: Gen, base: Json, gameId: string, key: Identity, len: number, same?: { a: number; n: number }): string {
+function shapedItem(
+  g: Gen,
+  base: Json,
+  gameId: string,
+  key: Identity,
+  len: number,
+  prefix: (i: number) => string | null,
+  same?: { a: number; n: number },
+): string {
   const colours = ['red', 'black', 'green'];
   const hex = () => Array.from({ length: 64 }, () => '0123456789abcdef'[g.int(16)]).join('');
   const src =
@@ -333,7 +350,17 @@ function shapedItem(g: Gen, base: Json, gameId: string, key: Identity, len: numb
     () => ({ k: 'entry', entry: { k: 'reveal', chain: g.int(3), event: g.int(40), value: hex() } }),
     () => ({ k: 'entry', entry: { k: 'commit', chain: g.int(3), colour: g.pick(colours), commitment: hex() } }),
     () => ({ k: 'entry', entry: { k: 'resign', colour: g.pick(colours) } }),
-    () => ({ k: g.pick(['vote', 'veto']), what: g.pick(['drop', 'reclaim']), colour: g.pick(colours), point: g.int(len + 4) }),
+    () => ({ k: 'vote', what: g.pick(['drop', 'reclaim']), colour: g.pick(colours), point: g.int(len + 4) }),
+    () => {
+      const what = g.pick(['drop', 'reclaim']);
+      return {
+        k: 'veto',
+        what,
+        colour: g.pick(colours),
+        point: g.int(len + 4),
+        took: what === 'drop' ? { n: g.int(60), sig: hex() + hex() } : null,
+      };
+    },
     () => ({ k: 'chat', text: g.text(30).replace(/[\u0000-\u001f\u2028\u2029]/g, '') }),
     () => (src ? structuredClone(src.body) : { k: 'chat', text: 'x' }),
   ];
@@ -341,8 +368,12 @@ function shapedItem(g: Gen, base: Json, gameId: string, key: Identity, len: numb
   const n = g.pick([g.int(60), g.int(400), src?.n ?? 0, (src?.n ?? 0) + 1]);
   const at = g.pick([len, len, len - 1 - g.int(3), len + 1 + g.int(3), src?.at ?? len]);
   const h = g.next() < 0.7 ? null : { turn: 1 + g.int(12), state: hex() };
-  const body = g.pick(bodies)();
-  const unsigned = { a: same?.a ?? a, n: same?.n ?? Math.max(0, n), at: Math.max(0, at), body, h };
+  const body = g.pick(bodies)() as { k: string; what?: string; point?: number; entry?: { k: string } };
+  // A drop vote or veto is signed for its own point; moves, votes and vetoes name the victim's history there (or a made-up one).
+  const where = body.what === 'drop' && g.next() < 0.9 ? (body.point ?? at) : Math.max(0, at);
+  const named = body.k === 'vote' || body.k === 'veto' || body.entry?.k === 'place' || body.entry?.k === 'deploy';
+  const p = named ? ((g.next() < 0.8 ? prefix(where) : null) ?? hex()) : null;
+  const unsigned = { a: same?.a ?? a, n: same?.n ?? Math.max(0, n), at: where, body: body as Json, h, p };
   return JSON.stringify({ t: 'item', item: { ...unsigned, sig: sign(key, 'item', itemSigningText(gameId, unsigned)) } });
 }
 
@@ -408,6 +439,14 @@ export async function runFuzz(a: FuzzArgs, progress?: (line: string) => void): P
   const key = liar.session.identity;
   const parsedCorpus = corpus.map((c) => JSON.parse(c) as Json);
   const snapshot = () => `${inside(victim).replica.text()}|${stateHash(victim.state)}`;
+  // The one change a hostile seat may cause: its own drop, for equivocation it signed (the victim went back to the
+  // disputed slot and dropped it there, P6). Counted apart; anything else is a state change.
+  const liarColour = JSON.parse(victim.saveText()).start.roster[1].colour as string;
+  let liarDropped = 0;
+  const selfDrop = () => {
+    const last = inside(victim).replica.log.entries.at(-1);
+    return last?.k === 'drop' && last.colour === liarColour && victim.evidence.some((e) => e.a === 1);
+  };
   const cheap = () => {
     const r = inside(victim).replica;
     return `${r.length}|${victim.phase}|${JSON.stringify(r.log.entries[r.length - 1])}`;
@@ -431,17 +470,21 @@ export async function runFuzz(a: FuzzArgs, progress?: (line: string) => void): P
       frame = JSON.stringify(f);
     } else if (kind === 3 || kind === 4) {
       const len = inside(victim).replica.length;
+      const prefixOf = (i: number) => victim.prefixAt(i);
       const roll = g.next();
       if (roll < 0.15) {
         // Evidence of equivocation: two signed items under one number (or a mangled pair).
-        const first = (JSON.parse(shapedItem(g, base, gameId, key, len)) as { item: { a: number; n: number } }).item;
-        const second = (JSON.parse(shapedItem(g, base, gameId, key, len, g.next() < 0.8 ? first : undefined)) as { item: Json }).item;
+        const first = (JSON.parse(shapedItem(g, base, gameId, key, len, prefixOf)) as { item: { a: number; n: number } }).item;
+        const second = (JSON.parse(shapedItem(g, base, gameId, key, len, prefixOf, g.next() < 0.8 ? first : undefined)) as { item: Json })
+          .item;
         const f = { t: 'evidence', first, second } as Json;
         if (g.next() < 0.3) mutate(g, f);
         frame = JSON.stringify(f);
       } else
         frame =
-          roll < 0.7 ? shapedItem(g, base, gameId, key, len) : (resigned(g, structuredClone(base), gameId, key, 1) ?? JSON.stringify(base));
+          roll < 0.7
+            ? shapedItem(g, base, gameId, key, len, prefixOf)
+            : (resigned(g, structuredClone(base), gameId, key, 1) ?? JSON.stringify(base));
     } else if (kind === 5) {
       const text = JSON.stringify(base);
       frame = text.slice(0, g.int(text.length));
@@ -489,9 +532,15 @@ export async function runFuzz(a: FuzzArgs, progress?: (line: string) => void): P
     else verdicts.taken++;
     const q = cheap();
     if (q !== quick) {
-      changes++;
-      firstChange ??= `after ${JSON.stringify(frame.slice(0, 120))}`;
-      quick = q;
+      if (selfDrop()) {
+        // What follows from it (the bot now playing that seat) is part of it: settle before the next frame.
+        liarDropped++;
+        await flush();
+      } else {
+        changes++;
+        firstChange ??= `after ${JSON.stringify(frame.slice(0, 120))}`;
+      }
+      quick = cheap();
       full = snapshot();
     }
     if (i % 64 === 63 || i === a.messages - 1) {
@@ -512,7 +561,7 @@ export async function runFuzz(a: FuzzArgs, progress?: (line: string) => void): P
   Object.assign(link, { authed: true, budget: 0, checks: 0, budgetAt: -Infinity, checksAt: -Infinity });
   const cost = await costView(sim, victim, from, key, 1);
   sim.dispose();
-  return { messages: a.messages, crashes, changes, perSecond: a.messages / seconds, firstCrash, firstChange, verdicts, cost };
+  return { messages: a.messages, crashes, changes, perSecond: a.messages / seconds, firstCrash, firstChange, liarDropped, verdicts, cost };
 }
 
 /** The cost view's figures, one line per mix. */
@@ -539,6 +588,7 @@ async function main(): Promise<void> {
   for (const line of costLines(r.cost)) process.stdout.write(line + '\n');
   if (r.firstCrash) process.stdout.write(`first crash: ${r.firstCrash}\n`);
   if (r.firstChange) process.stdout.write(`first state change: ${r.firstChange}\n`);
+  if (r.liarDropped) process.stdout.write(`the fuzzing seat was dropped ${r.liarDropped} times for moves it signed twice (P6)\n`);
   process.stdout.write(fuzzSummary(r) + '\n');
   process.exit(r.crashes === 0 && r.changes === 0 ? 0 : 1);
 }

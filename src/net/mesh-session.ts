@@ -56,6 +56,7 @@ import { ItemPool, type Evidence, type PoolContext, type PoolVerdict } from './l
 import {
   DEFAULT_TIMEOUTS,
   DISPUTE_MS,
+  EQUIVOCATOR_WINDOW,
   MAX_CHAT_PER_INDEX,
   MAX_CHAT_PER_SEAT,
   MAX_DISPUTES,
@@ -884,6 +885,9 @@ export class MeshSession extends SessionCore implements Session {
       const { first, second } = e;
       if (e.a === this.mySeat || first.body.k !== 'entry' || second.body.k !== 'entry' || first.at !== second.at) continue;
       if (first.p !== second.p || first.at >= this.replica!.length || this.prefix.at(first.at) !== first.p) continue;
+      // Fresh equivocation is caught within moments; an old slot re-signed later is voted out when next due instead
+      // (so a seat cannot make the table go back further than this by signing an old move again).
+      if (this.replica!.length - first.at > EQUIVOCATOR_WINDOW) continue;
       const colour = this.startRecord!.roster[e.a].colour;
       if (!entryOfSeat(this.replica!.log.entries[first.at], colour, this.replica!)) continue;
       this.castVote({ what: 'drop', colour, point: first.at, p: first.p });

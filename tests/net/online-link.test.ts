@@ -9,9 +9,9 @@ describe('join link', () => {
   it('carries the signalling the host uses and reads it back', () => {
     const link = joinLink(page, 'abc-123', { signalling: sig });
     expect(link).toBe('https://play.example/sw/#join=abc-123&sig=wss%3A%2F%2Fsignal.example%3A9000%2Fpeerjs');
-    expect(parseJoinLink(new URL(link).hash)).toEqual({ peer: 'abc-123', signalling: sig });
+    expect(parseJoinLink(new URL(link).hash)).toEqual({ peer: 'abc-123', invite: null, signalling: sig });
     expect(joinLink(page, 'abc-123')).toBe('https://play.example/sw/#join=abc-123');
-    expect(parseJoinLink('#join=abc-123')).toEqual({ peer: 'abc-123', signalling: null });
+    expect(parseJoinLink('#join=abc-123')).toEqual({ peer: 'abc-123', invite: null, signalling: null });
   });
 
   it('ignores a signalling part that is not a plain ws(s)://host:port/path (credentials, queries, bad ports)', () => {

@@ -10,7 +10,7 @@ const host = { host: 'signal.example', port: 9000, path: '/peerjs', secure: true
 
 async function mount(resolved: ResolvedNetSettings, hostSignalling: typeof host | null = host, name = 'Sam') {
   localStorage.setItem(NAME_KEY, name);
-  const el = Object.assign(document.createElement('sw-join'), { resolved, hostSignalling });
+  const el = Object.assign(document.createElement('sw-join'), { resolved, hostSignalling, invited: true });
   document.body.append(el);
   await el.updateComplete;
   const choices: JoinChoice[] = [];

@@ -237,8 +237,13 @@ export class SeatVotes {
     const quorum = quorumOf(eligible.length);
     let verdict: DropCount['verdict'] = 'entry';
     if (d.length > k.length) {
-      const ends = this.graceEnds({ what: 'drop', colour, point, p }, ctx);
-      const acts = ctx.isEquivocator(target) || d.length >= quorum || (ends !== null && ctx.now >= ends);
+      const key: VoteKey = { what: 'drop', colour, point, p };
+      const ends = this.graceEnds(key, ctx);
+      // A minority acts after the grace, and only once this peer has answered the question itself (voted or vetoed) or
+      // may not vote on it: one seat's early vote cannot drop a seat this peer has not yet seen silent for its timeout.
+      const me = ctx.roster.findIndex((r) => r.colour === ctx.myColour);
+      const answered = this.mine.has(s) || this.myVetoes.has(s) || !eligible.includes(me);
+      const acts = ctx.isEquivocator(target) || d.length >= quorum || (ends !== null && ctx.now >= ends && answered);
       verdict = acts ? 'drop' : 'wait';
     }
     return { d, k, voters: eligible.length, quorum, verdict };
