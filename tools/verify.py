@@ -35,6 +35,7 @@ TAG = b"carcassonne-star-wars/fair/v1/event\x00"
 BOT_LEVELS = ("random", "greedy", "strong")
 STAND_IN_BOT = "greedy"
 SEAT_CHANGES = ("drop", "resign", "reclaim")
+MAX_LOG_INDEX = 1000000
 MAX_CHAT_LINES = 1200
 MAX_CHAT_TEXT = 200
 SIGNED_KEYS = {"host", "startSig", "roster", "signed", "votes"}
@@ -277,13 +278,16 @@ def read_file(raw):
         raise Malformed("entries must be a list")
     for i, e in enumerate(entries):
         check_entry(e, i, raw["version"])
-    chat = read_chat(raw["chat"], entries, version >= 3) if "chat" in raw else []
+    chat = read_chat(raw["chat"], entries, version) if "chat" in raw else []
     signed = read_signed(raw, len(entries)) if version >= 3 else None
     return raw["version"], entries, secrets, chat, signed
 
 
-def read_chat(chat, entries, signed=False):
-    """Section 6a: at most 1,200 lines {colour, n, at, text} (version 3: and sig), from players' seats, in strictly increasing (at, colour, n) order."""
+def read_chat(chat, entries, version):
+    """Section 6a: at most 1,200 lines {colour, n, at, text} (version 3: and sig), from players' seats, in strictly increasing (at, colour, n) order.
+    Version 4 keeps a line signed for any log index up to 1,000,000 (the wire's bound), even past the log's end."""
+    signed = version >= 3
+    max_at = MAX_LOG_INDEX if version >= 4 else len(entries)
     names = {"colour", "n", "at", "text"} | ({"sig"} if signed else set())
     if not isinstance(chat, list) or len(chat) > MAX_CHAT_LINES:
         raise Malformed("chat must be a list of at most %d lines" % MAX_CHAT_LINES)
@@ -298,7 +302,7 @@ def read_chat(chat, entries, signed=False):
             raise Malformed("chat line %d: sig must be 128 lowercase hex digits" % i)
         if c["colour"] not in players:
             raise Malformed("chat line %d: colour must be a player's seat of this game" % i)
-        if not (is_int(c["n"], 0, 1000000) and is_int(c["at"], 0, len(entries))):
+        if not (is_int(c["n"], 0, MAX_LOG_INDEX) and is_int(c["at"], 0, max_at)):
             raise Malformed("chat line %d: n and at must be integers within the log" % i)
         t = c["text"]
         if not isinstance(t, str) or len(t.encode("utf-16-le", "surrogatepass")) // 2 > MAX_CHAT_TEXT or any(ord(x) in CHAT_FORBIDDEN for x in t):
@@ -580,9 +584,11 @@ def check_signatures(entries, chat, g, version=3):
             once(author, s["n"], text, i)
             if s["h"] is not None:
                 mine = hash_at.get(s["h"]["turn"])
-                if mine is None or mine[0] >= i:
+                if (mine is None or mine[0] >= i) and bound:
+                    words.append("%s signed a state hash of turn %d (entry %d), a turn the log had not ended there" % (lobby[author], s["h"]["turn"], i))
+                elif mine is None or mine[0] >= i:
                     fail(i, "expected %s's signed state hash of a turn before this entry" % lobby[author])
-                if mine[1] == s["h"]["state"]:
+                elif mine[1] == s["h"]["state"]:
                     attested += 1
                 elif bound:
                     words.append("%s signed a state hash of turn %d (entry %d) that the log contradicts" % (lobby[author], s["h"]["turn"], i))

@@ -30,6 +30,12 @@ export const MAX_ERROR_LINE = 200;
 export const MAX_SEATS = COLOURS.length;
 /** Board coordinates in a placement lie in [-MAX_COORD, MAX_COORD] (a game has at most 94 tiles). */
 export const MAX_COORD = 1000;
+/**
+ * The largest log index a signed item may name (the wire's bound, src/net/wire.ts): a
+ * version-4 replay keeps a chat line signed for any index up to it, even past the log's end
+ * (a line written on a longer history cut back after a split is an honest one).
+ */
+export const MAX_LOG_INDEX = 1_000_000;
 /** Turn numbers of hash entries lie in [1, MAX_TURN]. */
 export const MAX_TURN = 4096;
 /** Scores lie in [0, MAX_SCORE]. */

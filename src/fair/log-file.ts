@@ -9,6 +9,7 @@ import {
   LogFormatError,
   MAX_CHAT_LINES,
   MAX_CHAT_TEXT,
+  MAX_LOG_INDEX,
   READABLE_VERSIONS,
   REPLAY_FORMAT,
   type ChatEntry,
@@ -63,7 +64,8 @@ export function readVersion(raw: Raw, what: string): LogVersion {
 }
 
 /** Chat lines, in (at, colour, n) order, each from a seat of the game that is not a bot seat (a bot seat has no player to write). */
-function readChat(raw: unknown, entries: number, settings: LogEntry | undefined, signed = false): ChatEntry[] {
+function readChat(raw: unknown, entries: number, settings: LogEntry | undefined, version: LogVersion): ChatEntry[] {
+  const signed = version >= 3;
   const players = settings?.k === 'settings' ? settings.setup.seats.filter((_, i) => !settings.bots?.[i]) : [];
   const shape = `"chat" must be a list of at most ${MAX_CHAT_LINES} {"colour", "n", "at", "text"${signed ? ', "sig"' : ''}} lines`;
   if (!Array.isArray(raw) || raw.length > MAX_CHAT_LINES) throw new LogFormatError(shape, null);
@@ -80,8 +82,11 @@ function readChat(raw: unknown, entries: number, settings: LogEntry | undefined,
         `chat line ${i}: "colour" must be a player's seat of this game (${players.join(', ') || 'none'}), got ${quote(colour, 20)}`,
         null,
       );
-    if (!isInt(n) || n < 0 || n > 1_000_000 || !isInt(at) || at < 0 || at > entries)
-      throw new LogFormatError(`chat line ${i}: "n" and "at" must be integers within the log`, null);
+    if (!isInt(n) || n < 0 || n > MAX_LOG_INDEX || !isInt(at) || at < 0 || at > (version >= 4 ? MAX_LOG_INDEX : entries))
+      throw new LogFormatError(
+        `chat line ${i}: "n" and "at" must be integers ${version >= 4 ? `from 0 to ${MAX_LOG_INDEX}` : 'within the log'}`,
+        null,
+      );
     if (typeof text !== 'string' || text.length > MAX_CHAT_TEXT || /[\u0000-\u001f\u007f\u2028\u2029]/.test(text))
       throw new LogFormatError(`chat line ${i}: "text" must be at most ${MAX_CHAT_TEXT} characters without control characters`, null);
     return signed ? { colour: colour as Colour, n, at, text, sig: c.sig as string } : { colour: colour as Colour, n, at, text };
@@ -107,7 +112,7 @@ export function readLog(raw: unknown): GameLog {
       throw new LogFormatError(`unexpected top-level field ${quote(k, 20)}`, null);
   if (!Array.isArray(raw.entries)) throw new LogFormatError('"entries" must be a list', null);
   const entries = raw.entries.map((e, i) => readEntry(e, i, version));
-  const chat = 'chat' in raw ? readChat(raw.chat, entries.length, entries[0], version >= 3) : undefined;
+  const chat = 'chat' in raw ? readChat(raw.chat, entries.length, entries[0], version) : undefined;
   if (version >= 3) {
     for (const k of signedKeys) if (!(k in raw)) throw new LogFormatError(`a signed replay lacks "${k}"`, null);
     const signed = readSigned(raw, entries.length);

@@ -148,9 +148,12 @@ export function checkSignatures(log: GameLog): SignatureReport {
       if (s.h) {
         // The state hash the author signed must be the log's own for that turn, written before this entry (P1.4).
         const mine = hashAt.get(s.h.turn);
-        if (!mine || mine.at >= i)
+        // Version 4: a hash of a turn the log had not ended there is the seat's word too, recorded (the wire takes any turn).
+        if ((!mine || mine.at >= i) && bound)
+          words.push(`${lobby[slot.a]} signed a state hash of turn ${s.h.turn} (entry ${i}), a turn the log had not ended there`);
+        else if (!mine || mine.at >= i)
           throw new EntryError(i, `${lobby[slot.a]}'s signed state hash of a turn before this entry`, `turn ${s.h.turn}`);
-        if (mine.state === s.h.state) attested++;
+        else if (mine.state === s.h.state) attested++;
         // Version 4: a seat may sign a wrong hash (the others outvote it, P6.3); the replay records its word against it.
         else if (bound) words.push(`${lobby[slot.a]} signed a state hash of turn ${s.h.turn} (entry ${i}) that the log contradicts`);
         else fail(i, `${lobby[slot.a]}'s signed state hash of turn ${s.h.turn} to match the log's`, `${s.h.state.slice(0, 16)}…`);

@@ -6,7 +6,16 @@
 import { COLOURS, type Colour, type GameOptions } from '../engine';
 import { MAX_CHAIN_LENGTH } from '../fair/chain';
 import { isHex } from '../fair/hex';
-import { BOT_LEVELS, LogFormatError, readEntry, type BotLevel, type LogEntry, type SettingsEntry } from '../fair/log';
+import {
+  BOT_LEVELS,
+  LogFormatError,
+  MAX_LOG_INDEX,
+  MAX_TURN,
+  readEntry,
+  type BotLevel,
+  type LogEntry,
+  type SettingsEntry,
+} from '../fair/log';
 import { parseStrictJson, StrictJsonError } from '../fair/strict-json';
 import { MAX_FRAME_CHARS } from './transport';
 import { BIDI_CONTROL, MAX_NAME_CHARS, ZERO_WIDTH } from './visible-text';
@@ -19,7 +28,8 @@ export const MAX_CHAT_CHARS = 200;
 /** Items one sync answer carries at most; the asker asks again for the rest. */
 export const MAX_ITEMS_PER_ANSWER = 64;
 const MAX_SEQ = 1_000_000;
-const MAX_LOG = 1_000_000;
+/** One bound with the replay's (log-entries.ts): every index an item names is one a replay keeps. */
+const MAX_LOG = MAX_LOG_INDEX;
 
 /** What a seat authors and signs, beside the log entries: votes, vetoes, chat (P2.6). */
 export type ItemBody =
@@ -218,7 +228,9 @@ function readItem(v: unknown): Item {
   let h: Item['h'] = null;
   if (o.h !== null) {
     const ho = obj(o.h, 'item.h', ['turn', 'state']);
-    h = { turn: int(ho.turn, 'item.h.turn', 1, MAX_LOG), state: hex(ho.state, 'item.h.state', 32) };
+    // The replay keeps a state hash only on a move, of a turn the log can hold (one grammar with the replay's, P1.4).
+    if (!(body.k === 'entry' && boundToPrefix(body))) fail('item.h: only a move carries a state hash');
+    h = { turn: int(ho.turn, 'item.h.turn', 1, MAX_TURN), state: hex(ho.state, 'item.h.state', 32) };
   }
   const p = o.p === null ? null : hex(o.p, 'item.p', 32);
   if ((p !== null) !== boundToPrefix(body))
