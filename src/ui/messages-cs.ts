@@ -119,6 +119,7 @@ export const cs: Messages = {
   done_A: 'Pole asteroidů dokončeno',
   done_P: 'Planeta dokončena',
   saved: 'Uloženo jako {name}',
+  replayBugReport: 'Záznam této hry neprošel vlastní kontrolou (chyba programu): uložen jako hlášení chyby {name}. Pošlete nám ho prosím.',
   noWebGl: '3D stůl se na tomto zařízení nemůže spustit: {message}',
   tableLabel: 'Herní stůl',
   verifyInProgress: 'Nedokončená hra, zatím poctivá a bez rozporů (tah {turn}).',

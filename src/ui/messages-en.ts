@@ -124,6 +124,7 @@ export const en = {
   done_A: 'Asteroid field completed',
   done_P: 'Planet completed',
   saved: 'Saved as {name}',
+  replayBugReport: "This game's replay fails its own check, a bug: saved as a bug report, {name}. Please send it to us.",
   noWebGl: 'The 3D table cannot start on this device: {message}',
   tableLabel: 'Game table',
   verifyInProgress: 'An unfinished game, fair and consistent so far (turn {turn}).',

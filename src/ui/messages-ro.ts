@@ -119,6 +119,8 @@ export const ro: Messages = {
   done_A: 'Câmp de asteroizi complet',
   done_P: 'Planetă completă',
   saved: 'Salvat ca {name}',
+  replayBugReport:
+    'Reluarea acestui joc nu trece propria verificare (o eroare): salvată ca raport de eroare, {name}. Vă rugăm să ne-o trimiteți.',
   noWebGl: 'Masa 3D nu poate porni pe acest dispozitiv: {message}',
   tableLabel: 'Masa de joc',
   verifyInProgress: 'Un joc neterminat, corect și consecvent până acum (tura {turn}).',
