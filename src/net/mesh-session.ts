@@ -32,7 +32,7 @@ import type { GameStore, StoredGame } from '../session/game-store';
 import { fingerprint, freshIdentity, freshNonce, identityFromSecret, sign, type Identity } from './identity';
 import { oneLine } from '../fair/one-line';
 import { SessionCore, type CoreOptions } from '../session/session-core';
-import type { BotLevel, SeatInfo, Session, SessionStatus, SessionStep } from '../session/session';
+import type { BotLevel, Forfeit, SeatInfo, Session, SessionStatus, SessionStep } from '../session/session';
 import type { PeerId, Transport } from './transport';
 import {
   boundToPrefix,
@@ -65,7 +65,7 @@ import {
 import { Links, who, type Link, type SelfIntro } from './lockstep/links';
 import { invitationProof, Lobby } from './lockstep/lobby';
 import { MeshPersistence, meshSave, parseMeshSave, savedSecret } from './lockstep/mesh-save';
-import { replayText } from './lockstep/replay-signatures';
+import { dropWitnesses, replayText } from './lockstep/replay-signatures';
 import { Heartbeat, syncAnswer, syncDue } from './lockstep/resync';
 import { eligibleVoters, SeatVotes, type VoteContext, type VoteKey } from './lockstep/seat-votes';
 import { PrefixChain } from '../fair/prefix-hash';
@@ -403,8 +403,19 @@ export class MeshSession extends SessionCore implements Session {
   }
 
   /** Forfeited seats (dropped or resigned): they rank last whatever their score (P2.6). */
-  forfeits(): { colour: Colour; why: 'dropped' | 'resigned' }[] {
-    return forfeitsOf(this.replica);
+  forfeits(): Forfeit[] {
+    const out: Forfeit[] = forfeitsOf(this.replica);
+    if (!out.some((f) => f.why === 'dropped') || !this.startRecord || !this.replica) return out;
+    // A drop rests on the signed word of the seats that voted for it (issue 18): the results say whose.
+    const words = dropWitnesses(this.startRecord, this.replica, (i) => this.prefix.at(i), this.votes);
+    const entries = this.replica.log.entries;
+    return out.map((f) => {
+      if (f.why !== 'dropped') return f;
+      let at = entries.length - 1;
+      while (at >= 0 && !(entries[at].k === 'drop' && (entries[at] as { colour: Colour }).colour === f.colour)) at--;
+      const by = words.get(at);
+      return by ? { ...f, by } : f;
+    });
   }
 
   onEvent(listener: (e: MeshEvent) => void): () => void {

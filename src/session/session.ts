@@ -10,6 +10,13 @@ export { BOT_LEVELS, type BotLevel };
 /** Who moves for a seat. `remote` seats belong to other peers (networked sessions). */
 export type SeatController = { kind: 'human' } | { kind: 'bot'; level: BotLevel } | { kind: 'remote'; name: string };
 
+/** A seat that forfeits; `by`: for a drop, the seats on whose signed votes it rests (issue 18). */
+export interface Forfeit {
+  colour: Colour;
+  why: 'dropped' | 'resigned';
+  by?: Colour[];
+}
+
 export interface SeatInfo {
   colour: Colour;
   controller: SeatController;
@@ -77,7 +84,7 @@ export interface Session {
   /** Deploys (or skips with null) for the local human whose turn it is. */
   deploy(deployment: Deployment | null): Promise<void>;
   /** Seats that left a networked game (dropped or resigned): they forfeit, ranking last (P2.6). */
-  forfeits?(): { colour: Colour; why: 'dropped' | 'resigned' }[];
+  forfeits?(): Forfeit[];
   /** The replay file (P4.2), no secrets. */
   replayText(): string;
   /** A file that resumes this game on this device (replay + local secrets + seat controllers). */

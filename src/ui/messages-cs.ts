@@ -381,6 +381,9 @@ export const cs: Messages = {
   onlineAcceptRematch: 'Připojit se k odvetě',
   onlineLeave: 'Opustit hru',
   onlineForfeit: 'kontumačně',
+  droppedOnWord: 'vyřazen na slovo: {who}',
+  seatDroppedOnWord: '{seat} vyřazen na slovo: {who}',
+  droppedOnNobody: 'nikoho (žádný podepsaný hlas zde)',
   desyncTitle: 'Hra se zastavila: zařízení se neshodují',
   desyncText:
     'Po tahu {turn} se stav na zařízení hráče {who} liší od tohoto. Ve hře nelze bezpečně pokračovat. Stáhněte si zprávu a pošlete ji vývojářům.',

@@ -385,6 +385,9 @@ export const en = {
   onlineAcceptRematch: 'Join the rematch',
   onlineLeave: 'Leave the game',
   onlineForfeit: 'forfeited',
+  droppedOnWord: 'dropped on the word of {who}',
+  seatDroppedOnWord: '{seat} dropped on the word of {who}',
+  droppedOnNobody: 'nobody (no signed vote held here)',
   desyncTitle: 'The game stopped: devices disagree',
   desyncText:
     'After turn {turn} the state on {who}’s device differs from this one. Play cannot go on safely. Download the report and send it to the developers.',

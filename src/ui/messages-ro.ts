@@ -384,6 +384,9 @@ export const ro: Messages = {
   onlineAcceptRematch: 'Intră în revanșă',
   onlineLeave: 'Părăsește jocul',
   onlineForfeit: 'abandon',
+  droppedOnWord: 'eliminat pe cuvântul lui {who}',
+  seatDroppedOnWord: '{seat} eliminat pe cuvântul lui {who}',
+  droppedOnNobody: 'nimeni (niciun vot semnat aici)',
   desyncTitle: 'Jocul s-a oprit: dispozitivele nu se potrivesc',
   desyncText:
     'După tura {turn}, starea de pe dispozitivul lui {who} diferă de aceasta. Jocul nu poate continua în siguranță. Descarcă raportul ' +

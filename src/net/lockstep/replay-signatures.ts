@@ -2,6 +2,7 @@
 // one order, and the signatures that prove who wrote what — the host-signed roster of keys,
 // one signature per authored entry, the signed votes behind every drop and reclaim, every
 // chat line's.
+import type { Colour } from '../../engine';
 import type { Replica } from '../../fair/replica';
 import { SIGNED_LOG_VERSION, stringifyLog, type EntrySignature, type SignedSection, type VoteRecord } from '../../fair/log';
 import { signatureSlots } from '../../fair/signatures';
@@ -31,6 +32,32 @@ export function replayText(
     signed: signedSection(start, replica, prefix, pool, votes),
   };
   return stringifyLog(chat.length ? { ...log, chat } : log);
+}
+
+/**
+ * Per drop entry of the log (by index): the seats on whose signed votes it rests, in seat
+ * order — what the replay's vote record holds and `verify` names ("rests on the word of").
+ */
+export function dropWitnesses(
+  start: StartRecord,
+  replica: Replica,
+  prefix: (i: number) => string,
+  votes: SeatVotes,
+): Map<number, Colour[]> {
+  const slots = signatureSlots(
+    replica.log.entries,
+    start.roster.map((r) => r.pub !== null),
+  );
+  const out = new Map<number, Colour[]>();
+  slots.forEach((slot, i) => {
+    if (slot?.kind !== 'votes' || slot.what !== 'drop') return;
+    const by = votes.signedVotes({ what: 'drop', colour: slot.colour, point: i, p: prefix(i) });
+    out.set(
+      i,
+      slot.voters.filter((a) => by?.get(a)?.sig).map((a) => start.roster[a].colour),
+    );
+  });
+  return out;
 }
 
 function signedSection(
