@@ -36,7 +36,8 @@ BOT_LEVELS = ("random", "greedy", "strong")
 STAND_IN_BOT = "greedy"
 SEAT_CHANGES = ("drop", "resign", "reclaim")
 MAX_LOG_INDEX = 1000000
-MAX_CHAT_LINES = 1200
+MAX_CHAT_PER_SEAT = 200
+MAX_CHAT_LINES = MAX_CHAT_PER_SEAT * 6
 MAX_CHAT_TEXT = 200
 SIGNED_KEYS = {"host", "startSig", "roster", "signed", "votes"}
 CHAT_FORBIDDEN = set(range(0x20)) | {0x7F, 0x2028, 0x2029}
@@ -284,11 +285,11 @@ def read_file(raw):
 
 
 def read_chat(chat, entries, version):
-    """Section 6a: at most 1,200 lines {colour, n, at, text} (version 3: and sig), from players' seats, in strictly increasing (at, colour, n) order.
+    """Section 6a: at most 1,200 lines {colour, n, at, text} (version 3: and sig; version 4: and c, the seat's chat number), from players' seats, in strictly increasing (at, colour, n) order.
     Version 4 keeps a line signed for any log index up to 1,000,000 (the wire's bound), even past the log's end."""
     signed = version >= 3
     max_at = MAX_LOG_INDEX if version >= 4 else len(entries)
-    names = {"colour", "n", "at", "text"} | ({"sig"} if signed else set())
+    names = {"colour", "n", "at", "text"} | ({"sig"} if signed else set()) | ({"c"} if version >= 4 else set())
     if not isinstance(chat, list) or len(chat) > MAX_CHAT_LINES:
         raise Malformed("chat must be a list of at most %d lines" % MAX_CHAT_LINES)
     s = entries[0] if entries and entries[0].get("k") == "settings" else None
@@ -304,6 +305,8 @@ def read_chat(chat, entries, version):
             raise Malformed("chat line %d: colour must be a player's seat of this game" % i)
         if not (is_int(c["n"], 0, MAX_LOG_INDEX) and is_int(c["at"], 0, max_at)):
             raise Malformed("chat line %d: n and at must be integers within the log" % i)
+        if version >= 4 and not is_int(c["c"], 0, MAX_CHAT_PER_SEAT - 1):
+            raise Malformed("chat line %d: c must be a chat number from 0 to %d" % (i, MAX_CHAT_PER_SEAT - 1))
         t = c["text"]
         if not isinstance(t, str) or len(t.encode("utf-16-le", "surrogatepass")) // 2 > MAX_CHAT_TEXT or any(ord(x) in CHAT_FORBIDDEN for x in t):
             raise Malformed("chat line %d: text of at most %d characters without control characters" % (i, MAX_CHAT_TEXT))
@@ -627,15 +630,25 @@ def check_signatures(entries, chat, g, version=3):
         fail(signed[si]["at"], "expected no signature for an entry nobody authored")
     if vi != len(votes):
         fail(votes[vi]["at"], "expected no votes for an entry that is not a drop or reclaim")
+    numbers = {}
     for c in chat:
         a = lobby.index(c["colour"])
         if pubs[a] is None:
             fail(c["at"], "expected a chat line signed by a player's seat, found one from %s" % c["colour"])
-        text = item_text(game, a, c["n"], c["at"], {"k": "chat", "text": c["text"]}, None, None if bound else False)
+        body = {"k": "chat", "c": c["c"], "text": c["text"]} if bound else {"k": "chat", "text": c["text"]}
+        text = item_text(game, a, c["n"], c["at"], body, None, None if bound else False)
         if not ed_verify(pubs[a], signing_message("item", text), c["sig"]):
             fail(c["at"], "expected %s's signed chat line (key %s), found a bad signature" % (c["colour"], fingerprint(pubs[a])))
         once(a, c["n"], text, c["at"])
         counts[a][2] += 1
+        if bound:
+            numbers.setdefault(a, []).append(c["c"])
+    # Version 4: each seat's chat numbers are 0..k-1, each once (a line deleted from the middle leaves a gap).
+    for a, ns in numbers.items():
+        ns = sorted(ns)
+        wrong = next((j for j, x in enumerate(ns) if x != j), None)
+        if wrong is not None:
+            fail(len(entries), "expected %s's chat lines numbered 0 to %d, each once, found %s" % (lobby[a], len(ns) - 1, "chat number %d twice" % ns[wrong] if ns[wrong] < wrong else "no chat line numbered %d (a line is missing)" % wrong))
     host = next(r["colour"] for r in roster if r["pub"] == g["host"])
     tot = [sum(x[j] for x in counts) for j in range(3)]
     lines = ["signatures: all %d Ed25519 signatures hold (the start record by the host, %s; %d entries, %d votes, %d chat lines; %d signed state hashes match the log)" % (sum(tot) + 1, host, tot[0], tot[1], tot[2], attested)]

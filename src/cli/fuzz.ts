@@ -334,8 +334,8 @@ function shapedItem(g: Gen, base: Json, gameId: string, key: Identity, len: numb
     () => ({ k: 'entry', entry: { k: 'commit', chain: g.int(3), colour: g.pick(colours), commitment: hex() } }),
     () => ({ k: 'entry', entry: { k: 'resign', colour: g.pick(colours) } }),
     () => ({ k: g.pick(['vote', 'veto']), what: g.pick(['drop', 'reclaim']), colour: g.pick(colours), point: g.int(len + 4) }),
-    () => ({ k: 'chat', text: g.text(30).replace(/[\u0000-\u001f\u2028\u2029]/g, '') }),
-    () => (src ? structuredClone(src.body) : { k: 'chat', text: 'x' }),
+    () => ({ k: 'chat', c: 0, text: g.text(30).replace(/[\u0000-\u001f\u2028\u2029]/g, '') }),
+    () => (src ? structuredClone(src.body) : { k: 'chat', c: 0, text: 'x' }),
   ];
   const a = g.next() < 0.85 ? 1 : g.int(3);
   const n = g.pick([g.int(60), g.int(400), src?.n ?? 0, (src?.n ?? 0) + 1]);

@@ -166,12 +166,19 @@ export type EntryKind = LogEntry['k'];
 export interface ChatEntry {
   colour: Colour;
   n: number;
+  /**
+   * Version 4: the seat's own chat number, 0, 1, 2… (signed in the chat item): a seat's
+   * lines in a replay are exactly its numbers 0..k-1, so a line deleted from the middle is seen.
+   */
+  c?: number;
   at: number;
   text: string /** Version 3: the author's signature. */;
   sig?: string;
 }
 export const MAX_CHAT_TEXT = 200;
-export const MAX_CHAT_LINES = 200 * MAX_SEATS;
+/** Chat lines one seat may write in a game: chat numbers lie in [0, MAX_CHAT_PER_SEAT) (the wire refuses others). */
+export const MAX_CHAT_PER_SEAT = 200;
+export const MAX_CHAT_LINES = MAX_CHAT_PER_SEAT * MAX_SEATS;
 
 export function compareChat(x: ChatEntry, y: ChatEntry): number {
   return x.at - y.at || (x.colour < y.colour ? -1 : x.colour > y.colour ? 1 : x.n - y.n);

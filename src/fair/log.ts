@@ -20,6 +20,7 @@ export {
   MAX_SEGMENT,
   MAX_CHAT_TEXT,
   MAX_CHAT_LINES,
+  MAX_CHAT_PER_SEAT,
   compareChat,
   LogFormatError,
   type LogVersion,

@@ -403,7 +403,12 @@ export class MeshSession extends SessionCore implements Session {
   }
 
   /** Forfeited seats (dropped or resigned): they rank last whatever their score (P2.6). */
-  forfeits(): Forfeit[] {
+  forfeits(): { colour: Colour; why: 'dropped' | 'resigned' }[] {
+    return forfeitsOf(this.replica);
+  }
+
+  /** The forfeits, each drop with the seats on whose signed votes it rests (issue 18: the results say whose word). */
+  forfeitWords(): Forfeit[] {
     const out: Forfeit[] = forfeitsOf(this.replica);
     if (!out.some((f) => f.why === 'dropped') || !this.startRecord || !this.replica) return out;
     // A drop rests on the signed word of the seats that voted for it (issue 18): the results say whose.
@@ -535,7 +540,7 @@ export class MeshSession extends SessionCore implements Session {
     if (this.mySeat === null || !this.replica) throw new Error('only seated players chat');
     const line = this.chatLog.outgoing(text, this.myColour!, this.clock.now(), this.replica.length);
     if (!line) return;
-    this.author({ k: 'chat', text: line }, this.replica.length);
+    this.author({ k: 'chat', c: this.chatLog.nextNumber(this.myColour!), text: line }, this.replica.length);
     this.pump();
   }
 
@@ -1023,7 +1028,7 @@ export class MeshSession extends SessionCore implements Session {
       const contradiction = this.votes.note(item.a, item, this.mySeat, this.clock.now());
       // A vote and a veto by one seat on one question: equivocation, proven by the two signed items (P6.2).
       if (contradiction) this.keep(this.pool!.voteAndVeto(contradiction.vote, contradiction.veto, this.poolContext));
-    } else if (item?.body.k === 'chat') this.noteChat(item.a, item.n, item.at, item.body.text);
+    } else if (item?.body.k === 'chat') this.noteChat(item.a, item.n, item.body.c, item.at, item.body.text);
     else if (item?.body.k === 'entry') this.votes.touch(this.colourOf(item.a) as Colour, item.at);
     if (v.evidence) this.votes.touch();
     return v.reason;
@@ -1083,9 +1088,9 @@ export class MeshSession extends SessionCore implements Session {
     }
   }
 
-  private noteChat(a: number, n: number, at: number, text: string): void {
+  private noteChat(a: number, n: number, c: number, at: number, text: string): void {
     const colour = this.startRecord!.roster[a].colour;
-    const v = this.chatLog.note(colour, n, at, text);
+    const v = this.chatLog.note(colour, n, c, at, text);
     if (v.evicted) this.pool!.mute(a, v.evicted.n);
     if (v.evicted)
       this.reject(

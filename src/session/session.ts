@@ -84,7 +84,9 @@ export interface Session {
   /** Deploys (or skips with null) for the local human whose turn it is. */
   deploy(deployment: Deployment | null): Promise<void>;
   /** Seats that left a networked game (dropped or resigned): they forfeit, ranking last (P2.6). */
-  forfeits?(): Forfeit[];
+  forfeits?(): { colour: Colour; why: 'dropped' | 'resigned' }[];
+  /** The same, each drop with the seats on whose signed votes it rests (a networked game). */
+  forfeitWords?(): Forfeit[];
   /** The replay file (P4.2), no secrets. */
   replayText(): string;
   /** A file that resumes this game on this device (replay + local secrets + seat controllers). */

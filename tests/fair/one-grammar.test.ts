@@ -22,10 +22,10 @@ function signed(gameId: string, key: Identity, a: number, n: number, at: number,
 
 /** Item shapes the wire accepts (each body with the log index it is signed for). */
 const ACCEPTED: [string, (len: number) => { at: number; body: Item['body']; h?: Item['h'] }][] = [
-  ['chat at the log index now', (len) => ({ at: len, body: { k: 'chat', text: 'hello' } })],
-  ['chat at index 0', () => ({ at: 0, body: { k: 'chat', text: 'from the start' } })],
-  ['chat signed for log index 999,999', () => ({ at: 999_999, body: { k: 'chat', text: 'from far ahead' } })],
-  ['chat of 200 characters', (len) => ({ at: len, body: { k: 'chat', text: 'ž'.repeat(200) } })],
+  ['chat at the log index now', (len) => ({ at: len, body: { k: 'chat', c: 0, text: 'hello' } })],
+  ['chat at index 0', () => ({ at: 0, body: { k: 'chat', c: 1, text: 'from the start' } })],
+  ['chat signed for log index 999,999', () => ({ at: 999_999, body: { k: 'chat', c: 2, text: 'from far ahead' } })],
+  ['chat of 200 characters', (len) => ({ at: len, body: { k: 'chat', c: 3, text: 'ž'.repeat(200) } })],
   ['a drop vote far ahead', () => ({ at: 999_999, body: { k: 'vote', what: 'drop', colour: 'red', point: 999_999 } })],
   ['a reclaim vote for a seat never dropped', (len) => ({ at: len, body: { k: 'vote', what: 'reclaim', colour: 'red', point: 999 } })],
   ['a reclaim veto', (len) => ({ at: len, body: { k: 'veto', what: 'reclaim', colour: 'green', point: 999, took: null } })],
@@ -41,7 +41,7 @@ const ACCEPTED: [string, (len: number) => { at: number; body: Item['body']; h?: 
 
 /** Shapes the replay cannot keep: refused at the wire. */
 const REFUSED: [string, Item['body'], RegExp][] = [
-  ['a signed chat item carrying a state hash', { k: 'chat', text: 'gg' }, /only a move carries a state hash/],
+  ['a signed chat item carrying a state hash', { k: 'chat', c: 0, text: 'gg' }, /only a move carries a state hash/],
   ['a drop vote carrying a state hash', { k: 'vote', what: 'drop', colour: 'red', point: 7 }, /only a move carries a state hash/],
   ['a commitment carrying a state hash', { k: 'entry', entry: { k: 'commit', chain: 1, colour: 'black', commitment: HASH } }, /state hash/],
 ];
@@ -101,6 +101,18 @@ describe('one grammar: what the wire accepts, the replay keeps (issue 18)', () =
         if (report.ok)
           expect(report.lines.some((l) => /black signed a state hash of turn 4000 .*a turn the log had not ended/.test(l))).toBe(true);
       }
+      // Chat numbering: black's lines are 0..3; one deleted from the middle is a gap both verifiers see (no re-signing needed).
+      const lines = logs[0].split('\n');
+      const middle = lines.findIndex((l) => l.includes('"colour":"black"') && l.includes('"c":1,'));
+      expect(middle).toBeGreaterThan(0);
+      const cut = lines
+        .filter((_, i) => i !== middle)
+        .join('\n')
+        .replace(/,\n(\]|\n)/, '\n$1');
+      const gap = verifyReplay(cut);
+      expect(gap.ok ? 'ok' : gap.message).toMatch(
+        /black's chat lines numbered 0 to 2, each once.*no chat line numbered 1 \(a line is missing\)/,
+      );
       // tools/verify.py keeps the same lines (where python3 is here; tests/cli/python-verify.test.ts insists on it in CI).
       if (hasPython311) {
         const path = join(mkdtempSync(join(tmpdir(), 'one-grammar-')), 'replay.json');
@@ -108,6 +120,10 @@ describe('one grammar: what the wire accepts, the replay keeps (issue 18)', () =
         const py = spawnSync('python3', [join(__dirname, '../../tools/verify.py'), path], { encoding: 'utf8' });
         expect(py.status, py.stderr).toBe(0);
         expect(py.stdout).toMatch(/black signed a state hash of turn 4000 .*a turn the log had not ended/);
+        writeFileSync(path, cut);
+        const pyGap = spawnSync('python3', [join(__dirname, '../../tools/verify.py'), path], { encoding: 'utf8' });
+        expect(pyGap.status, pyGap.stderr).toBe(1);
+        expect(pyGap.stderr).toMatch(/no chat line numbered 1 \(a line is missing\)/);
       }
     } finally {
       sim.dispose();

@@ -44,7 +44,7 @@ describe('the results name the word a drop rests on (issue 18)', () => {
       sim.crash(0);
       expect(await sim.runUntil(() => sim.finished(), 2 * HOUR)).toBe(true);
       const survivor = sim.peers[1].session;
-      const drop = survivor.forfeits().find((f) => f.colour === 'red');
+      const drop = survivor.forfeitWords().find((f) => f.colour === 'red');
       expect(drop?.why).toBe('dropped');
       expect(drop?.by?.length).toBeGreaterThanOrEqual(1);
       const report = verifyReplay(survivor.replayText());

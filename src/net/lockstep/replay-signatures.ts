@@ -19,7 +19,10 @@ export function replayText(
   votes: SeatVotes,
   chatLines: readonly ChatLine[],
 ): string {
-  const chat = chatLines.map((c) => {
+  // Per seat, the lines numbered 0..k-1 without a gap (issue 18): a line after a missing one (not arrived yet, or let go as
+  // over a limit or equivocation) is left out, so every honest replay passes verify's chat-number check.
+  const numbered = chatLines.filter((c) => c.c !== undefined && c.c < contiguousChat(chatLines, c.colour));
+  const chat = numbered.map((c) => {
     const sig = pool.item(
       start.roster.findIndex((r) => r.colour === c.colour),
       c.n,
@@ -98,4 +101,12 @@ function signedSection(
     });
   });
   return { host: start.host, startSig: start.sig, roster: start.roster.map((r) => ({ ...r })), entries: signed, votes: records };
+}
+
+/** How many of `colour`'s chat numbers from 0 are held without a gap. */
+function contiguousChat(lines: readonly ChatLine[], colour: Colour): number {
+  const numbers = new Set(lines.flatMap((l) => (l.colour === colour && l.c !== undefined ? [l.c] : [])));
+  let k = 0;
+  while (numbers.has(k)) k++;
+  return k;
 }
