@@ -340,9 +340,14 @@ function shapedItem(g: Gen, base: Json, gameId: string, key: Identity, len: numb
   const a = g.next() < 0.85 ? 1 : g.int(3);
   const n = g.pick([g.int(60), g.int(400), src?.n ?? 0, (src?.n ?? 0) + 1]);
   const at = g.pick([len, len, len - 1 - g.int(3), len + 1 + g.int(3), src?.at ?? len]);
-  const h = g.next() < 0.7 ? null : { turn: 1 + g.int(12), state: hex() };
   const body = g.pick(bodies)();
-  const unsigned = { a: same?.a ?? a, n: same?.n ?? Math.max(0, n), at: Math.max(0, at), body, h };
+  // The wire's grammar: a state hash only on a move, a prefix hash exactly on moves, votes and vetoes.
+  const move =
+    (body as { k?: string; entry?: { k?: string } }).k === 'entry' &&
+    ['place', 'deploy'].includes(String((body as { entry: { k: string } }).entry?.k));
+  const h = !move || g.next() < 0.7 ? null : { turn: 1 + g.int(12), state: hex() };
+  const bound = move || ['vote', 'veto'].includes(String((body as { k?: string }).k));
+  const unsigned = { a: same?.a ?? a, n: same?.n ?? Math.max(0, n), at: Math.max(0, at), body, h, p: bound ? hex() : null };
   return JSON.stringify({ t: 'item', item: { ...unsigned, sig: sign(key, 'item', itemSigningText(gameId, unsigned)) } });
 }
 
