@@ -21,7 +21,8 @@ export function replayText(
 ): string {
   // Per seat, the lines numbered 0..k-1 without a gap (issue 18): a line after a missing one (not arrived yet, or let go as
   // over a limit or equivocation) is left out, so every honest replay passes verify's chat-number check.
-  const numbered = chatLines.filter((c) => c.c !== undefined && c.c < contiguousChat(chatLines, c.colour));
+  const run = new Map(start.roster.map((r) => [r.colour, contiguousChat(chatLines, r.colour)]));
+  const numbered = chatLines.filter((c) => c.c !== undefined && c.c < (run.get(c.colour) ?? 0));
   const chat = numbered.map((c) => {
     const sig = pool.item(
       start.roster.findIndex((r) => r.colour === c.colour),
