@@ -35,7 +35,9 @@ TAG = b"carcassonne-star-wars/fair/v1/event\x00"
 BOT_LEVELS = ("random", "greedy", "strong")
 STAND_IN_BOT = "greedy"
 SEAT_CHANGES = ("drop", "resign", "reclaim")
-MAX_CHAT_LINES = 1200
+MAX_LOG_INDEX = 1000000
+MAX_CHAT_PER_SEAT = 200
+MAX_CHAT_LINES = MAX_CHAT_PER_SEAT * 6
 MAX_CHAT_TEXT = 200
 SIGNED_KEYS = {"host", "startSig", "roster", "signed", "votes"}
 CHAT_FORBIDDEN = set(range(0x20)) | {0x7F, 0x2028, 0x2029}
@@ -277,14 +279,17 @@ def read_file(raw):
         raise Malformed("entries must be a list")
     for i, e in enumerate(entries):
         check_entry(e, i, raw["version"])
-    chat = read_chat(raw["chat"], entries, version >= 3) if "chat" in raw else []
+    chat = read_chat(raw["chat"], entries, version) if "chat" in raw else []
     signed = read_signed(raw, len(entries)) if version >= 3 else None
     return raw["version"], entries, secrets, chat, signed
 
 
-def read_chat(chat, entries, signed=False):
-    """Section 6a: at most 1,200 lines {colour, n, at, text} (version 3: and sig), from players' seats, in strictly increasing (at, colour, n) order."""
-    names = {"colour", "n", "at", "text"} | ({"sig"} if signed else set())
+def read_chat(chat, entries, version):
+    """Section 6a: at most 1,200 lines {colour, n, at, text} (version 3: and sig; version 4: and c, the seat's chat number), from players' seats, in strictly increasing (at, colour, n) order.
+    Version 4 keeps a line signed for any log index up to 1,000,000 (the wire's bound), even past the log's end."""
+    signed = version >= 3
+    max_at = MAX_LOG_INDEX if version >= 4 else len(entries)
+    names = {"colour", "n", "at", "text"} | ({"sig"} if signed else set()) | ({"c"} if version >= 4 else set())
     if not isinstance(chat, list) or len(chat) > MAX_CHAT_LINES:
         raise Malformed("chat must be a list of at most %d lines" % MAX_CHAT_LINES)
     s = entries[0] if entries and entries[0].get("k") == "settings" else None
@@ -298,8 +303,10 @@ def read_chat(chat, entries, signed=False):
             raise Malformed("chat line %d: sig must be 128 lowercase hex digits" % i)
         if c["colour"] not in players:
             raise Malformed("chat line %d: colour must be a player's seat of this game" % i)
-        if not (is_int(c["n"], 0, 1000000) and is_int(c["at"], 0, len(entries))):
+        if not (is_int(c["n"], 0, MAX_LOG_INDEX) and is_int(c["at"], 0, max_at)):
             raise Malformed("chat line %d: n and at must be integers within the log" % i)
+        if version >= 4 and not is_int(c["c"], 0, MAX_CHAT_PER_SEAT - 1):
+            raise Malformed("chat line %d: c must be a chat number from 0 to %d" % (i, MAX_CHAT_PER_SEAT - 1))
         t = c["text"]
         if not isinstance(t, str) or len(t.encode("utf-16-le", "surrogatepass")) // 2 > MAX_CHAT_TEXT or any(ord(x) in CHAT_FORBIDDEN for x in t):
             raise Malformed("chat line %d: text of at most %d characters without control characters" % (i, MAX_CHAT_TEXT))
@@ -580,9 +587,11 @@ def check_signatures(entries, chat, g, version=3):
             once(author, s["n"], text, i)
             if s["h"] is not None:
                 mine = hash_at.get(s["h"]["turn"])
-                if mine is None or mine[0] >= i:
+                if (mine is None or mine[0] >= i) and bound:
+                    words.append("%s signed a state hash of turn %d (entry %d), a turn the log had not ended there" % (lobby[author], s["h"]["turn"], i))
+                elif mine is None or mine[0] >= i:
                     fail(i, "expected %s's signed state hash of a turn before this entry" % lobby[author])
-                if mine[1] == s["h"]["state"]:
+                elif mine[1] == s["h"]["state"]:
                     attested += 1
                 elif bound:
                     words.append("%s signed a state hash of turn %d (entry %d) that the log contradicts" % (lobby[author], s["h"]["turn"], i))
@@ -621,15 +630,25 @@ def check_signatures(entries, chat, g, version=3):
         fail(signed[si]["at"], "expected no signature for an entry nobody authored")
     if vi != len(votes):
         fail(votes[vi]["at"], "expected no votes for an entry that is not a drop or reclaim")
+    numbers = {}
     for c in chat:
         a = lobby.index(c["colour"])
         if pubs[a] is None:
             fail(c["at"], "expected a chat line signed by a player's seat, found one from %s" % c["colour"])
-        text = item_text(game, a, c["n"], c["at"], {"k": "chat", "text": c["text"]}, None, None if bound else False)
+        body = {"k": "chat", "c": c["c"], "text": c["text"]} if bound else {"k": "chat", "text": c["text"]}
+        text = item_text(game, a, c["n"], c["at"], body, None, None if bound else False)
         if not ed_verify(pubs[a], signing_message("item", text), c["sig"]):
             fail(c["at"], "expected %s's signed chat line (key %s), found a bad signature" % (c["colour"], fingerprint(pubs[a])))
         once(a, c["n"], text, c["at"])
         counts[a][2] += 1
+        if bound:
+            numbers.setdefault(a, []).append(c["c"])
+    # Version 4: each seat's chat numbers are 0..k-1, each once (a line deleted from the middle leaves a gap).
+    for a, ns in numbers.items():
+        ns = sorted(ns)
+        wrong = next((j for j, x in enumerate(ns) if x != j), None)
+        if wrong is not None:
+            fail(len(entries), "expected %s's chat lines numbered 0 to %d, each once, found %s" % (lobby[a], len(ns) - 1, "chat number %d twice" % ns[wrong] if ns[wrong] < wrong else "no chat line numbered %d (a line is missing)" % wrong))
     host = next(r["colour"] for r in roster if r["pub"] == g["host"])
     tot = [sum(x[j] for x in counts) for j in range(3)]
     lines = ["signatures: all %d Ed25519 signatures hold (the start record by the host, %s; %d entries, %d votes, %d chat lines; %d signed state hashes match the log)" % (sum(tot) + 1, host, tot[0], tot[1], tot[2], attested)]

@@ -361,17 +361,19 @@ function shapedItem(
         took: what === 'drop' ? { n: g.int(60), sig: hex() + hex() } : null,
       };
     },
-    () => ({ k: 'chat', text: g.text(30).replace(/[\u0000-\u001f\u2028\u2029]/g, '') }),
-    () => (src ? structuredClone(src.body) : { k: 'chat', text: 'x' }),
+    () => ({ k: 'chat', c: 0, text: g.text(30).replace(/[\u0000-\u001f\u2028\u2029]/g, '') }),
+    () => (src ? structuredClone(src.body) : { k: 'chat', c: 0, text: 'x' }),
   ];
   const a = g.next() < 0.85 ? 1 : g.int(3);
   const n = g.pick([g.int(60), g.int(400), src?.n ?? 0, (src?.n ?? 0) + 1]);
   const at = g.pick([len, len, len - 1 - g.int(3), len + 1 + g.int(3), src?.at ?? len]);
-  const h = g.next() < 0.7 ? null : { turn: 1 + g.int(12), state: hex() };
   const body = g.pick(bodies)() as { k: string; what?: string; point?: number; entry?: { k: string } };
-  // A drop vote or veto is signed for its own point; moves, votes and vetoes name the victim's history there (or a made-up one).
+  // The wire's grammar: a state hash only on a move; a drop vote or veto is signed for its own point; moves, votes and
+  // vetoes name the victim's history there (or a made-up one).
+  const move = body.k === 'entry' && (body.entry?.k === 'place' || body.entry?.k === 'deploy');
+  const h = !move || g.next() < 0.7 ? null : { turn: 1 + g.int(12), state: hex() };
   const where = body.what === 'drop' && g.next() < 0.9 ? (body.point ?? at) : Math.max(0, at);
-  const named = body.k === 'vote' || body.k === 'veto' || body.entry?.k === 'place' || body.entry?.k === 'deploy';
+  const named = move || body.k === 'vote' || body.k === 'veto';
   const p = named ? ((g.next() < 0.8 ? prefix(where) : null) ?? hex()) : null;
   const unsigned = { a: same?.a ?? a, n: same?.n ?? Math.max(0, n), at: where, body: body as Json, h, p };
   return JSON.stringify({ t: 'item', item: { ...unsigned, sig: sign(key, 'item', itemSigningText(gameId, unsigned)) } });

@@ -22,6 +22,9 @@
 //                       slots a seat change took — the same moves, derived values, state
 //                       hashes, scores and forfeited seats (`gameKey`);
 //   accepted-hole       it verifies as a finished game that means something else.
+// With a networked game, also seat changes forged and re-signed with a player's valid key (src/cli/mutate-seats.ts),
+// in a line of their own: `seat changes: F forged and re-signed with valid keys, R rejected, W on the forger's word
+// (verify says so), X accepted-holes`; a hole there exits 1 too.
 // Last line exactly:
 //   `mutate: N mutations, R rejected, H accepted-harmless, U accepted-unbound, X accepted-holes`.
 // Exit 0 when X = 0, 1 otherwise, 2 for bad arguments.
@@ -50,6 +53,7 @@ import { canonicalReplay, reportFor } from '../fair/verify';
 import { mulberry32 } from '../fair/mulberry32';
 import { MeshSim } from '../sim/mesh-sim';
 import { playLocal } from '../sim/local-game';
+import { judgeSeatForgery, seatForgeries, signedGame } from './mutate-seats';
 import { parseFlags, readCommandLine, UsageError } from './args';
 
 export interface MutateOptions {
@@ -635,6 +639,18 @@ export async function runMutate(o: MutateOptions): Promise<MutateResult> {
       tally[v.verdict]++;
     }
   }
+  // Seat changes forged and re-signed with a player's valid key (issue 18), on a signed game played here.
+  const seats = { forged: 0, rejected: 0, word: 0, holes: 0 };
+  if (o.net > 0) {
+    const { text, identities } = await signedGame(17);
+    for (const f of seatForgeries(text, identities, 1, 'red')) {
+      seats.forged++;
+      const v = judgeSeatForgery(f.text, text, 'black');
+      seats[v === 'hole' ? 'holes' : v]++;
+      if (v === 'hole' && holes.length < 10)
+        holes.push(`hole: a seat change forged by black (${f.what}) verifies, and not on black's word`);
+    }
+  }
   const lines = [
     `mutate: ${o.replays} replays and ${o.net} networked (${subjects.map((s) => s.log.entries.length).join(', ')} entries), seed ${o.seed}`,
     `by kind (rejected/harmless/unbound/holes): ${Object.entries(byKind)
@@ -642,10 +658,16 @@ export async function runMutate(o: MutateOptions): Promise<MutateResult> {
       .join(', ')}`,
     `rejected: ${tally.malformed} malformed (exit 2), ${tally.discrepancy} with a discrepancy (exit 1), ${tally.cut} no longer a finished game (in progress)`,
     ...holes,
+    ...(seats.forged
+      ? [
+          `seat changes: ${seats.forged} forged and re-signed with valid keys, ${seats.rejected} rejected, ` +
+            `${seats.word} on the forger's word (verify says so), ${seats.holes} accepted-holes`,
+        ]
+      : []),
     `mutate: ${o.mutations} mutations, ${tally.rejected} rejected, ${tally.harmless} accepted-harmless, ` +
       `${tally.unbound} accepted-unbound, ${tally.holes} accepted-holes`,
   ];
-  return { code: tally.holes === 0 ? 0 : 1, stdout: lines.join('\n') + '\n', stderr: '' };
+  return { code: tally.holes === 0 && seats.holes === 0 ? 0 : 1, stdout: lines.join('\n') + '\n', stderr: '' };
 }
 
 const USAGE = 'usage: npm run mutate -- --replays K --mutations N [--net M] [--seed S]';

@@ -30,6 +30,12 @@ export const MAX_ERROR_LINE = 200;
 export const MAX_SEATS = COLOURS.length;
 /** Board coordinates in a placement lie in [-MAX_COORD, MAX_COORD] (a game has at most 94 tiles). */
 export const MAX_COORD = 1000;
+/**
+ * The largest log index a signed item may name (the wire's bound, src/net/wire.ts): a
+ * version-4 replay keeps a chat line signed for any index up to it, even past the log's end
+ * (a line written on a longer history cut back after a split is an honest one).
+ */
+export const MAX_LOG_INDEX = 1_000_000;
 /** Turn numbers of hash entries lie in [1, MAX_TURN]. */
 export const MAX_TURN = 4096;
 /** Scores lie in [0, MAX_SCORE]. */
@@ -160,12 +166,19 @@ export type EntryKind = LogEntry['k'];
 export interface ChatEntry {
   colour: Colour;
   n: number;
+  /**
+   * Version 4: the seat's own chat number, 0, 1, 2… (signed in the chat item): a seat's
+   * lines in a replay are exactly its numbers 0..k-1, so a line deleted from the middle is seen.
+   */
+  c?: number;
   at: number;
   text: string /** Version 3: the author's signature. */;
   sig?: string;
 }
 export const MAX_CHAT_TEXT = 200;
-export const MAX_CHAT_LINES = 200 * MAX_SEATS;
+/** Chat lines one seat may write in a game: chat numbers lie in [0, MAX_CHAT_PER_SEAT) (the wire refuses others). */
+export const MAX_CHAT_PER_SEAT = 200;
+export const MAX_CHAT_LINES = MAX_CHAT_PER_SEAT * MAX_SEATS;
 
 export function compareChat(x: ChatEntry, y: ChatEntry): number {
   return x.at - y.at || (x.colour < y.colour ? -1 : x.colour > y.colour ? 1 : x.n - y.n);

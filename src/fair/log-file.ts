@@ -8,7 +8,9 @@ import {
   LOG_JSON_LIMITS,
   LogFormatError,
   MAX_CHAT_LINES,
+  MAX_CHAT_PER_SEAT,
   MAX_CHAT_TEXT,
+  MAX_LOG_INDEX,
   READABLE_VERSIONS,
   REPLAY_FORMAT,
   type ChatEntry,
@@ -26,11 +28,14 @@ export function stringifyLog(log: GameLog): string {
   const chatLines = (log.chat ?? []).map(
     (c) =>
       '  ' +
-      JSON.stringify(
-        c.sig !== undefined
-          ? { colour: c.colour, n: c.n, at: c.at, text: c.text, sig: c.sig }
-          : { colour: c.colour, n: c.n, at: c.at, text: c.text },
-      ),
+      JSON.stringify({
+        colour: c.colour,
+        n: c.n,
+        ...(c.c !== undefined ? { c: c.c } : {}),
+        at: c.at,
+        text: c.text,
+        ...(c.sig !== undefined ? { sig: c.sig } : {}),
+      }),
   );
   const chat = log.chat?.length ? `,"chat":[\n${chatLines.join(',\n')}\n]` : '';
   const signed = log.signed ? stringifySigned(log.signed) : '';
@@ -63,12 +68,14 @@ export function readVersion(raw: Raw, what: string): LogVersion {
 }
 
 /** Chat lines, in (at, colour, n) order, each from a seat of the game that is not a bot seat (a bot seat has no player to write). */
-function readChat(raw: unknown, entries: number, settings: LogEntry | undefined, signed = false): ChatEntry[] {
+function readChat(raw: unknown, entries: number, settings: LogEntry | undefined, version: LogVersion): ChatEntry[] {
+  const signed = version >= 3;
   const players = settings?.k === 'settings' ? settings.setup.seats.filter((_, i) => !settings.bots?.[i]) : [];
-  const shape = `"chat" must be a list of at most ${MAX_CHAT_LINES} {"colour", "n", "at", "text"${signed ? ', "sig"' : ''}} lines`;
+  const numbered = version >= 4;
+  const fields = ['colour', 'n', ...(numbered ? ['c'] : []), 'at', 'text', ...(signed ? ['sig'] : [])];
+  const shape = `"chat" must be a list of at most ${MAX_CHAT_LINES} {${fields.map((f) => `"${f}"`).join(', ')}} lines`;
   if (!Array.isArray(raw) || raw.length > MAX_CHAT_LINES) throw new LogFormatError(shape, null);
   const out = raw.map((c, i): ChatEntry => {
-    const fields = signed ? ['colour', 'n', 'at', 'text', 'sig'] : ['colour', 'n', 'at', 'text'];
     if (!isObject(c) || Object.keys(c).length !== fields.length || !fields.every((k) => k in c))
       throw new LogFormatError(`chat line ${i}: ${shape}`, null);
     const { colour, n, at, text } = c as Record<string, unknown>;
@@ -80,11 +87,17 @@ function readChat(raw: unknown, entries: number, settings: LogEntry | undefined,
         `chat line ${i}: "colour" must be a player's seat of this game (${players.join(', ') || 'none'}), got ${quote(colour, 20)}`,
         null,
       );
-    if (!isInt(n) || n < 0 || n > 1_000_000 || !isInt(at) || at < 0 || at > entries)
-      throw new LogFormatError(`chat line ${i}: "n" and "at" must be integers within the log`, null);
+    if (!isInt(n) || n < 0 || n > MAX_LOG_INDEX || !isInt(at) || at < 0 || at > (version >= 4 ? MAX_LOG_INDEX : entries))
+      throw new LogFormatError(
+        `chat line ${i}: "n" and "at" must be integers ${version >= 4 ? `from 0 to ${MAX_LOG_INDEX}` : 'within the log'}`,
+        null,
+      );
     if (typeof text !== 'string' || text.length > MAX_CHAT_TEXT || /[\u0000-\u001f\u007f\u2028\u2029]/.test(text))
       throw new LogFormatError(`chat line ${i}: "text" must be at most ${MAX_CHAT_TEXT} characters without control characters`, null);
-    return signed ? { colour: colour as Colour, n, at, text, sig: c.sig as string } : { colour: colour as Colour, n, at, text };
+    if (numbered && (!isInt(c.c) || c.c < 0 || c.c >= MAX_CHAT_PER_SEAT))
+      throw new LogFormatError(`chat line ${i}: "c" must be a chat number from 0 to ${MAX_CHAT_PER_SEAT - 1}`, null);
+    const line: ChatEntry = { colour: colour as Colour, n, ...(numbered ? { c: c.c as number } : {}), at, text };
+    return signed ? { ...line, sig: c.sig as string } : line;
   });
   for (let i = 1; i < out.length; i++)
     if (compareChat(out[i - 1], out[i]) >= 0)
@@ -107,7 +120,7 @@ export function readLog(raw: unknown): GameLog {
       throw new LogFormatError(`unexpected top-level field ${quote(k, 20)}`, null);
   if (!Array.isArray(raw.entries)) throw new LogFormatError('"entries" must be a list', null);
   const entries = raw.entries.map((e, i) => readEntry(e, i, version));
-  const chat = 'chat' in raw ? readChat(raw.chat, entries.length, entries[0], version >= 3) : undefined;
+  const chat = 'chat' in raw ? readChat(raw.chat, entries.length, entries[0], version) : undefined;
   if (version >= 3) {
     for (const k of signedKeys) if (!(k in raw)) throw new LogFormatError(`a signed replay lacks "${k}"`, null);
     const signed = readSigned(raw, entries.length);

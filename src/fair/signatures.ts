@@ -148,9 +148,12 @@ export function checkSignatures(log: GameLog): SignatureReport {
       if (s.h) {
         // The state hash the author signed must be the log's own for that turn, written before this entry (P1.4).
         const mine = hashAt.get(s.h.turn);
-        if (!mine || mine.at >= i)
+        // Version 4: a hash of a turn the log had not ended there is the seat's word too, recorded (the wire takes any turn).
+        if ((!mine || mine.at >= i) && bound)
+          words.push(`${lobby[slot.a]} signed a state hash of turn ${s.h.turn} (entry ${i}), a turn the log had not ended there`);
+        else if (!mine || mine.at >= i)
           throw new EntryError(i, `${lobby[slot.a]}'s signed state hash of a turn before this entry`, `turn ${s.h.turn}`);
-        if (mine.state === s.h.state) attested++;
+        else if (mine.state === s.h.state) attested++;
         // Version 4: a seat may sign a wrong hash (the others outvote it, P6.3); the replay records its word against it.
         else if (bound) words.push(`${lobby[slot.a]} signed a state hash of turn ${s.h.turn} (entry ${i}) that the log contradicts`);
         else fail(i, `${lobby[slot.a]}'s signed state hash of turn ${s.h.turn} to match the log's`, `${s.h.state.slice(0, 16)}…`);
@@ -203,14 +206,28 @@ export function checkSignatures(log: GameLog): SignatureReport {
     fail(g.entries[si].at, 'no signature for an entry nobody authored', `a signature for entry ${g.entries[si].at}`);
   if (vi !== g.votes.length)
     fail(g.votes[vi].at, 'no votes for an entry that is not a drop or reclaim', `votes for entry ${g.votes[vi].at}`);
+  // Version 4: each seat's chat lines carry its chat numbers 0..k-1, each once (a line deleted from the middle leaves a gap).
+  const chatNumbers = new Map<number, number[]>();
   for (const c of log.chat ?? []) {
     const a = lobby.indexOf(c.colour);
     if (a < 0 || !pubs[a] || c.sig === undefined) fail(c.at, `a chat line signed by a player's seat`, `one from ${c.colour}`);
-    const text = signed({ a, n: c.n, at: c.at, body: { k: 'chat', text: c.text }, h: null }, null);
+    const body = bound ? { k: 'chat', c: c.c, text: c.text } : { k: 'chat', text: c.text };
+    const text = signed({ a, n: c.n, at: c.at, body, h: null }, null);
     if (!verifyEd25519(pubs[a]!, 'item', text, c.sig!))
       fail(c.at, `${c.colour}'s signed chat line (key ${fingerprint(pubs[a]!)})`, 'a bad signature');
     once(a, c.n, text, c.at);
     counts[a].chat++;
+    if (bound) chatNumbers.set(a, [...(chatNumbers.get(a) ?? []), c.c ?? -1]);
+  }
+  for (const [a, numbers] of chatNumbers) {
+    const sorted = numbers.slice().sort((x, y) => x - y);
+    const wrong = sorted.findIndex((c, j) => c !== j);
+    if (wrong >= 0)
+      throw new EntryError(
+        log.entries.length,
+        `${lobby[a]}'s chat lines numbered 0 to ${sorted.length - 1}, each once`,
+        sorted[wrong] < wrong ? `chat number ${sorted[wrong]} twice` : `no chat line numbered ${wrong} (a line is missing)`,
+      );
   }
   const signers = roster.map((r) => ({ colour: r.colour, fingerprint: r.pub ? fingerprint(r.pub) : null }));
   const total = counts.reduce((x, c) => ({ entries: x.entries + c.entries, votes: x.votes + c.votes, chat: x.chat + c.chat }), {

@@ -32,7 +32,7 @@ import type { GameStore, StoredGame } from '../session/game-store';
 import { fingerprint, freshIdentity, freshNonce, identityFromSecret, sign, type Identity } from './identity';
 import { oneLine } from '../fair/one-line';
 import { SessionCore, type CoreOptions } from '../session/session-core';
-import type { BotLevel, SeatInfo, Session, SessionStatus, SessionStep } from '../session/session';
+import type { BotLevel, Forfeit, SeatInfo, Session, SessionStatus, SessionStep } from '../session/session';
 import type { PeerId, Transport } from './transport';
 import {
   boundToPrefix,
@@ -66,7 +66,7 @@ import {
 import { Links, who, type Link, type SelfIntro } from './lockstep/links';
 import { invitationProof, Lobby } from './lockstep/lobby';
 import { MeshPersistence, meshSave, parseMeshSave, savedSecret } from './lockstep/mesh-save';
-import { replayText } from './lockstep/replay-signatures';
+import { dropWitnesses, replayText } from './lockstep/replay-signatures';
 import { Heartbeat, syncAnswer, syncDue } from './lockstep/resync';
 import { eligibleVoters, SeatVotes, type VoteContext, type VoteKey } from './lockstep/seat-votes';
 import { PrefixChain } from '../fair/prefix-hash';
@@ -408,6 +408,22 @@ export class MeshSession extends SessionCore implements Session {
     return forfeitsOf(this.replica);
   }
 
+  /** The forfeits, each drop with the seats on whose signed votes it rests (issue 18: the results say whose word). */
+  forfeitWords(): Forfeit[] {
+    const out: Forfeit[] = forfeitsOf(this.replica);
+    if (!out.some((f) => f.why === 'dropped') || !this.startRecord || !this.replica) return out;
+    // A drop rests on the signed word of the seats that voted for it (issue 18): the results say whose.
+    const words = dropWitnesses(this.startRecord, this.replica, (i) => this.prefix.at(i), this.votes);
+    const entries = this.replica.log.entries;
+    return out.map((f) => {
+      if (f.why !== 'dropped') return f;
+      let at = entries.length - 1;
+      while (at >= 0 && !(entries[at].k === 'drop' && (entries[at] as { colour: Colour }).colour === f.colour)) at--;
+      const by = words.get(at);
+      return by ? { ...f, by } : f;
+    });
+  }
+
   onEvent(listener: (e: MeshEvent) => void): () => void {
     this.meshListeners.add(listener);
     return () => this.meshListeners.delete(listener);
@@ -525,7 +541,7 @@ export class MeshSession extends SessionCore implements Session {
     if (this.mySeat === null || !this.replica) throw new Error('only seated players chat');
     const line = this.chatLog.outgoing(text, this.myColour!, this.clock.now(), this.replica.length);
     if (!line) return;
-    this.author({ k: 'chat', text: line }, this.replica.length);
+    this.author({ k: 'chat', c: this.chatLog.nextNumber(this.myColour!), text: line }, this.replica.length);
     this.pump();
   }
 
@@ -1018,7 +1034,7 @@ export class MeshSession extends SessionCore implements Session {
       const contradiction = this.votes.note(item.a, item, this.mySeat, this.clock.now());
       // A vote and a veto by one seat on one question: equivocation, proven by the two signed items (P6.2).
       if (contradiction) this.keep(this.pool!.voteAndVeto(contradiction.vote, contradiction.veto, this.poolContext));
-    } else if (item?.body.k === 'chat') this.noteChat(item.a, item.n, item.at, item.body.text);
+    } else if (item?.body.k === 'chat') this.noteChat(item.a, item.n, item.body.c, item.at, item.body.text);
     else if (item?.body.k === 'entry') this.votes.touch(this.colourOf(item.a) as Colour, item.at);
     if (v.evidence) this.votes.touch();
     return v.reason;
@@ -1078,9 +1094,9 @@ export class MeshSession extends SessionCore implements Session {
     }
   }
 
-  private noteChat(a: number, n: number, at: number, text: string): void {
+  private noteChat(a: number, n: number, c: number, at: number, text: string): void {
     const colour = this.startRecord!.roster[a].colour;
-    const v = this.chatLog.note(colour, n, at, text);
+    const v = this.chatLog.note(colour, n, c, at, text);
     if (v.evicted) this.pool!.mute(a, v.evicted.n);
     if (v.evicted)
       this.reject(

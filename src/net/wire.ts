@@ -6,20 +6,34 @@
 import { COLOURS, type Colour, type GameOptions } from '../engine';
 import { MAX_CHAIN_LENGTH } from '../fair/chain';
 import { isHex } from '../fair/hex';
-import { BOT_LEVELS, LogFormatError, readEntry, type BotLevel, type LogEntry, type SettingsEntry } from '../fair/log';
+import {
+  BOT_LEVELS,
+  LogFormatError,
+  MAX_LOG_INDEX,
+  MAX_TURN,
+  readEntry,
+  type BotLevel,
+  type LogEntry,
+  type SettingsEntry,
+} from '../fair/log';
 import { parseStrictJson, StrictJsonError } from '../fair/strict-json';
 import { MAX_FRAME_CHARS } from './transport';
+import { MAX_CHAT_PER_SEAT } from './lockstep/limits';
 import { BIDI_CONTROL, MAX_NAME_CHARS, ZERO_WIDTH } from './visible-text';
 
 export { MAX_NAME_CHARS, NOT_IN_CHAT, NOT_IN_NAMES } from './visible-text';
 
-/** 2: items name the log prefix they extend (`p`), and a drop veto names the entry it took. */
-export const WIRE_VERSION = 2;
+/**
+ * 2: items name the log prefix they extend (`p`), and a drop veto names the entry it took.
+ * 3: a chat item carries its seat's chat number (`c`), and only a move carries a state hash.
+ */
+export const WIRE_VERSION = 3;
 export const MAX_CHAT_CHARS = 200;
 /** Items one sync answer carries at most; the asker asks again for the rest. */
 export const MAX_ITEMS_PER_ANSWER = 64;
 const MAX_SEQ = 1_000_000;
-const MAX_LOG = 1_000_000;
+/** One bound with the replay's (log-entries.ts): every index an item names is one a replay keeps. */
+const MAX_LOG = MAX_LOG_INDEX;
 
 /** What a seat authors and signs, beside the log entries: votes, vetoes, chat (P2.6). */
 export type ItemBody =
@@ -31,7 +45,8 @@ export type ItemBody =
    * the seat's own entry it took there (its number and signature); one that names none counts for nothing.
    */
   | { k: 'veto'; what: 'drop' | 'reclaim'; colour: Colour; point: number; took: { n: number; sig: string } | null }
-  | { k: 'chat'; text: string };
+  /** `c`: the seat's own chat number, 0, 1, 2… (the replay keeps a seat's lines 0..k-1, so a missing one is seen). */
+  | { k: 'chat'; c: number; text: string };
 
 /**
  * One authored item: author seat `a` (lobby index), its `n`-th item, written when the
@@ -210,7 +225,8 @@ function readItem(v: unknown): Item {
       break;
     }
     case 'chat':
-      body = { k: 'chat', text: text(b.text, 'item.body.text', MAX_CHAT_CHARS) };
+      // A number past the seat's chat limit is refused here: no line the replay would not keep is ever held.
+      body = { k: 'chat', c: int(b.c, 'item.body.c', 0, MAX_CHAT_PER_SEAT - 1), text: text(b.text, 'item.body.text', MAX_CHAT_CHARS) };
       break;
     default:
       fail('item.body.k must be entry, vote, veto or chat');
@@ -218,7 +234,9 @@ function readItem(v: unknown): Item {
   let h: Item['h'] = null;
   if (o.h !== null) {
     const ho = obj(o.h, 'item.h', ['turn', 'state']);
-    h = { turn: int(ho.turn, 'item.h.turn', 1, MAX_LOG), state: hex(ho.state, 'item.h.state', 32) };
+    // The replay keeps a state hash only on a move, of a turn the log can hold (one grammar with the replay's, P1.4).
+    if (!(body.k === 'entry' && boundToPrefix(body))) fail('item.h: only a move carries a state hash');
+    h = { turn: int(ho.turn, 'item.h.turn', 1, MAX_TURN), state: hex(ho.state, 'item.h.state', 32) };
   }
   const p = o.p === null ? null : hex(o.p, 'item.p', 32);
   if ((p !== null) !== boundToPrefix(body))
@@ -255,7 +273,7 @@ function bodyKeys(k: unknown): string[] {
     case 'veto':
       return ['k', 'what', 'colour', 'point', 'took'];
     case 'chat':
-      return ['k', 'text'];
+      return ['k', 'c', 'text'];
     default:
       return ['k'];
   }

@@ -10,6 +10,13 @@ export { BOT_LEVELS, type BotLevel };
 /** Who moves for a seat. `remote` seats belong to other peers (networked sessions). */
 export type SeatController = { kind: 'human' } | { kind: 'bot'; level: BotLevel } | { kind: 'remote'; name: string };
 
+/** A seat that forfeits; `by`: for a drop, the seats on whose signed votes it rests (issue 18). */
+export interface Forfeit {
+  colour: Colour;
+  why: 'dropped' | 'resigned';
+  by?: Colour[];
+}
+
 export interface SeatInfo {
   colour: Colour;
   controller: SeatController;
@@ -78,6 +85,8 @@ export interface Session {
   deploy(deployment: Deployment | null): Promise<void>;
   /** Seats that left a networked game (dropped or resigned): they forfeit, ranking last (P2.6). */
   forfeits?(): { colour: Colour; why: 'dropped' | 'resigned' }[];
+  /** The same, each drop with the seats on whose signed votes it rests (a networked game). */
+  forfeitWords?(): Forfeit[];
   /** The replay file (P4.2), no secrets. */
   replayText(): string;
   /** A file that resumes this game on this device (replay + local secrets + seat controllers). */

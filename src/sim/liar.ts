@@ -207,7 +207,7 @@ export class Liar {
     let frames: string[];
     switch (kind) {
       case 'forged-signature': {
-        const good = this.item(key, game, a, n, at, { k: 'chat', text: 'gg' });
+        const good = this.item(key, game, a, n, at, { k: 'chat', c: 0, text: 'gg' });
         const i = Math.floor(this.rnd() * 128);
         const flipped =
           good.sig!.slice(0, i) + (parseInt(good.sig![i], 16) ^ (1 + Math.floor(this.rnd() * 15))).toString(16) + good.sig!.slice(i + 1);
@@ -215,13 +215,13 @@ export class Liar {
         break;
       }
       case 'unsigned':
-        frames = [frame({ a, n, at, body: { k: 'chat', text: 'trust me' }, h: null, p: null, sig: null })];
+        frames = [frame({ a, n, at, body: { k: 'chat', c: 0, text: 'trust me' }, h: null, p: null, sig: null })];
         break;
       case 'claims-other-seat':
         frames = [frame(this.item(key, game, (a + 1) % seats.length, n, at, entry({ k: 'place', seat: otherSeat, x: 1, y: 0, r: 0 })))];
         break;
       case 'other-game':
-        frames = [frame(this.item(key, `${game.slice(0, 31)}x`, a, n, at, { k: 'chat', text: 'from another game' }))];
+        frames = [frame(this.item(key, `${game.slice(0, 31)}x`, a, n, at, { k: 'chat', c: 0, text: 'from another game' }))];
         break;
       case 'oversized':
         frames = ['{"t":"item","item":' + 'x'.repeat(70_000) + '}'];
@@ -233,7 +233,7 @@ export class Liar {
         frames = [random(1 + Math.floor(this.rnd() * 300))];
         break;
       case 'flood': {
-        const base = frame({ a, n, at, body: { k: 'chat', text: 'spam' }, h: null, p: null, sig: 'ab'.repeat(64) });
+        const base = frame({ a, n, at, body: { k: 'chat', c: 0, text: 'spam' }, h: null, p: null, sig: 'ab'.repeat(64) });
         frames = Array.from({ length: FLOOD }, () => base);
         break;
       }
@@ -287,7 +287,7 @@ export class Liar {
         ];
         break;
       case 'numbered-beyond':
-        frames = [frame(this.item(key, game, a, MAX_ITEMS_PER_SEAT + Math.floor(this.rnd() * 1000), at, { k: 'chat', text: 'x' }))];
+        frames = [frame(this.item(key, game, a, MAX_ITEMS_PER_SEAT + Math.floor(this.rnd() * 1000), at, { k: 'chat', c: 0, text: 'x' }))];
         break;
       // An illegal placement signed for an earlier slot: refused where that slot is filled, and never legal where it is not yet.
       case 'filled-slot':

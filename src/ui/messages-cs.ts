@@ -119,6 +119,7 @@ export const cs: Messages = {
   done_A: 'Pole asteroidů dokončeno',
   done_P: 'Planeta dokončena',
   saved: 'Uloženo jako {name}',
+  replayBugReport: 'Záznam této hry neprošel vlastní kontrolou (chyba programu): uložen jako hlášení chyby {name}. Pošlete nám ho prosím.',
   noWebGl: '3D stůl se na tomto zařízení nemůže spustit: {message}',
   tableLabel: 'Herní stůl',
   verifyInProgress: 'Nedokončená hra, zatím poctivá a bez rozporů (tah {turn}).',
@@ -380,6 +381,9 @@ export const cs: Messages = {
   onlineAcceptRematch: 'Připojit se k odvetě',
   onlineLeave: 'Opustit hru',
   onlineForfeit: 'kontumačně',
+  droppedOnWord: 'vyřazen na slovo: {who}',
+  seatDroppedOnWord: '{seat} vyřazen na slovo: {who}',
+  droppedOnNobody: 'nikoho (žádný podepsaný hlas zde)',
   desyncTitle: 'Hra se zastavila: zařízení se neshodují',
   desyncText:
     'Po tahu {turn} se stav na zařízení hráče {who} liší od tohoto. Ve hře nelze bezpečně pokračovat. Stáhněte si zprávu a pošlete ji vývojářům.',

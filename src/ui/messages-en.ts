@@ -124,6 +124,7 @@ export const en = {
   done_A: 'Asteroid field completed',
   done_P: 'Planet completed',
   saved: 'Saved as {name}',
+  replayBugReport: "This game's replay fails its own check, a bug: saved as a bug report, {name}. Please send it to us.",
   noWebGl: 'The 3D table cannot start on this device: {message}',
   tableLabel: 'Game table',
   verifyInProgress: 'An unfinished game, fair and consistent so far (turn {turn}).',
@@ -384,6 +385,9 @@ export const en = {
   onlineAcceptRematch: 'Join the rematch',
   onlineLeave: 'Leave the game',
   onlineForfeit: 'forfeited',
+  droppedOnWord: 'dropped on the word of {who}',
+  seatDroppedOnWord: '{seat} dropped on the word of {who}',
+  droppedOnNobody: 'nobody (no signed vote held here)',
   desyncTitle: 'The game stopped: devices disagree',
   desyncText:
     'After turn {turn} the state on {who}’s device differs from this one. Play cannot go on safely. Download the report and send it to the developers.',

@@ -119,6 +119,8 @@ export const ro: Messages = {
   done_A: 'Câmp de asteroizi complet',
   done_P: 'Planetă completă',
   saved: 'Salvat ca {name}',
+  replayBugReport:
+    'Reluarea acestui joc nu trece propria verificare (o eroare): salvată ca raport de eroare, {name}. Vă rugăm să ne-o trimiteți.',
   noWebGl: 'Masa 3D nu poate porni pe acest dispozitiv: {message}',
   tableLabel: 'Masa de joc',
   verifyInProgress: 'Un joc neterminat, corect și consecvent până acum (tura {turn}).',
@@ -382,6 +384,9 @@ export const ro: Messages = {
   onlineAcceptRematch: 'Intră în revanșă',
   onlineLeave: 'Părăsește jocul',
   onlineForfeit: 'abandon',
+  droppedOnWord: 'eliminat pe cuvântul lui {who}',
+  seatDroppedOnWord: '{seat} eliminat pe cuvântul lui {who}',
+  droppedOnNobody: 'nimeni (niciun vot semnat aici)',
   desyncTitle: 'Jocul s-a oprit: dispozitivele nu se potrivesc',
   desyncText:
     'După tura {turn}, starea de pe dispozitivul lui {who} diferă de aceasta. Jocul nu poate continua în siguranță. Descarcă raportul ' +

@@ -14,6 +14,7 @@ import type { MeshSession } from '../net/mesh-session';
 import { openOnline, parseJoinLink, type LinkSignalling, type OnlineRequest } from '../net/online';
 import type { PeerId } from '../net/transport';
 import { downloadText } from './file-download';
+import { replayDownload } from './replay-download';
 import { initLanguage, t } from './i18n';
 import { LanguageController } from './language-controller';
 import type { FileRequest, NewGameRequest } from './sw-home';
@@ -334,8 +335,16 @@ export class SwApp extends LitElement {
   private save(kind: 'game' | 'replay'): void {
     const s = this.session;
     if (!s) return;
-    const name = `carcassonne-sw-${s.gameId}-turn${s.state.turn}-${kind === 'game' ? 'save' : 'replay'}.json`;
-    downloadText(name, kind === 'game' ? s.saveText() : s.replayText());
+    const base = `carcassonne-sw-${s.gameId}-turn${s.state.turn}`;
+    if (kind === 'replay') {
+      // The session's own replay is verified before it is offered; one that fails is a bug report (issue 18).
+      const offer = replayDownload(base, s.replayText());
+      downloadText(offer.name, offer.text);
+      this.gameElement?.notify(offer.failure ? t('replayBugReport', { name: offer.name }) : t('saved', { name: offer.name }));
+      return;
+    }
+    const name = `${base}-save.json`;
+    downloadText(name, s.saveText());
     this.gameElement?.notify(t('saved', { name }));
   }
 

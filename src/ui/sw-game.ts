@@ -334,7 +334,8 @@ export class SwGame extends LitElement {
         ${
           state.phase === 'over' && !this.resultsClosed
             ? html`<div class="overlay">
-            <sw-results .state=${state} .events=${this.sessionController.events} .forfeits=${session.forfeits?.() ?? []} .seats=${session.seats}
+            <sw-results .state=${state} .events=${this.sessionController.events}
+              .forfeits=${session.forfeitWords?.() ?? session.forfeits?.() ?? []} .seats=${session.seats}
               @sw-close=${() => (this.resultsClosed = true)}></sw-results></div>`
             : nothing
         }

@@ -3,8 +3,8 @@
 // R6.5) and final scoring (R8.2). Fires `sw-new-game` and `sw-close`.
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { scoreLaps, scorerOf, winners, type Colour, type GameEvent, type GameSetup, type GameState } from '../engine';
-import type { SeatInfo } from '../session/session';
+import { scoreLaps, scorerOf, winners, type GameEvent, type GameSetup, type GameState } from '../engine';
+import type { Forfeit, SeatInfo } from '../session/session';
 import { scoreBreakdown } from './event-text';
 import { t } from './i18n';
 import { LanguageController } from './language-controller';
@@ -45,7 +45,7 @@ export class SwResults extends LitElement {
   @property({ attribute: false }) state: GameState | null = null;
   @property({ attribute: false }) events: readonly GameEvent[] = [];
   /** Seats that left an online game (dropped or resigned): they rank last whatever their score (P2.6). */
-  @property({ attribute: false }) forfeits: readonly { colour: Colour; why: 'dropped' | 'resigned' }[] = [];
+  @property({ attribute: false }) forfeits: readonly Forfeit[] = [];
   /** Who played each seat: online, rows go by the players' names. */
   @property({ attribute: false }) seats: readonly SeatInfo[] = [];
   protected readonly i18n = new LanguageController(this);
@@ -64,6 +64,20 @@ export class SwResults extends LitElement {
   /** A scorer's name: its team, or online its player ("Ana (red)", "You"), else its colour. */
   private label(setup: GameSetup, scorer: number): string {
     return setup.options.teams || !this.seats.length ? scorerLabel(setup, scorer) : seatLabel(this.seats, setup.seats[scorer]);
+  }
+
+  /** Under a dropped seat's row: on whose signed word the drop rests (issue 18; verify prints the same). */
+  private droppedBy(state: GameState, scorer: number) {
+    const drops = this.forfeits.filter(
+      (f) => f.why === 'dropped' && f.by && scorerOf(state, state.setup.seats.indexOf(f.colour)) === scorer,
+    );
+    return drops.map((f) => {
+      const who = f.by!.length ? f.by!.map((c) => seatLabel(this.seats, c)).join(', ') : t('droppedOnNobody');
+      const line = state.setup.options.teams
+        ? t('seatDroppedOnWord', { seat: seatLabel(this.seats, f.colour), who })
+        : t('droppedOnWord', { who });
+      return html`<br /><small data-dropped-by=${f.colour}>${line}</small>`;
+    });
   }
 
   override render() {
@@ -97,7 +111,7 @@ export class SwResults extends LitElement {
             return html`<tr class=${top.includes(i) ? 'top' : ''} data-result=${i}>
               <td><span class="swatch" style="background:${scorerCss(setup, i)}"></span>${this.label(setup, i)}${
                 out.has(i) ? html` <small data-forfeit>(${t('onlineForfeit')})</small>` : nothing
-              }</td>
+              }${this.droppedBy(state, i)}</td>
               <td>${rows[i]?.realms ?? 0}</td><td>${rows[i]?.battles ?? 0}</td><td>${rows[i]?.final ?? 0}</td>
               <td class="total" data-final-score=${state.scores[i]}>${state.scores[i]}${laps ? html` <small>(${t('laps', { laps })})</small>` : nothing}</td>
             </tr>`;

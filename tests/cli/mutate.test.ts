@@ -42,6 +42,10 @@ describe('npm run mutate', () => {
     const kinds = lines.find((l) => l.startsWith('by kind'))!;
     expect(kinds).toMatch(/seat-change \d+\/\d+\/\d+\/0/);
     expect(kinds).toMatch(/chat \d+\/\d+\/[1-9]\d*\/0/);
+    // Issue 18: seat changes forged and re-signed with a player's valid key, each rejected or on the forger's named word.
+    expect(lines[lines.length - 2]).toBe(
+      "seat changes: 5 forged and re-signed with valid keys, 4 rejected, 1 on the forger's word (verify says so), 0 accepted-holes",
+    );
   });
 
   it('tells apart what a networked replay proves and what it cannot bind', async () => {

@@ -53,13 +53,21 @@ describe('limits on work: a peer cannot make another spend more than it spends (
     const checks = signatureChecks();
     const seen = victim.rejects.length;
     for (let i = 0; i < 300; i++) {
-      const item: Item = { a: 1, n: base + i, at: 5, body: { k: 'chat', text: `far ${i}` }, h: null, p: null, sig: craftedSig(i) };
+      const item: Item = { a: 1, n: base + i, at: 5, body: { k: 'chat', c: 0, text: `far ${i}` }, h: null, p: null, sig: craftedSig(i) };
       inject.message(liar.session.transportId, encodeFrame({ t: 'item', item }));
     }
     expect(victim.rejects.slice(seen).filter((l) => /too far ahead/.test(l))).toHaveLength(300);
     expect(signatureChecks() - checks).toBe(0);
     // An item within the window with a crafted signature is checked (and refused): the counter counts.
-    const near: Item = { a: 1, n: seqOf(victim, 1) + 5, at: 5, body: { k: 'chat', text: 'near' }, h: null, p: null, sig: craftedSig(9999) };
+    const near: Item = {
+      a: 1,
+      n: seqOf(victim, 1) + 5,
+      at: 5,
+      body: { k: 'chat', c: 0, text: 'near' },
+      h: null,
+      p: null,
+      sig: craftedSig(9999),
+    };
     inject.message(liar.session.transportId, encodeFrame({ t: 'item', item: near }));
     expect(signatureChecks() - checks).toBe(1);
     expect(victim.rejects.at(-1)).toMatch(/not signed by black's key/);
@@ -78,7 +86,7 @@ describe('limits on work: a peer cannot make another spend more than it spends (
       if (sim.finished()) return;
       const first = seqOf(victim, 1);
       for (let k = 0; k < 35; k++, sent++) {
-        const body = { k: 'chat' as const, text: `x${sent}` };
+        const body = { k: 'chat' as const, c: 0, text: `x${sent}` };
         const item: Item = { a: 1, n: first + 1 + (sent % 500), at: 5, body, h: null, p: null, sig: craftedSig(sent) };
         const seen = victim.rejects.length;
         inject.message(liar.session.transportId, encodeFrame({ t: 'item', item }));
@@ -200,7 +208,14 @@ describe('items with no effect and a full storage (issue 18)', () => {
       for (let k = 0; k < 5 && n < first + total; k++, n++)
         inject.message(
           liar.session.transportId,
-          encodeFrame({ t: 'item', item: signed(gameId, key, 1, n, 1 + (n % 997), { k: 'chat', text: `junk ${n} ${'z'.repeat(150)}` }) }),
+          encodeFrame({
+            t: 'item',
+            item: signed(gameId, key, 1, n, 1 + (n % 997), {
+              k: 'chat',
+              c: (n - first) % MAX_CHAT_PER_SEAT,
+              text: `junk ${n} ${'z'.repeat(150)}`,
+            }),
+          }),
         );
       if (n < first + total) sim.clock.setTimeout(burst, 100);
     };

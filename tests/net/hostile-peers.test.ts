@@ -135,7 +135,7 @@ describe('hostile peers: every lie is refused with a reason and changes no hones
       sim,
       liar,
       honest,
-      () => encodeFrame({ t: 'item', item: signed(gameId, key, red, 100, at, { k: 'chat', text: 'I am red' }) }),
+      () => encodeFrame({ t: 'item', item: signed(gameId, key, red, 100, at, { k: 'chat', c: 0, text: 'I am red' }) }),
       /not signed by red's key/,
     );
     // A forged signature: one bit of a good signature flipped.
@@ -144,7 +144,7 @@ describe('hostile peers: every lie is refused with a reason and changes no hones
       liar,
       honest,
       () => {
-        const good = signed(gameId, key, me, n, at, { k: 'chat', text: 'hello' });
+        const good = signed(gameId, key, me, n, at, { k: 'chat', c: 0, text: 'hello' });
         const flipped = (parseInt(good.sig![0], 16) ^ 1).toString(16) + good.sig!.slice(1);
         return encodeFrame({ t: 'item', item: { ...good, sig: flipped } });
       },
@@ -155,7 +155,7 @@ describe('hostile peers: every lie is refused with a reason and changes no hones
       sim,
       liar,
       honest,
-      () => encodeFrame({ t: 'item', item: { a: me, n, at, body: { k: 'chat', text: 'hi' }, h: null, p: null, sig: null } }),
+      () => encodeFrame({ t: 'item', item: { a: me, n, at, body: { k: 'chat', c: 0, text: 'hi' }, h: null, p: null, sig: null } }),
       /unsigned item/,
     );
     // A reveal sent before it is due: the next event's, while the log waits for a placement.
@@ -185,7 +185,7 @@ describe('hostile peers: every lie is refused with a reason and changes no hones
       sim,
       liar,
       honest,
-      () => encodeFrame({ t: 'item', item: signed('another-game', key, me, n, at, { k: 'chat', text: 'from last game' }) }),
+      () => encodeFrame({ t: 'item', item: signed('another-game', key, me, n, at, { k: 'chat', c: 0, text: 'from last game' }) }),
       /not signed by black's key/,
     );
     // Numbered beyond what one seat may send in a game.
@@ -193,7 +193,7 @@ describe('hostile peers: every lie is refused with a reason and changes no hones
       sim,
       liar,
       honest,
-      () => encodeFrame({ t: 'item', item: signed(gameId, key, me, MAX_ITEMS_PER_SEAT, at, { k: 'chat', text: 'x' }) }),
+      () => encodeFrame({ t: 'item', item: signed(gameId, key, me, MAX_ITEMS_PER_SEAT, at, { k: 'chat', c: 0, text: 'x' }) }),
       /numbered beyond/,
     );
     // Oversized, deeply nested, malformed.
@@ -379,7 +379,7 @@ describe('hostile peers: every lie is refused with a reason and changes no hones
     // 1. A flood in one instant: 3,000 frames; no more than FRAMES_PER_SECOND (400) are read.
     const chat: string[] = [];
     for (let i = 0; i < 3000; i++)
-      chat.push(encodeFrame({ t: 'item', item: signed(gameId, key, me, first + i, at, { k: 'chat', text: `spam ${i}` }) }));
+      chat.push(encodeFrame({ t: 'item', item: signed(gameId, key, me, first + i, at, { k: 'chat', c: 0, text: `spam ${i}` }) }));
     for (const f of chat) send(f);
     expect(victim.rejects.some((l) => /sending too fast; frames dropped/.test(l))).toBe(true);
     expect(victim.session.heldItems - held0).toBeLessThanOrEqual(400);
@@ -393,7 +393,9 @@ describe('hostile peers: every lie is refused with a reason and changes no hones
       // Items numbered more than SEQ_WINDOW past the seat's contiguous sequence are not held.
       const have = (victim.session as unknown as { pool: { sequences: number[] } }).pool.sequences[me];
       for (let k = 0; k < 50; k++)
-        send(encodeFrame({ t: 'item', item: signed(gameId, key, me, have + SEQ_WINDOW + s * 50 + k, at, { k: 'chat', text: 'far' }) }));
+        send(
+          encodeFrame({ t: 'item', item: signed(gameId, key, me, have + SEQ_WINDOW + s * 50 + k, at, { k: 'chat', c: 0, text: 'far' }) }),
+        );
     }
     const fromLiar = JSON.parse(victim.session.saveText()).items.filter((i: Item) => i.a === me && i.n >= first);
     expect(fromLiar.every((i: Item) => i.body.k !== 'chat' || i.body.text !== 'far')).toBe(true); // nothing beyond the window was kept

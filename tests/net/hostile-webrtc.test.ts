@@ -100,13 +100,13 @@ describe('hostile frames over PeerJS / WebRTC on loopback', () => {
       const unsigned = { a, n: 200, at, body, h: null, p: boundToPrefix(body) ? '00'.repeat(32) : null };
       return { ...unsigned, sig: sign(liar.identity, 'item', itemSigningText(gameId, unsigned)) };
     };
-    const good = signed(1, { k: 'chat', text: 'hello' }, 0);
+    const good = signed(1, { k: 'chat', c: 0, text: 'hello' }, 0);
     const lies: [string, RegExp][] = [
       [
         encodeFrame({ t: 'item', item: { ...good, sig: (good.sig![0] === '0' ? '1' : '0') + good.sig!.slice(1) } }),
         /not signed by black's key/,
       ],
-      [encodeFrame({ t: 'item', item: signed(0, { k: 'chat', text: 'I am red' }, 0) }), /not signed by red's key/],
+      [encodeFrame({ t: 'item', item: signed(0, { k: 'chat', c: 0, text: 'I am red' }, 0) }), /not signed by red's key/],
       [
         encodeFrame({
           t: 'item',
@@ -133,7 +133,7 @@ describe('hostile frames over PeerJS / WebRTC on loopback', () => {
     const seen = rejects[0].length;
     for (let i = 0; i < 300; i++) {
       const sig = ((i * 2654435761) >>> 0).toString(16).padStart(8, '0').repeat(16);
-      const item: Item = { a: 1, n: 201 + i, at: 0, body: { k: 'chat', text: `x${i}` }, h: null, p: null, sig };
+      const item: Item = { a: 1, n: 201 + i, at: 0, body: { k: 'chat', c: 0, text: `x${i}` }, h: null, p: null, sig };
       transports[1].send(honest.transportId, encodeFrame({ t: 'item', item }));
     }
     await until(() => rejects[0].slice(seen).some((l) => /signatures a second to check/.test(l)), 'the check budget', 10_000);

@@ -215,7 +215,7 @@ describe('MeshSession over a chaotic in-memory network', () => {
     await playToEnd(sim);
     const log = expectConverged(sim);
     expect(log).toContain('{"k":"resign","colour":"green"}');
-    expect(log).toMatch(/"chat":\[\n {2}\{"colour":"black","n":\d+,"at":\d+,"text":"good luck, rebels","sig":"[0-9a-f]{128}"\}\n\]/);
+    expect(log).toMatch(/"chat":\[\n {2}\{"colour":"black","n":\d+,"c":0,"at":\d+,"text":"good luck, rebels","sig":"[0-9a-f]{128}"\}\n\]/);
     for (const p of sim.peers) {
       expect(p.session.chat.map((c) => [c.colour, c.text])).toEqual([['black', 'good luck, rebels']]);
       expect(p.session.forfeits()).toEqual([{ colour: 'green', why: 'resigned' }]);
@@ -300,7 +300,7 @@ describe('MeshSession refuses hostile frames with a reason and changes nothing (
       ],
       ['{"t":"hack"}', /unknown frame type/],
       [
-        encodeFrame({ t: 'item', item: signed(ownerSeat, liar.session.identity, { k: 'chat', text: 'I am red' }) }),
+        encodeFrame({ t: 'item', item: signed(ownerSeat, liar.session.identity, { k: 'chat', c: 0, text: 'I am red' }) }),
         /not signed by red's key/,
       ],
       [

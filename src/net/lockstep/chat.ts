@@ -1,7 +1,8 @@
 // Chat lines of a game, in their one order (compareChat), bounded per seat: MAX_CHAT_PER_SEAT
 // lines a game and MAX_CHAT_PER_INDEX at one log index. Over a bound the highest-numbered
 // line goes: the rule looks only at signed numbers, so every peer that holds the same items
-// keeps the same lines, whatever order they came in.
+// keeps the same lines, whatever order they came in. Each line carries its seat's chat number
+// `c` (0, 1, 2…); two lines of one seat under one chat number keep the lower item number.
 import type { Colour } from '../../engine';
 import { compareChat } from '../../fair/log';
 import { MAX_CHAT_CHARS, NOT_IN_CHAT } from '../wire';
@@ -22,16 +23,29 @@ export class ChatLog {
     return this.list;
   }
 
-  note(colour: Colour, n: number, at: number, text: string): ChatVerdict {
-    const line: ChatLine = { colour, n, at, text };
+  note(colour: Colour, n: number, c: number, at: number, text: string): ChatVerdict {
+    const line: ChatLine = { colour, n, c, at, text };
     this.list.push(line);
     this.list.sort(compareChat);
     const highest = (xs: ChatLine[]) => xs.reduce((x, y) => (y.n > x.n ? y : x));
-    const here = this.list.filter((c) => c.colour === colour && c.at === at);
-    const all = this.list.filter((c) => c.colour === colour);
-    const evicted = here.length > MAX_CHAT_PER_INDEX ? highest(here) : all.length > MAX_CHAT_PER_SEAT ? highest(all) : null;
+    const twice = this.list.filter((l) => l.colour === colour && l.c === c);
+    const here = this.list.filter((l) => l.colour === colour && l.at === at);
+    const all = this.list.filter((l) => l.colour === colour);
+    const evicted =
+      twice.length > 1
+        ? highest(twice)
+        : here.length > MAX_CHAT_PER_INDEX
+          ? highest(here)
+          : all.length > MAX_CHAT_PER_SEAT
+            ? highest(all)
+            : null;
     if (evicted) this.list.splice(this.list.indexOf(evicted), 1);
     return { shown: evicted === line ? null : line, evicted };
+  }
+
+  /** The chat number this seat's next line takes: one past its highest (its lines are 0..k-1 when it kept to the limits). */
+  nextNumber(colour: Colour): number {
+    return this.list.reduce((next, l) => (l.colour === colour && (l.c ?? -1) >= next ? (l.c ?? -1) + 1 : next), 0);
   }
 
   /** A line whose number the seat also signed for something else (equivocation) is let go. */

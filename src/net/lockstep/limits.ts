@@ -2,8 +2,8 @@
 // fill has one, so nothing a peer sends can grow another without limit; and the default
 // timeouts after which a silent seat may be dropped (P2.6).
 
-/** Chat lines one seat may add to a game, and the shortest gap between two of them. */
-export const MAX_CHAT_PER_SEAT = 200;
+/** Chat lines one seat may add to a game (the replay's bound: its chat numbers lie below it), and the shortest gap between two. */
+export { MAX_CHAT_PER_SEAT } from '../../fair/log-entries';
 export const CHAT_GAP_MS = 500;
 /** Chat lines one seat may write at one log index (kept: the lowest-numbered, so every peer keeps the same). */
 export const MAX_CHAT_PER_INDEX = 20;
