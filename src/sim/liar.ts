@@ -323,8 +323,9 @@ export class Liar {
    * every other honest peer, another legal placement). Whether the real item goes on.
    */
   private secondVersion(to: string, item: Item): boolean {
-    if (!this.armed || item.body.k !== 'entry' || item.p === null) return true;
     const s = this.sim.peers[this.plan.peer].session;
+    // Its own move only (its session also resends others' entries beside a veto).
+    if (!this.armed || item.a !== s.authoring?.a || item.body.k !== 'entry' || item.p === null) return true;
     if (this.forged === null) {
       const honest = this.sim.everyone.filter((q) => q.session !== s).map((q) => q.session.transportId);
       const e = item.body.entry;
@@ -347,7 +348,8 @@ export class Liar {
       this.count(this.plan.fatal as LieKind);
     }
     if (this.forged.n !== item.n || !this.forged.to.has(to)) return true;
-    this.send(to, encodeFrame({ t: 'item', item: this.forged.item }));
+    // Three copies (copies cost nothing; the chaos may lose one): the lie is told, not lost on the way.
+    for (let i = 0; i < 3; i++) this.send(to, encodeFrame({ t: 'item', item: this.forged.item }));
     this.shown.forged.push(to);
     return false;
   }
