@@ -264,6 +264,21 @@ export async function chaosGame(seed: number, a: ChaosArgs, restart: boolean, ly
     const logsDiffer = logs.some((l) => l !== logs[0]);
     const report = completed ? verifyReplay(logs[0]) : null;
     if (report && !report.ok) notes.push(`verify: ${report.message}`);
+    // Where each honest peer stands when the game went wrong: enough to start looking.
+    if (!completed || logs.some((l) => l !== logs[0]))
+      notes.push(
+        honestPeers
+          .map(
+            (p) =>
+              `${p.name} ${p.session.phase} at ${p.session.logLength}, forfeits ${
+                p.session
+                  .forfeits()
+                  .map((f) => f.colour)
+                  .join('+') || 'none'
+              }`,
+          )
+          .join(', '),
+      );
     healed = !!partition && completed && !desync && !logs.some((l) => l !== logs[0]) && !!report?.ok;
     const internalErrors = honestPeers.reduce((n, p) => n + p.session.internalErrorCount, 0);
     let liarDropped = false,
