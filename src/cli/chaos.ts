@@ -1,12 +1,15 @@
-// npm run chaos -- --games N [--peers 2..6] [--drop 0.1] [--seed S] [--restarts] [--liars] [--jobs J] [--progress]
+// npm run chaos -- --games N [--peers 2..6] [--drop 0.1] [--seed S] [--restarts] [--liars] [--partitions] [--jobs J] [--progress]
 // Plays N whole networked games over the chaotic in-memory network (src/sim/mesh-sim.ts):
 // one peer per seat, each seat a player seat with its own chain whose moves a bot on that
 // peer chooses; frames are lost (--drop), duplicated, reordered and delayed. With
 // --restarts, one peer in every third game crashes mid-game and comes back from its
 // storage with a new transport id. With --liars, one peer in every tenth game lies
 // (src/sim/liar.ts): forged, unsigned, replayed, oversized and flooding frames, illegal
-// and untimely moves and reveals under its own key, and in a third of those games it
-// equivocates or withholds on purpose and loses its seat. Every peer's log is compared byte
+// and untimely moves and reveals under its own key, and in half of those games a lie against
+// a group decision (self-veto, split vote/veto, withheld votes, false hashes, fresh
+// equivocation, brinkmanship...). With --partitions, every fifth game has a partition
+// scenario (drawPartition): after it heals, every live peer must end with one log that
+// verifies, and no seat of the winning side forfeits. Every peer's log is compared byte
 // for byte, and the log is verified offline. Game g uses seed S + g, so a failing game
 // re-runs alone with `--games 1 --seed <its seed>` (same flags). --jobs J shares the games
 // over J processes (each takes the next game when it is free); the outcome does not depend
@@ -16,7 +19,7 @@ import { verifyReplay } from '../fair';
 import { mulberry32 } from '../fair/mulberry32';
 import type { Chaos } from '../sim/memory-network';
 import { MeshSim } from '../sim/mesh-sim';
-import { Liar } from '../sim/liar';
+import { DECISION_LIES, Liar, liarSessionOptions, NEEDS_THREE_PEERS, type DecisionLie, type LiarPlan } from '../sim/liar';
 import { useEd25519 } from '../fair/signing';
 import { nativeEd25519 } from './native-ed25519';
 import { commandLineOrExit, parseFlags, UsageError } from './args';
@@ -29,12 +32,13 @@ export interface ChaosArgs {
   seed: number;
   restarts: boolean;
   liars: boolean;
+  partitions: boolean;
   jobs: number;
   progress: boolean;
 }
 
 const USAGE =
-  'usage: npm run chaos -- --games N [--peers 2..6 | --peers K] [--drop 0.1] [--seed S] [--restarts] [--liars] [--jobs J] [--progress]';
+  'usage: npm run chaos -- --games N [--peers 2..6 | --peers K] [--drop 0.1] [--seed S] [--restarts] [--liars] [--partitions] [--jobs J] [--progress]';
 const FLAGS = {
   games: { type: 'string' },
   seed: { type: 'string' },
@@ -43,11 +47,23 @@ const FLAGS = {
   peers: { type: 'string' },
   restarts: { type: 'boolean' },
   liars: { type: 'boolean' },
+  partitions: { type: 'boolean' },
   progress: { type: 'boolean' },
 } as const;
 
 export function parseChaosArgs(argv: string[]): ChaosArgs {
-  const a: ChaosArgs = { games: 10, minPeers: 2, maxPeers: 6, drop: 0.1, seed: 1, restarts: false, liars: false, jobs: 1, progress: false };
+  const a: ChaosArgs = {
+    games: 10,
+    minPeers: 2,
+    maxPeers: 6,
+    drop: 0.1,
+    seed: 1,
+    restarts: false,
+    liars: false,
+    partitions: false,
+    jobs: 1,
+    progress: false,
+  };
   const whole = (name: string, v: string, min: number, max: number) => {
     if (!/^\d{1,9}$/.test(v)) throw new UsageError(`${name} needs a whole number, got ${JSON.stringify(v.slice(0, 20))}`);
     const n = Number(v);
@@ -60,6 +76,7 @@ export function parseChaosArgs(argv: string[]): ChaosArgs {
   if (f.jobs !== undefined) a.jobs = whole('--jobs', f.jobs, 1, 16);
   a.restarts = f.restarts ?? false;
   a.liars = f.liars ?? false;
+  a.partitions = f.partitions ?? false;
   a.progress = f.progress ?? false;
   if (f.drop !== undefined) {
     const v = f.drop;
@@ -100,14 +117,64 @@ export interface GameOutcome {
   honestForfeits: number;
   /** The liar lost its seat though it told only harmless lies (must not happen). */
   harmlessDropped: boolean;
+  /** The liar's lie against a group decision, if any (liar.ts DECISION_LIES). */
+  decisionLie: DecisionLie | null;
+  /** The partition scenario of this game (null: none), and whether every live peer then ended with one log that verifies. */
+  partition: string | null;
+  healed: boolean;
 }
 
 /** Whether game g (0-based) of a run has a restart, a liar. */
 export const restartsIn = (g: number) => g % 3 === 0;
 export const liarIn = (g: number) => g % 10 === 1;
+/** Game g has a partition scenario: never a liar's game (g % 10 is 2 or 7), a restart in a third of them. */
+export const partitionIn = (g: number) => g % 5 === 2;
+
+/**
+ * A partition scenario drawn from the game's seed (P6.1, P6.2): a split longer than the
+ * timeouts (a minority against a majority, or equal sides where the count allows), a cut
+ * shorter than a reveal's free time in mid-round, or two or three seats silent at once
+ * (crashed for good, or silenced until the others dropped them, then heard again).
+ * `winners`: the peers whose seats must not forfeit — the strictly larger side of a split
+ * (in an equal split nobody's: the documented tie-break may drop either side), every peer
+ * of a short cut, every peer not silent; silent and crashed seats are expected to forfeit.
+ */
+export interface PartitionPlan {
+  kind: 'split' | 'cut' | 'crash' | 'silence';
+  groups: number[][];
+  /** The peers that go silent or crash. */
+  gone: number[];
+  atTurn: number;
+  ms: number;
+  winners: number[];
+}
+
+export function drawPartition(seed: number, peers: number): PartitionPlan {
+  const rnd = mulberry32(seed ^ 0x9a27);
+  const order = Array.from({ length: peers }, (_, i) => i);
+  for (let i = peers - 1; i > 0; i--) {
+    const j = Math.floor(rnd() * (i + 1));
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  const kinds: PartitionPlan['kind'][] = ['split', 'split', 'cut', ...(peers >= 3 ? (['crash', 'silence'] as const) : [])];
+  const kind = kinds[Math.floor(rnd() * kinds.length)];
+  const atTurn = 3 + Math.floor(rnd() * 20);
+  if (kind === 'split' || kind === 'cut') {
+    const small = kind === 'cut' ? 1 : 1 + Math.floor(rnd() * Math.floor(peers / 2));
+    const groups = [order.slice(0, small), order.slice(small)];
+    const equal = groups[0].length === groups[1].length;
+    // A split: 150-300 s, past a move's cap (90 s) and the grace after it; a cut: 2-6 s, within a reveal's free 10 s.
+    const ms = kind === 'split' ? 150_000 + Math.floor(rnd() * 150_001) : 2_000 + Math.floor(rnd() * 4_001);
+    const winners = kind === 'cut' ? order.slice().sort() : equal ? [] : groups[1].slice().sort();
+    return { kind, groups, gone: [], atTurn, ms, winners };
+  }
+  const count = peers >= 4 && rnd() < 0.5 ? 3 : 2;
+  const gone = order.slice(0, Math.min(count, peers - 1)).sort();
+  return { kind, groups: [], gone, atTurn, ms: 0, winners: order.filter((i) => !gone.includes(i)).sort() };
+}
 
 /** One game, fully determined by its seed (and whether it has a restart and a liar). */
-export async function chaosGame(seed: number, a: ChaosArgs, restart: boolean, lying = false): Promise<GameOutcome> {
+export async function chaosGame(seed: number, a: ChaosArgs, restart: boolean, lying = false, partitioned = false): Promise<GameOutcome> {
   const rnd = mulberry32(seed ^ 0x5eed);
   const peers = a.minPeers + Math.floor(rnd() * (a.maxPeers - a.minPeers + 1));
   const options: GameOptions = defaultOptions();
@@ -126,22 +193,26 @@ export async function chaosGame(seed: number, a: ChaosArgs, restart: boolean, ly
   const sim = new MeshSim({ peers, seed, chaos, options });
   const notes: string[] = [];
   let liar: Liar | null = null;
+  let plan: LiarPlan | null = null;
+  if (lying) {
+    // Drawn from a generator of its own, so that a game with a liar keeps its other draws.
+    const lr = mulberry32(seed ^ 0x11a2);
+    const peer = Math.floor(lr() * peers);
+    // Half lie against a group decision (one kind, drawn among those the peer count allows), three quarters
+    // mix harmless lies with signed ones, a quarter tell only harmless lies (and must keep the seat).
+    const f = lr();
+    const kinds = DECISION_LIES.filter((k) => peers >= 3 || !NEEDS_THREE_PEERS.includes(k));
+    const fatal = f < 1 / 2 ? kinds[Math.floor(lr() * kinds.length)] : null;
+    const signed = f < 3 / 4;
+    plan = { peer, seed, fatal, signed };
+    notes.push(`peer ${peer} tells ${signed ? 'all kinds of' : 'harmless'} lies${fatal ? ` and lies by ${fatal}` : ''}`);
+  }
+  const partition = partitioned ? drawPartition(seed, peers) : null;
+  let healed = false;
   try {
-    await sim.open();
-    if (lying) {
-      // Drawn from a generator of its own, so that a game with a liar keeps its other draws.
-      const lr = mulberry32(seed ^ 0x11a2);
-      const peer = Math.floor(lr() * peers);
-      // A sixth equivocate, a sixth withhold (both lose the seat on purpose), a third mix
-      // harmless lies with signed ones, a third tell only harmless lies (and must keep the seat).
-      const f = lr();
-      const fatal = f < 1 / 6 ? 'equivocation' : f < 1 / 3 ? 'withhold' : null;
-      const signed = f < 2 / 3;
-      liar = new Liar(sim, { peer, seed, fatal, signed });
-      notes.push(
-        `peer ${peer} tells ${signed ? 'all kinds of' : 'harmless'} lies${fatal ? ` and ${fatal === 'withhold' ? 'withholds' : 'equivocates'}` : ''}`,
-      );
-    }
+    const liarPlan = plan;
+    await sim.open((i) => (liarPlan && i === liarPlan.peer ? liarSessionOptions(liarPlan, sim.clock) : {}));
+    if (plan) liar = new Liar(sim, plan);
     if (restart) {
       const who = 1 + Math.floor(rnd() * (peers - 1));
       const turn = 5 + Math.floor(rnd() * 40);
@@ -151,10 +222,41 @@ export async function chaosGame(seed: number, a: ChaosArgs, restart: boolean, ly
       sim.restart(who);
       notes.push(`peer ${who} restarted at turn ${turn}`);
     }
+    if (partition) {
+      const live = () => sim.peers.filter((p) => p.alive);
+      const at = () => live()[0].session;
+      await sim.runUntil(() => at().started && (at().state.turn >= partition.atTurn || at().phase !== 'playing'), 4 * 3_600_000);
+      const heal = partition.kind === 'split' || partition.kind === 'cut' ? sim.split(partition.groups) : null;
+      if (partition.kind === 'crash') for (const i of partition.gone) sim.crash(i);
+      if (partition.kind === 'silence') {
+        const gone = partition.gone.map((i) => sim.peers[i].session.transportId);
+        const before = sim.net.filter;
+        sim.net.filter = (from, to, frame) => !gone.includes(from) && (before ? before(from, to, frame) : true);
+        const colours = partition.gone.map((i) => sim.colours[i]);
+        const speaking = partition.winners.map((i) => sim.peers[i]);
+        // Silenced until every peer still speaking has dropped all of them (or an hour), then heard again.
+        await sim.runUntil(
+          () =>
+            speaking.every((p) => colours.every((c) => p.session.forfeits().some((f) => f.colour === c)) || p.session.phase !== 'playing'),
+          3_600_000,
+        );
+        sim.net.filter = before;
+      } else if (heal) {
+        await sim.runUntil(() => false, partition.ms);
+        heal();
+      }
+      const who = heal ? partition.groups.map((g) => g.join('+')).join(' | ') : `peers ${partition.gone.join('+')}`;
+      notes.push(
+        `${partition.kind} at turn ${partition.atTurn}: ${who}${partition.ms ? ` for ${(partition.ms / 1000).toFixed(0)} s` : ''}`,
+      );
+    }
     // What is judged is the honest peers' game: the liar's own session (the lies are not its
     // doing, so to it the honest peers' reaction can look wrong) may end anywhere.
     const honest = () => sim.everyone.filter((p) => !liar || p !== sim.peers[liar.plan.peer]);
-    await sim.runUntil(() => honest().every((p) => p.session.phase === 'over' || p.session.phase === 'desync'), 8 * 3_600_000);
+    // Both sides of a split (or a silenced peer) may have finished before the heal: wait for one log, compared by its prefix hash.
+    const ended = (p: (typeof sim.peers)[number]) => p.session.phase === 'over' || p.session.phase === 'desync';
+    const oneLog = () => new Set(honest().map((p) => p.session.prefixAt(p.session.logLength))).size === 1;
+    await sim.runUntil(() => honest().every(ended) && (oneLog() || honest().some((p) => p.session.phase === 'desync')), 8 * 3_600_000);
     const honestPeers = honest();
     const desync = honestPeers.some((p) => p.session.phase === 'desync');
     const completed = honestPeers.every((p) => p.session.phase === 'over');
@@ -162,17 +264,43 @@ export async function chaosGame(seed: number, a: ChaosArgs, restart: boolean, ly
     const logsDiffer = logs.some((l) => l !== logs[0]);
     const report = completed ? verifyReplay(logs[0]) : null;
     if (report && !report.ok) notes.push(`verify: ${report.message}`);
+    // Where each honest peer stands when the game went wrong: enough to start looking.
+    if (!completed || logs.some((l) => l !== logs[0]))
+      notes.push(
+        honestPeers
+          .map(
+            (p) =>
+              `${p.name} ${p.session.phase} at ${p.session.logLength}, forfeits ${
+                p.session
+                  .forfeits()
+                  .map((f) => f.colour)
+                  .join('+') || 'none'
+              }`,
+          )
+          .join(', '),
+      );
+    healed = !!partition && completed && !desync && !logs.some((l) => l !== logs[0]) && !!report?.ok;
     const internalErrors = honestPeers.reduce((n, p) => n + p.session.internalErrorCount, 0);
     let liarDropped = false,
       liesReported = true;
     const liarColour = liar ? sim.colours[liar.plan.peer] : null;
-    // No honest seat ever forfeits: the network's chaos and a restart stay within the timeouts.
-    const honestForfeits = honestPeers.flatMap((p) =>
-      p.session
-        .forfeits()
-        .filter((f) => f.colour !== liarColour)
-        .map((f) => f.colour),
-    );
+    // No honest seat ever forfeits: the network's chaos and a restart stay within the timeouts. Of a partition game
+    // only the seats of its winners count (silent, crashed and losing seats may forfeit); nor does one the liar silenced.
+    const counted = (c: string) => {
+      const i = sim.colours.indexOf(c as (typeof sim.colours)[number]);
+      if (c === liarColour || (liar && liar.silenced === i)) return false;
+      return !partition || partition.winners.includes(i);
+    };
+    const honestForfeits = [
+      ...new Set(
+        honestPeers.flatMap((p) =>
+          p.session
+            .forfeits()
+            .filter((f) => counted(f.colour))
+            .map((f) => f.colour),
+        ),
+      ),
+    ];
     if (honestForfeits.length) notes.push(`honest seats forfeited: ${[...new Set(honestForfeits)].join(', ')}`);
     if (liar) {
       liarDropped = honestPeers.some((p) => p.session.forfeits().some((f) => f.colour === liarColour));
@@ -198,6 +326,9 @@ export async function chaosGame(seed: number, a: ChaosArgs, restart: boolean, ly
       internalErrors,
       honestForfeits: honestForfeits.length,
       harmlessDropped,
+      decisionLie: liar?.plan.fatal ?? null,
+      partition: partition ? partition.kind : null,
+      healed,
     };
   } finally {
     liar?.stop();
@@ -233,7 +364,7 @@ export function describeGame(g: number, r: GameOutcome): string {
 
 /** Game g of a run: its seed, and whether it has a restart and a liar, follow from g alone. */
 function playGame(a: ChaosArgs, g: number): Promise<GameOutcome> {
-  return chaosGame(a.seed + g, a, a.restarts && restartsIn(g), a.liars && liarIn(g));
+  return chaosGame(a.seed + g, a, a.restarts && restartsIn(g), a.liars && liarIn(g), a.partitions && partitionIn(g));
 }
 
 /** Plays every game of the run in this process, in order. */
@@ -312,6 +443,10 @@ export async function runChaos(a: ChaosArgs, out: (line: string) => void): Promi
     lies = 0,
     dropped = 0,
     unreported = 0;
+  let splits = 0,
+    healedSplits = 0,
+    winnerForfeits = 0;
+  const byLie = new Map<DecisionLie, { games: number; dropped: number }>();
   const times: number[] = [];
   for await (const { g, r } of outcomes(a)) {
     played++;
@@ -326,6 +461,17 @@ export async function runChaos(a: ChaosArgs, out: (line: string) => void): Promi
       lies += r.lies;
       dropped += r.liarDropped ? 1 : 0;
       unreported += r.liesReported ? 0 : 1;
+      if (r.decisionLie) {
+        const k = byLie.get(r.decisionLie) ?? { games: 0, dropped: 0 };
+        k.games++;
+        k.dropped += r.liarDropped ? 1 : 0;
+        byLie.set(r.decisionLie, k);
+      }
+    }
+    if (r.partition) {
+      splits++;
+      healedSplits += r.healed ? 1 : 0;
+      winnerForfeits += r.honestForfeits;
     }
     if (failed(r) || a.progress) out(describeGame(g, r));
   }
@@ -338,6 +484,12 @@ export async function runChaos(a: ChaosArgs, out: (line: string) => void): Promi
       `liars: ${liarGames} games with a lying peer, ${lies} lies sent, ${dropped} liars' seats dropped, ` +
         `${unreported} games where no lie was reported, ${internal} internal errors`,
     );
+  if (a.liars) {
+    const kinds = DECISION_LIES.filter((k) => byLie.has(k)).map((k) => `${k} ${byLie.get(k)!.games} (${byLie.get(k)!.dropped} dropped)`);
+    out(`liar kinds: ${kinds.length ? kinds.join(', ') : 'none'}`);
+  }
+  if (a.partitions)
+    out(`partitions: ${splits} splits, ${healedSplits} healed, ${splits - healedSplits} stuck; honest forfeits: ${winnerForfeits}`);
   out(`chaos: ${a.games} games, ${completed} completed, ${desyncs} desyncs, ${differing} logs differing, ${verified} verified`);
   return (
     played === a.games &&
@@ -346,7 +498,9 @@ export async function runChaos(a: ChaosArgs, out: (line: string) => void): Promi
     differing === 0 &&
     verified === a.games &&
     internal === 0 &&
-    unreported === 0
+    unreported === 0 &&
+    healedSplits === splits &&
+    winnerForfeits === 0
   );
 }
 

@@ -6,15 +6,20 @@
 // frame causes an internal error. Lies that carry the liar's own valid signature are
 // statements it cannot take back: if one contradicts an item it really sent, an honest
 // peer holds both (equivocation) and the seat is dropped, which is the protocol working.
-// In a third of the liar's games it also does one of the two things that cost it its
-// seat on purpose: signs two versions of one entry, or withholds everything past the
-// timeouts. Repeatable from its seed; test-only (the page never loads it).
+// In some of the liar's games it also lies against a group decision (DECISION_LIES, issue
+// 17): equivocation, withholding, a self-veto, a split vote/veto, withheld votes, a false
+// state hash to all or to one, fresh equivocation, brinkmanship; all but withheld votes
+// cost it its seat. Repeatable from its seed; test-only (the page never loads it).
 import type { LogEntry } from '../fair';
 import { sign, type Identity } from '../net/identity';
 import { mulberry32 } from '../fair/mulberry32';
 import { MAX_ITEMS_PER_SEAT } from '../net/lockstep/limits';
 import type { SimMeshSession as MeshSession } from './sim-mesh-session';
 import type { MeshSim } from './mesh-sim';
+import type { SimClock } from './sim-clock';
+import type { SimMeshOptions } from './sim-mesh-session';
+import { legalPlacements, serialize } from '../engine';
+import { chooseFromText } from '../bots/bot-choice';
 import { boundToPrefix, encodeFrame, itemSigningText, type Item } from '../net/wire';
 
 export type LieKind =
@@ -34,8 +39,40 @@ export type LieKind =
   | 'out-of-turn'
   | 'numbered-beyond'
   | 'filled-slot'
+  | DecisionLie;
+
+/**
+ * Lies against the group's decisions (issue 17), at most one kind a game, from a drawn turn on:
+ * equivocation on a taken entry, withholding everything, a veto of its own drop (no or a
+ * bogus `took`), a vote to one honest peer and a veto to another on one drop, never voting,
+ * a false state hash to all or (a second version of its move) to one, two legal versions of
+ * one move to different peers, moves released just before the deadline.
+ */
+export type DecisionLie =
   | 'equivocation'
-  | 'withhold';
+  | 'withhold'
+  | 'self-veto'
+  | 'split-vote'
+  | 'withheld-vote'
+  | 'false-hash-all'
+  | 'false-hash-one'
+  | 'fresh-equivocation'
+  | 'brinkmanship';
+export const DECISION_LIES: readonly DecisionLie[] = [
+  'equivocation',
+  'withhold',
+  'self-veto',
+  'split-vote',
+  'withheld-vote',
+  'false-hash-all',
+  'false-hash-one',
+  'fresh-equivocation',
+  'brinkmanship',
+];
+/** Kinds that need two honest peers besides the liar (a majority to contradict it, two peers to split). */
+export const NEEDS_THREE_PEERS: readonly DecisionLie[] = ['split-vote', 'false-hash-all', 'false-hash-one', 'fresh-equivocation'];
+/** Kinds after which the liar is expected to have lost its seat (withheld votes cost it nothing). */
+export const FATAL_LIES: readonly DecisionLie[] = DECISION_LIES.filter((k) => k !== 'withheld-vote');
 
 /** Lies that never carry a valid signature of the liar for a real slot: they must cost it nothing. */
 export const HARMLESS_LIES: readonly LieKind[] = [
@@ -69,8 +106,8 @@ export interface LiarPlan {
   maxGapMs?: number;
   /** Whether it also sends lies signed with its own key (else only the harmless ones). */
   signed?: boolean;
-  /** One fatal lie at a random turn, or none. */
-  fatal?: 'equivocation' | 'withhold' | null;
+  /** One lie against a group decision at a drawn turn, or none. */
+  fatal?: DecisionLie | null;
   /** How long a withholding liar stays silent (past the move and reveal timeouts). */
   withholdMs?: number;
 }
@@ -84,6 +121,58 @@ function hex64(rnd: () => number): string {
 }
 const KEEP_OWN = 64;
 
+/** The turn from which a liar's decision lie starts, known before its session opens (its session options depend on it). */
+export function decisionTurn(plan: LiarPlan): number {
+  return 4 + Math.floor(mulberry32(plan.seed ^ 0x7a11)() * 20);
+}
+
+/** A state hash that differs from `h` (its last digit changed). */
+function otherHash(h: string): string {
+  return h.slice(0, -1) + ((parseInt(h.slice(-1), 16) + 1) % 16).toString(16);
+}
+
+/** Options of the liar's own session, for the lies its session tells itself (a false hash, no votes, late moves). */
+export function liarSessionOptions(plan: LiarPlan, clock: SimClock): Partial<SimMeshOptions> {
+  const from = decisionTurn(plan);
+  switch (plan.fatal) {
+    case 'false-hash-all':
+      return { tamperHash: (turn, hash) => (turn >= from ? otherHash(hash) : hash) };
+    case 'withheld-vote':
+    case 'split-vote':
+      return { withholdDropVotes: true };
+    case 'brinkmanship':
+      // Every move from then on released 85 s after it was due: within the 90 s cap, so only its time bank runs dry.
+      return {
+        botRunner: {
+          choose: (state, level, seed) =>
+            new Promise((resolve) =>
+              clock.setTimeout(() => resolve(chooseFromText(serialize(state), level, seed)), state.turn >= from ? 85_000 : 0),
+            ),
+          dispose() {},
+        },
+      };
+    default:
+      return {};
+  }
+}
+
+/** Items (a vote, a move) inside a frame, wherever they sit in it (an item frame, a sync answer). */
+function itemsIn(frame: string): Item[] {
+  try {
+    const out: Item[] = [];
+    const walk = (v: unknown, depth: number) => {
+      if (depth > 6 || v === null || typeof v !== 'object') return;
+      if (Array.isArray(v)) for (const x of v) walk(x, depth + 1);
+      else if ('body' in v && 'sig' in v) out.push(v as Item);
+      else for (const x of Object.values(v)) walk(x, depth + 1);
+    };
+    walk(JSON.parse(frame), 0);
+    return out;
+  } catch {
+    return [];
+  }
+}
+
 export class Liar {
   readonly sent = new Map<LieKind, number>();
   private readonly rnd: () => number;
@@ -93,6 +182,17 @@ export class Liar {
   private fatalDone = false;
   private timer: unknown = null;
   private stopped = false;
+  /** The liar's own lies pass its filter even while it withholds (a self-veto is sent while silent). */
+  private bypass = false;
+  /** An honest peer the liar's scenario silences (split-vote, withheld-vote): its seat is expected to be dropped. */
+  silenced: number | null = null;
+  private silencedUntil = -1;
+  /** Drop questions already answered with a lie (self-veto, split-vote), by their key. */
+  private readonly answered = new Set<string>();
+  /** The second version of one of the liar's move items, and the peers that get it instead of the real one. */
+  private forged: { n: number; item: Item; to: Set<string> } | null = null;
+  /** What the honest peers were shown: peer transport ids that got the liar's split vote, its split veto, a forged version. */
+  readonly shown = { vote: [] as string[], veto: [] as string[], forged: [] as string[] };
 
   constructor(
     private readonly sim: MeshSim,
@@ -100,22 +200,28 @@ export class Liar {
   ) {
     this.rnd = mulberry32(plan.seed ^ 0x1a12);
     this.fatalAtTurn = 4 + Math.floor(this.rnd() * 30);
+    if (plan.fatal && plan.fatal !== 'equivocation' && plan.fatal !== 'withhold') this.fatalAtTurn = decisionTurn(plan);
     const before = sim.net.filter;
     // Watches the liar's real items (for replays and equivocation) and holds its frames back while it withholds.
     sim.net.filter = (from, to, frame) => {
       if (before && !before(from, to, frame)) return false;
       const p = sim.peers[plan.peer];
-      if (from !== p.session.transportId) return true;
+      if (this.silenced !== null && from === sim.peers[this.silenced].session.transportId) return this.silencedUntil <= sim.clock.now();
+      if (to === p.session.transportId && frame.includes('"k":"vote","what":"drop"')) this.heard(frame);
+      if (from !== p.session.transportId || this.bypass) return true;
       if (this.silentUntil > sim.clock.now()) return false;
       if (frame.startsWith('{"t":"item"')) {
         const m = /^\{"t":"item","item":(.*)\}$/.exec(frame);
         if (m) {
+          let item: Item | null = null;
           try {
-            this.own.push(JSON.parse(m[1]) as Item);
+            item = JSON.parse(m[1]) as Item;
+            this.own.push(item);
           } catch {
             /* not ours to judge */
           }
           if (this.own.length >= KEEP_OWN * 2) this.own.splice(0, KEEP_OWN);
+          if (item && !this.secondVersion(to, item)) return false;
         }
       }
       return true;
@@ -160,16 +266,163 @@ export class Liar {
     }
     if (this.silentUntil > this.sim.clock.now()) return;
     if (this.plan.fatal && !this.fatalDone && s.state.turn >= this.fatalAtTurn) {
-      if (this.plan.fatal === 'withhold') {
-        this.fatalDone = true;
-        this.silentUntil = this.sim.clock.now() + (this.plan.withholdMs ?? 240_000);
-        this.count('withhold');
-        return;
-      }
-      if (this.equivocate(s)) return;
+      if (this.startDecisionLie(s)) return;
     }
     const pool = this.plan.signed === false || this.rnd() < 0.6 ? HARMLESS_LIES : SIGNED_LIES;
     this.lie(s, pool[Math.floor(this.rnd() * pool.length)]);
+  }
+
+  /** The drawn decision lie begins (or, for equivocation, is told); whether this tick is spent. */
+  private startDecisionLie(s: MeshSession): boolean {
+    const now = this.sim.clock.now();
+    const withholdMs = this.plan.withholdMs ?? 240_000;
+    switch (this.plan.fatal) {
+      case 'equivocation':
+        return this.equivocate(s);
+      case 'withhold':
+      case 'self-veto':
+        this.fatalDone = true;
+        this.silentUntil = now + withholdMs;
+        if (this.plan.fatal === 'withhold') this.count('withhold');
+        return true;
+      case 'split-vote':
+      case 'withheld-vote': {
+        const others = this.sim.peers.flatMap((q, i) => (i !== this.plan.peer && q.alive ? [i] : []));
+        if (others.length === 0) return false;
+        this.fatalDone = true;
+        this.silenced = others[Math.floor(this.rnd() * others.length)];
+        this.silencedUntil = now + withholdMs;
+        if (this.plan.fatal === 'withheld-vote') this.count('withheld-vote');
+        return true;
+      }
+      case 'false-hash-all':
+      case 'brinkmanship':
+        // Its session tells this lie itself from this turn on (liarSessionOptions).
+        this.fatalDone = true;
+        this.count(this.plan.fatal);
+        return false;
+      case 'false-hash-one':
+      case 'fresh-equivocation':
+        // Armed: the liar's next move item gets a second version (secondVersion).
+        this.fatalDone = true;
+        this.forged = null;
+        return false;
+      default:
+        return false;
+    }
+  }
+
+  private get armed(): boolean {
+    return this.fatalDone && (this.plan.fatal === 'false-hash-one' || this.plan.fatal === 'fresh-equivocation');
+  }
+
+  /**
+   * The liar's real item on its way to `to`: while armed, the first move it sends gets a
+   * second version, signed for the same slot and history, which some honest peers get instead
+   * (false-hash-one: one peer, the same move with another state hash; fresh-equivocation:
+   * every other honest peer, another legal placement). Whether the real item goes on.
+   */
+  private secondVersion(to: string, item: Item): boolean {
+    const s = this.sim.peers[this.plan.peer].session;
+    // Its own move only (its session also resends others' entries beside a veto).
+    if (!this.armed || item.a !== s.authoring?.a || item.body.k !== 'entry' || item.p === null) return true;
+    if (this.forged === null) {
+      const honest = this.sim.everyone.filter((q) => q.session !== s).map((q) => q.session.transportId);
+      const e = item.body.entry;
+      let body: Item['body'] | null = null,
+        h = item.h;
+      if (this.plan.fatal === 'false-hash-one') {
+        if (!item.h) return true;
+        h = { turn: item.h.turn, state: otherHash(item.h.state) };
+        body = item.body;
+        this.forged = { n: item.n, item: this.resign(item, body, h), to: new Set([honest[Math.floor(this.rnd() * honest.length)]]) };
+      } else {
+        if (e.k !== 'place') return true;
+        // The state before its own move is taken: the same tile, another legal cell or rotation.
+        const alt = legalPlacements(s.state).filter((q) => q.x !== e.x || q.y !== e.y || q.r !== e.r);
+        if (alt.length === 0 || honest.length < 2) return true;
+        const q = alt[Math.floor(this.rnd() * alt.length)];
+        body = { k: 'entry', entry: { ...e, x: q.x, y: q.y, r: q.r } };
+        this.forged = { n: item.n, item: this.resign(item, body, h), to: new Set(honest.filter((_, i) => i % 2 === 1)) };
+      }
+      this.count(this.plan.fatal as LieKind);
+    }
+    if (this.forged.n !== item.n || !this.forged.to.has(to)) return true;
+    // Three copies (copies cost nothing; the chaos may lose one): the lie is told, not lost on the way.
+    for (let i = 0; i < 3; i++) this.send(to, encodeFrame({ t: 'item', item: this.forged.item }));
+    this.shown.forged.push(to);
+    return false;
+  }
+
+  private resign(item: Item, body: Item['body'], h: Item['h']): Item {
+    const s = this.sim.peers[this.plan.peer].session;
+    const unsigned = { a: item.a, n: item.n, at: item.at, body, h, p: item.p };
+    return { ...unsigned, sig: sign(s.identity, 'item', itemSigningText(s.gameId, unsigned)) };
+  }
+
+  private send(to: string, frame: string): void {
+    const s = this.sim.peers[this.plan.peer].session;
+    this.bypass = true;
+    try {
+      this.sim.net.deliver(s.transportId, to, frame);
+    } finally {
+      this.bypass = false;
+    }
+  }
+
+  /**
+   * A drop vote on its way to the liar: a self-vetoing liar vetoes its own drop (first with no
+   * `took`, then naming an item of its that is no entry of that slot); a split-voting liar
+   * votes for the drop of the silenced seat toward one honest peer and vetoes it toward another.
+   */
+  private heard(frame: string): void {
+    const s = this.sim.peers[this.plan.peer].session;
+    const where = s.authoring;
+    if (!where || this.stopped) return;
+    const mine = this.sim.colours[this.plan.peer];
+    for (const v of itemsIn(frame)) {
+      if (v.body.k !== 'vote' || v.body.what !== 'drop' || typeof v.p !== 'string') continue;
+      const { colour, point } = v.body;
+      const key = `${colour}|${point}|${v.p}`;
+      if (this.answered.has(key) || this.answered.size >= 16) continue;
+      const body = (took: { n: number; sig: string } | null) => ({ k: 'veto' as const, what: 'drop' as const, colour, point, took });
+      const signed = (n: number, b: Item['body']) => {
+        const unsigned = { a: where.a, n, at: point, body: b, h: null, p: v.p };
+        return { ...unsigned, sig: sign(s.identity, 'item', itemSigningText(s.gameId, unsigned)) };
+      };
+      const others = this.sim.everyone.filter((q) => q.session !== s).map((q) => q.session.transportId);
+      if (this.plan.fatal === 'self-veto' && colour === mine && this.silentUntil > this.sim.clock.now()) {
+        this.answered.add(key);
+        // No `took` at all (the grammar refuses it), then its own earlier item that took no slot at this point.
+        const bogus = this.own.find((i) => i.sig && i.at !== point);
+        const took = this.answered.size === 1 || !bogus ? null : { n: bogus.n, sig: bogus.sig! };
+        const veto = signed(where.n, body(took));
+        for (const to of others) this.send(to, encodeFrame({ t: 'item', item: veto }));
+        this.shown.veto.push(...others);
+        this.count('self-veto');
+      } else if (
+        this.plan.fatal === 'split-vote' &&
+        this.silenced !== null &&
+        colour === this.sim.colours[this.silenced] &&
+        this.silencedUntil > this.sim.clock.now()
+      ) {
+        this.answered.add(key);
+        const silent = this.sim.peers[this.silenced].session.transportId;
+        // The vote to a peer that can still speak, the veto to another (the silenced one, if no other is left).
+        const speaking = others.filter((t) => t !== silent);
+        if (speaking.length === 0) continue;
+        const voteTo = speaking[0];
+        const vetoTo = speaking[1] ?? silent;
+        this.send(voteTo, encodeFrame({ t: 'item', item: signed(where.n, { k: 'vote', what: 'drop', colour, point }) }));
+        this.send(
+          vetoTo,
+          encodeFrame({ t: 'item', item: signed(where.n + 1, body({ n: where.n, sig: hex64(this.rnd) + hex64(this.rnd) })) }),
+        );
+        this.shown.vote.push(voteTo);
+        this.shown.veto.push(vetoTo);
+        this.count('split-vote');
+      }
+    }
   }
 
   private count(kind: LieKind): void {

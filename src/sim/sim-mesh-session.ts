@@ -5,6 +5,7 @@
 import type { Awaiting } from '../fair/follower';
 import type { Replica } from '../fair/replica';
 import type { Link } from '../net/lockstep/links';
+import type { VoteKey } from '../net/lockstep/seat-votes';
 import type { PeerId } from '../net/transport';
 import { MeshSession, type MeshOptions, type Role } from '../net/mesh-session';
 import type { BotLevel } from '../session/session';
@@ -14,6 +15,8 @@ export interface SimMeshOptions extends MeshOptions {
   autopilot?: BotLevel | null;
   /** A peer whose engine is perturbed reports this instead of its real state hash. */
   tamperHash?: (turn: number, hash: string) => string;
+  /** A voter that never casts a drop vote (the liar that withholds its votes, liar.ts). */
+  withholdDropVotes?: boolean;
 }
 
 export class SimMeshSession extends MeshSession {
@@ -24,6 +27,12 @@ export class SimMeshSession extends MeshSession {
     super(opts, role);
     this.autopilot = opts.autopilot ?? null;
     this.tamperHash = opts.tamperHash ?? null;
+    if (opts.withholdDropVotes) {
+      // The one seam the session has no hook for: its private castVote, shadowed on this instance only.
+      const self = this as unknown as { castVote(k: VoteKey): boolean };
+      const cast = self.castVote.bind(this);
+      self.castVote = (k) => k.what !== 'drop' && cast(k);
+    }
   }
 
   protected override ownSeatBot(): BotLevel | null {

@@ -3,7 +3,7 @@
 // that tells only harmless lies keeps its seat, and one that equivocates or withholds loses it.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chaosGame, liarIn, parseChaosArgs, restartsIn, type GameOutcome } from '../../src/cli/chaos';
+import { chaosGame, drawPartition, liarIn, parseChaosArgs, partitionIn, restartsIn, type GameOutcome } from '../../src/cli/chaos';
 import { nativeEd25519 } from '../../src/cli/native-ed25519';
 import { useEd25519, type Ed25519Backend } from '../../src/fair/signing';
 
@@ -58,11 +58,12 @@ describe('npm run chaos -- --liars', () => {
 
   it('a liar that equivocates, or withholds past the timeouts, loses its seat; a restart on top changes nothing', async () => {
     for (const [seed, restart, kind] of [
-      [14, false, 'equivocates'],
-      [22, true, 'withholds'],
+      [14, false, 'equivocation'],
+      [28, true, 'withhold'],
     ] as const) {
       const r = await chaosGame(seed, args, restart, true);
-      expect(r.note).toMatch(new RegExp(kind));
+      expect(r.decisionLie).toBe(kind);
+      expect(r.note).toMatch(new RegExp(`lies by ${kind}`));
       expectHonestGame(r);
       expect(r.liarDropped, r.note).toBe(true);
     }
@@ -84,8 +85,9 @@ describe('npm run chaos -- --liars', () => {
       two = run('2');
     expect(one.at(-1)).toBe('chaos: 4 games, 4 completed, 0 desyncs, 0 logs differing, 4 verified');
     expect(two.at(-1)).toBe(one.at(-1));
-    expect(two.at(-2)).toBe(one.at(-2)); // the liars line: the same lies, the same drops
-    expect(one.at(-2)).toMatch(
+    expect(two.at(-2)).toBe(one.at(-2)); // the liar kinds line
+    expect(two.at(-3)).toBe(one.at(-3)); // the liars line: the same lies, the same drops
+    expect(one.at(-3)).toMatch(
       /^liars: 1 games with a lying peer, \d+ lies sent, [01] liars' seats dropped, 0 games where no lie was reported, 0 internal errors$/,
     );
     // Every game played exactly once, with the same outcome (in the order the processes finished them).
@@ -97,6 +99,45 @@ describe('npm run chaos -- --liars', () => {
     expect(games(one)).toHaveLength(4);
     expect(games(two)).toEqual(games(one));
   }, 120_000);
+
+  it('--partitions: every fifth game, never a liar game; the scenarios drawn from the seed, the winners the strictly larger side', () => {
+    expect(parseChaosArgs(['--partitions'])).toMatchObject({ partitions: true });
+    const games = Array.from({ length: 30 }, (_, g) => g);
+    expect(games.filter(partitionIn)).toEqual([2, 7, 12, 17, 22, 27]);
+    expect(games.filter((g) => partitionIn(g) && liarIn(g))).toEqual([]);
+    expect(drawPartition(9, 5)).toEqual(drawPartition(9, 5));
+    const kinds = new Set<string>();
+    for (let seed = 0; seed < 200; seed++)
+      for (let peers = 2; peers <= 6; peers++) {
+        const p = drawPartition(seed, peers);
+        kinds.add(p.kind);
+        if (p.kind === 'split') {
+          const [a, b] = p.groups;
+          expect(a.length).toBeLessThanOrEqual(b.length);
+          expect(p.winners).toEqual(a.length === b.length ? [] : [...b].sort());
+          expect(p.ms).toBeGreaterThan(90_000 + 20_000); // past a move's cap and a reveal's
+        }
+        if (p.kind === 'cut') expect(p.ms).toBeLessThan(10_000); // within a reveal's free part
+        if (p.kind === 'crash' || p.kind === 'silence') {
+          expect(p.gone.length).toBeGreaterThanOrEqual(2);
+          expect(p.gone.length).toBeLessThan(peers);
+          for (const i of p.gone) expect(p.winners).not.toContain(i);
+        }
+      }
+    expect([...kinds].sort()).toEqual(['crash', 'cut', 'silence', 'split']);
+  });
+
+  it('the CLI with --liars --partitions: liar kinds against group decisions and partitions counted, none stuck, no honest forfeit', () => {
+    // Games 2 and 7 have a partition; games 1 and 11 a liar (seeds 12 and 22: a split vote/veto, a false hash to one).
+    const r = spawnSync('npx', ['tsx', 'src/cli/chaos.ts', '--games', '12', '--seed', '11', '--liars', '--partitions', '--jobs', '2'], {
+      encoding: 'utf8',
+    });
+    const lines = r.stdout.trim().split('\n');
+    expect(r.status, r.stdout).toBe(0);
+    expect(lines.at(-1)).toBe('chaos: 12 games, 12 completed, 0 desyncs, 0 logs differing, 12 verified');
+    expect(lines.at(-2)).toBe('partitions: 2 splits, 2 healed, 0 stuck; honest forfeits: 0');
+    expect(lines.at(-3)).toMatch(/^liar kinds: split-vote 1 \([01] dropped\), false-hash-one 1 \([01] dropped\)$/);
+  }, 240_000);
 
   it('the CLI refuses --worker outside a --jobs run with one line and exit 2', () => {
     const r = spawnSync('npx', ['tsx', 'src/cli/chaos.ts', '--worker'], { encoding: 'utf8' });

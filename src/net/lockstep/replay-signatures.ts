@@ -96,6 +96,8 @@ function signedSection(
       colour: slot.colour,
       point: k?.point ?? i,
       by: need.flatMap((a) => {
+        // An equivocator's vote counts for nothing, and which of its versions a peer holds is chance: never written.
+        if (pool.isEquivocator(a)) return [];
         const v = by?.get(a);
         return v?.sig ? [{ a, n: v.n, at: v.at, sig: v.sig }] : [];
       }),

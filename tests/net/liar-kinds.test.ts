@@ -1,0 +1,137 @@
+// The liar's lies against group decisions (src/sim/liar.ts DECISION_LIES, issue 17 bullets 2-5),
+// one whole game per kind: each test checks first that the lie really happened (the veto
+// or forged version went out, evidence is held, a refusal was reported), then the outcome —
+// every honest peer finishes with the same log, which verifies, with no internal error,
+// and no honest seat forfeits (the one the liar's scenario silenced excepted).
+import { describe, expect, it } from 'vitest';
+import { stateHash } from '../../src/engine';
+import { verifyReplay } from '../../src/fair';
+import { Liar, liarSessionOptions, type DecisionLie, type LiarPlan } from '../../src/sim/liar';
+import { MeshSim, type SimPeer } from '../../src/sim/mesh-sim';
+
+const HOUR = 3_600_000;
+const LIGHT = { drop: 0.02, duplicate: 0.02, minDelay: 5, maxDelay: 40, reorder: 0.05, reorderDelay: 80 };
+
+interface Played {
+  sim: MeshSim;
+  liar: Liar;
+  honest: SimPeer[];
+  liarColour: string;
+  /** Frames the liar's peer sent that carry a drop vote. */
+  dropVotesSent: number;
+}
+
+async function play(kind: DecisionLie, peers: number, seed: number): Promise<Played> {
+  const sim = new MeshSim({ peers, seed, chaos: LIGHT });
+  const plan: LiarPlan = { peer: 1, seed, fatal: kind, signed: false };
+  await sim.open((i) => (i === plan.peer ? liarSessionOptions(plan, sim.clock) : {}));
+  const liar = new Liar(sim, plan);
+  let dropVotesSent = 0;
+  const before = sim.net.filter;
+  sim.net.filter = (from, to, frame) => {
+    if (from === sim.peers[plan.peer].session.transportId && frame.includes('"k":"vote","what":"drop"')) dropVotesSent++;
+    return before ? before(from, to, frame) : true;
+  };
+  const honest = sim.peers.filter((_, i) => i !== plan.peer);
+  // Every honest peer over and on one log (a silenced peer may have finished a branch of its own before it was heard again).
+  const oneLog = () => new Set(honest.map((p) => p.session.prefixAt(p.session.logLength))).size === 1;
+  const ended = await sim.runUntil(
+    () => honest.every((p) => p.session.phase === 'over' || p.session.phase === 'desync') && oneLog(),
+    8 * HOUR,
+  );
+  liar.stop();
+  expect(ended).toBe(true);
+  return { sim, liar, honest, liarColour: sim.colours[plan.peer], dropVotesSent };
+}
+
+/** The outcome every kind must have: one log on every honest peer, verified, no internal error, no honest forfeit. */
+function expectHonestOutcome(g: Played): void {
+  const logs = g.honest.map((p) => p.session.replayText());
+  for (const p of g.honest) expect(p.session.phase, p.rejects.slice(-3).join(' / ')).toBe('over');
+  for (const l of logs) expect(l).toBe(logs[0]);
+  expect(new Set(g.honest.map((p) => stateHash(p.session.state))).size).toBe(1);
+  const report = verifyReplay(logs[0]);
+  expect(report.ok ? 'ok' : report.message).toBe('ok');
+  for (const p of g.honest) expect(p.session.internalErrorCount).toBe(0);
+  const silenced = g.liar.silenced === null ? null : g.sim.colours[g.liar.silenced];
+  for (const p of g.honest) for (const f of p.session.forfeits()) expect([g.liarColour, silenced]).toContain(f.colour);
+}
+
+const dropped = (g: Played, colour: string) => g.honest.every((p) => p.session.forfeits().some((f) => f.colour === colour));
+const evidenceAgainst = (g: Played) => g.honest.filter((p) => p.session.evidence.some((e) => e.a === 1)).length;
+
+describe('lies against group decisions (issue 17)', () => {
+  it('self-veto: the liar withholds, then vetoes its own drop with no or a bogus entry; the veto counts for nothing and it is dropped', async () => {
+    const g = await play('self-veto', 3, 4101);
+    expect(g.liar.sent.get('self-veto') ?? 0).toBeGreaterThan(0);
+    expect(g.liar.shown.veto.length).toBeGreaterThan(0);
+    expectHonestOutcome(g);
+    expect(dropped(g, g.liarColour)).toBe(true);
+    g.sim.dispose();
+  }, 120_000);
+
+  it('split vote/veto: while a seat is silent the liar votes its drop to one honest peer and vetoes it to another; both see the equivocation', async () => {
+    const g = await play('split-vote', 4, 4102);
+    expect(g.liar.sent.get('split-vote') ?? 0).toBeGreaterThan(0);
+    expect(g.liar.shown.vote.length).toBeGreaterThan(0);
+    expect(g.liar.shown.veto.length).toBeGreaterThan(0);
+    expect(g.liar.shown.vote[0]).not.toBe(g.liar.shown.veto[0]);
+    expect(evidenceAgainst(g)).toBe(g.honest.length);
+    expectHonestOutcome(g);
+    expect(dropped(g, g.sim.colours[g.liar.silenced!])).toBe(true);
+    expect(dropped(g, g.liarColour)).toBe(true);
+    g.sim.dispose();
+  }, 120_000);
+
+  it('withheld vote: the liar never votes, yet the silent seat is dropped (after the grace) and the liar keeps its seat', async () => {
+    const g = await play('withheld-vote', 3, 4103);
+    expect(g.liar.sent.get('withheld-vote')).toBe(1);
+    expect(g.dropVotesSent).toBe(0);
+    expectHonestOutcome(g);
+    expect(dropped(g, g.sim.colours[g.liar.silenced!])).toBe(true);
+    expect(g.honest.some((p) => p.session.forfeits().some((f) => f.colour === g.liarColour))).toBe(false);
+    g.sim.dispose();
+  }, 120_000);
+
+  it('false hash to all: the liar signs wrong state hashes on its moves; the majority contradicts it, it is voted out, play goes on', async () => {
+    const g = await play('false-hash-all', 3, 4104);
+    expect(g.liar.sent.get('false-hash-all')).toBe(1);
+    expect(g.honest.every((p) => p.rejects.some((l) => /signed a state hash the other players contradict/.test(l)))).toBe(true);
+    expectHonestOutcome(g);
+    expect(dropped(g, g.liarColour)).toBe(true);
+    g.sim.dispose();
+  }, 120_000);
+
+  it('false hash to one: a second version of its move with another hash goes to one peer only; that peer catches the equivocation, nobody halts', async () => {
+    const g = await play('false-hash-one', 3, 4105);
+    expect(new Set(g.liar.shown.forged).size).toBe(1);
+    const victim = g.honest.find((p) => p.session.transportId === g.liar.shown.forged[0])!;
+    expect(victim.rejects.some((l) => /signed two different items numbered \d+ \(equivocation\)/.test(l))).toBe(true);
+    expectHonestOutcome(g);
+    // The victim holds both versions (once the real one comes by position): evidence every peer learns, and the liar goes.
+    expect(evidenceAgainst(g)).toBe(g.honest.length);
+    expect(dropped(g, g.liarColour)).toBe(true);
+    g.sim.dispose();
+  }, 120_000);
+
+  // Known bug (reported, not patched here): the peer that took the second version is a branch of its own from that slot on.
+  // No peer ever holds both versions (one number each; sync answers carry entries by position only from where the asker's
+  // log stands, which is past the fork), later moves name another history, so each side drops the other and both finish
+  // apart, with no evidence and no desync screen. Seed 4106, 4 peers, liar peer 1. it.fails flips once it is fixed.
+  it.fails('fresh equivocation: two legal placements for one slot sent to different peers at once; every peer rewinds there and drops the liar', async () => {
+    const g = await play('fresh-equivocation', 4, 4106);
+    expect(g.liar.shown.forged.length).toBeGreaterThan(0);
+    expect(evidenceAgainst(g)).toBe(g.honest.length);
+    expectHonestOutcome(g);
+    expect(dropped(g, g.liarColour)).toBe(true);
+    g.sim.dispose();
+  }, 120_000);
+
+  it('brinkmanship: every move just before its deadline runs the liar’s time bank dry; it is dropped and the game is not stretched for ever', async () => {
+    const g = await play('brinkmanship', 3, 4107);
+    expect(g.liar.sent.get('brinkmanship')).toBe(1);
+    expectHonestOutcome(g);
+    expect(dropped(g, g.liarColour)).toBe(true);
+    g.sim.dispose();
+  }, 120_000);
+});
