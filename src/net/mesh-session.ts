@@ -56,6 +56,7 @@ import { ItemPool, type Evidence, type PoolContext, type PoolVerdict } from './l
 import {
   DEFAULT_TIMEOUTS,
   DISPUTE_MS,
+  ENTRIES_BY_POSITION,
   EQUIVOCATOR_WINDOW,
   MAX_CHAT_PER_INDEX,
   MAX_CHAT_PER_SEAT,
@@ -1232,6 +1233,19 @@ export class MeshSession extends SessionCore implements Session {
     this.refresh();
   }
 
+  /**
+   * A move or vote signed on a history this log does not hold at a point it has passed: the two
+   * histories parted before that point. The entries the others took just before it are asked for
+   * by position (once per index), so a version of a move this peer never saw — two moves one seat
+   * signed for one slot, shown to different peers (fresh equivocation, P6) — reaches it as evidence.
+   */
+  private noticeOtherHistory(item: Item): void {
+    const r = this.replica;
+    if (!r || item.p === null || item.at >= r.length || item.p === this.prefix.at(item.at)) return;
+    for (let back = ENTRIES_BY_POSITION; back <= EQUIVOCATOR_WINDOW; back += ENTRIES_BY_POSITION)
+      this.askByPosition(Math.max(0, item.at - back));
+  }
+
   /** Asks every peer for the entries its log took from log index `at` on (once per index): the disputed version may be there. */
   private askByPosition(at: number): void {
     if (this.askedAt.has(at) || this.askedAt.size >= MAX_DISPUTES) return;
@@ -1342,6 +1356,7 @@ export class MeshSession extends SessionCore implements Session {
         const reason = this.keep(verdict);
         if (reason) return this.reject(reason);
         if (f.item.n > this.pool!.sequences[f.item.a]) this.requestSync(link); // a gap: ask for what is missing
+        this.noticeOtherHistory(f.item);
         this.pump();
         return;
       }

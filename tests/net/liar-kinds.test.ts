@@ -114,11 +114,10 @@ describe('lies against group decisions (issue 17)', () => {
     g.sim.dispose();
   }, 120_000);
 
-  // Known bug (reported, not patched here): the peer that took the second version is a branch of its own from that slot on.
-  // No peer ever holds both versions (one number each; sync answers carry entries by position only from where the asker's
-  // log stands, which is past the fork), later moves name another history, so each side drops the other and both finish
-  // apart, with no evidence and no desync screen. Seed 4106, 4 peers, liar peer 1. it.fails flips once it is fixed.
-  it.fails('fresh equivocation: two legal placements for one slot sent to different peers at once; every peer rewinds there and drops the liar', async () => {
+  // No peer holds both versions at first (one number each); a later move signed on the other history at a point this log
+  // passed makes a peer ask for the entries just before it by position (noticeOtherHistory), which brings the other version
+  // as evidence. Seed 4106, 4 peers, liar peer 1.
+  it('fresh equivocation: two legal placements for one slot sent to different peers at once; every peer rewinds there and drops the liar', async () => {
     const g = await play('fresh-equivocation', 4, 4106);
     expect(g.liar.shown.forged.length).toBeGreaterThan(0);
     expect(evidenceAgainst(g)).toBe(g.honest.length);
