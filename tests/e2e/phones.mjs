@@ -90,7 +90,8 @@ async function phone(browser, url, viewport) {
   const scores = await page.evaluate(() => window.__sw.state().scores);
   const shown = await page.locator('sw-scoreboard [data-score]').allTextContents();
   if (shown.join(',') !== scores.join(',')) throw new Error(`the scoreboard shows ${shown} for ${scores}`);
-  await page.goto(`${url}?e2e#join=phone-test-peer`);
+  // A player's link (with an invitation): the join card offers Play and Watch.
+  await page.goto(`${url}?e2e#join=phone-test-peer&invite=${'ab'.repeat(16)}`);
   await page.locator('sw-join [data-testid="join-play"]').waitFor();
   await fits(page, 'sw-join', `phone-${w}-join.png`);
   if (errors.length) throw new Error(errors.slice(0, 3).join('\n'));
