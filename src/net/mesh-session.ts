@@ -1239,11 +1239,15 @@ export class MeshSession extends SessionCore implements Session {
    * by position (once per index), so a version of a move this peer never saw — two moves one seat
    * signed for one slot, shown to different peers (fresh equivocation, P6) — reaches it as evidence.
    */
-  private noticeOtherHistory(item: Item): void {
+  private noticeOtherHistory(item: Item, link: Link): void {
     const r = this.replica;
     if (!r || item.p === null || item.at >= r.length || item.p === this.prefix.at(item.at)) return;
+    // Only a fresh parting (a split heals through the ordinary sync; its far-back items ask nothing), only of the sender.
+    if (r.length - item.at > EQUIVOCATOR_WINDOW || this.askedAt.has(-1 - item.at) || this.askedAt.size >= MAX_DISPUTES) return;
+    this.askedAt.add(-1 - item.at);
+    const have = this.pool?.sequences.slice() ?? [];
     for (let back = ENTRIES_BY_POSITION; back <= EQUIVOCATOR_WINDOW; back += ENTRIES_BY_POSITION)
-      this.askByPosition(Math.max(0, item.at - back));
+      this.links.sendTo(link.peer, { t: 'sync', have, len: Math.max(0, item.at - back) });
   }
 
   /** Asks every peer for the entries its log took from log index `at` on (once per index): the disputed version may be there. */
@@ -1356,7 +1360,7 @@ export class MeshSession extends SessionCore implements Session {
         const reason = this.keep(verdict);
         if (reason) return this.reject(reason);
         if (f.item.n > this.pool!.sequences[f.item.a]) this.requestSync(link); // a gap: ask for what is missing
-        this.noticeOtherHistory(f.item);
+        this.noticeOtherHistory(f.item, link);
         this.pump();
         return;
       }
