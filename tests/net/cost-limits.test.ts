@@ -97,7 +97,7 @@ describe('limits on work: a peer cannot make another spend more than it spends (
     burst();
     expect(await sim.runUntil(() => sim.finished(), 2 * HOUR)).toBe(true);
     const seconds = (sim.clock.now() - t0) / 1000;
-    expect(sent / seconds).toBeGreaterThan(4 * SIGNATURE_CHECKS_PER_SECOND);
+    expect(sent / seconds).toBeGreaterThan(3 * SIGNATURE_CHECKS_PER_SECOND); // the flood is several times the budget
     expect(victim.rejects.some((l) => /signatures a second to check; frames dropped/.test(l))).toBe(true);
     // Each crafted item that was checked was refused with one line: no more of them than the budget allows a second.
     expect(checked).toBeGreaterThan(0);

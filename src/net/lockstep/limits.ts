@@ -23,9 +23,11 @@ export const FRAMES_PER_SECOND = 400;
 /**
  * Real Ed25519 checks one link may make this peer do per second (a copy of an item already
  * checked costs none); frames past it that need a check are dropped, once reported, and come
- * again by sync. About 2 ms each in a browser: one link costs at most ~12% of a thread.
+ * again by sync. About 2 ms each in a browser: one link costs at most ~20% of a thread. Above
+ * a full sync answer (64 items) with room for live items, so an honest catch-up never meets it
+ * (at 60, a relay-only game under load dropped and reported an honest peer's answers).
  */
-export const SIGNATURE_CHECKS_PER_SECOND = 60;
+export const SIGNATURE_CHECKS_PER_SECOND = 100;
 /** A sync answer's bytes per request byte on one link, over any second (no amplification beyond it)... */
 export const SYNC_AMPLIFICATION = 10;
 /** ...past a one-time allowance per link for the catch-up of a late joiner or a returning peer (a long game's items fit). */
