@@ -264,6 +264,7 @@ export async function chaosGame(seed: number, a: ChaosArgs, restart: boolean, ly
     const logsDiffer = logs.some((l) => l !== logs[0]);
     const report = completed ? verifyReplay(logs[0]) : null;
     if (report && !report.ok) notes.push(`verify: ${report.message}`);
+    if (sim.spinning) notes.push('simulated time froze: timers kept re-arming at one instant');
     // Where each honest peer stands when the game went wrong: enough to start looking.
     if (!completed || logs.some((l) => l !== logs[0]))
       notes.push(
@@ -425,8 +426,14 @@ async function* fromChildren(a: ChaosArgs): AsyncGenerator<{ g: number; r: GameO
 
 /** A worker of a --jobs run: plays the games its parent hands it, one at a time, until none is left. */
 function work(a: ChaosArgs): void {
+  let finished = false;
+  // A parent that died (killed, timed out) leaves no one to report to: stop at once, mid-game.
+  process.on('disconnect', () => finished || process.exit(1));
   process.on('message', (m: ToWorker) => {
-    if ('done' in m) return process.disconnect();
+    if ('done' in m) {
+      finished = true;
+      return process.disconnect();
+    }
     void playGame(a, m.g).then((r) => process.send!({ g: m.g, r } satisfies FromWorker));
   });
   process.send!({ ready: true } satisfies FromWorker);

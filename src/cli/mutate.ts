@@ -643,7 +643,9 @@ export async function runMutate(o: MutateOptions): Promise<MutateResult> {
   const seats = { forged: 0, rejected: 0, word: 0, holes: 0 };
   if (o.net > 0) {
     const { text, identities } = await signedGame(17);
-    for (const f of seatForgeries(text, identities, 1, 'red')) {
+    // Black forges against red (whose later moves the others' signed prefix hashes bind) and green (who resigned: after its
+    // drop nobody else signs a move, so black's own vote is its legal word).
+    for (const f of ['red', 'green'].flatMap((victim) => seatForgeries(text, identities, 1, victim as Colour))) {
       seats.forged++;
       const v = judgeSeatForgery(f.text, text, 'black');
       seats[v === 'hole' ? 'holes' : v]++;

@@ -841,7 +841,8 @@ export class MeshSession extends SessionCore implements Session {
   /** A pump when the grace of a drop question ends (a minority acts only then). */
   private armGrace(k: VoteKey): void {
     const ends = this.votes.graceEnds(k, this.voteContext);
-    if (ends === null || this.graceTimers.has(ends)) return;
+    // A grace already over waits on this peer's own answer (its wait timer pumps then): a timer now would spin at one instant.
+    if (ends === null || ends <= this.clock.now() || this.graceTimers.has(ends)) return;
     const timer = this.clock.setTimeout(
       () => {
         this.graceTimers.delete(ends);

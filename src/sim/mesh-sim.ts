@@ -76,8 +76,13 @@ export interface SimPeer {
   alive: boolean;
 }
 
+/** Timer steps at one simulated instant beyond which a run is stuck (a real game sees a few hundred at most). */
+export const MAX_STEPS_AT_ONE_INSTANT = 200_000;
+
 export class MeshSim {
   readonly clock = new SimClock();
+  /** Set once timers spun at one instant past the limit: every later run returns false at once. */
+  spinning = false;
   readonly net: MemoryNetwork;
   readonly peers: SimPeer[] = [];
   readonly spectators: SimPeer[] = [];
@@ -145,8 +150,17 @@ export class MeshSim {
   async runUntil(done: () => boolean, maxMs: number): Promise<boolean> {
     const end = this.clock.now() + maxMs;
     await flush();
+    let instant = this.clock.now();
+    let steps = 0;
     while (!done()) {
-      if (this.clock.now() > end) return false;
+      if (this.spinning || this.clock.now() > end) return false;
+      // Timers that re-arm themselves at the same instant would freeze simulated time for ever (a bug, never a network):
+      // the run stops here, and whoever waits sees a game that did not end.
+      if (this.clock.now() !== instant) [instant, steps] = [this.clock.now(), 0];
+      else if (++steps > MAX_STEPS_AT_ONE_INSTANT) {
+        this.spinning = true;
+        return false;
+      }
       if (!this.clock.step()) {
         await flush();
         if (!done() && !this.clock.pending) return false;

@@ -28,10 +28,15 @@ export class SimMeshSession extends MeshSession {
     this.autopilot = opts.autopilot ?? null;
     this.tamperHash = opts.tamperHash ?? null;
     if (opts.withholdDropVotes) {
-      // The one seam the session has no hook for: its private castVote, shadowed on this instance only.
-      const self = this as unknown as { castVote(k: VoteKey): boolean };
+      // The one seam the session has no hook for: its private castVote, shadowed on this instance only. The vote is
+      // marked cast (so this peer follows the group's count like any voter that answered) but never signed nor sent.
+      const self = this as unknown as { castVote(k: VoteKey): boolean; votes: { cast(k: VoteKey): boolean } };
       const cast = self.castVote.bind(this);
-      self.castVote = (k) => k.what !== 'drop' && cast(k);
+      self.castVote = (k) => {
+        if (k.what !== 'drop') return cast(k);
+        self.votes.cast(k);
+        return false;
+      };
     }
   }
 

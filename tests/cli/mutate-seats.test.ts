@@ -18,12 +18,20 @@ describe('seat forgeries re-signed with valid keys (issue 18)', () => {
     ]);
     const verdicts = forgeries.map((f) => [f.what, judgeSeatForgery(f.text, text, 'black')]);
     for (const [what, v] of verdicts) expect(v, what).not.toBe('hole');
-    // Green resigned, so black alone may vote: its drop of red for red's last reveal is its legal word, and verify names it.
-    expect(verdicts.map(([, v]) => v)).toEqual(['rejected', 'word', 'rejected', 'rejected', 'rejected']);
-    const word = verifyReplay(forgeries[1].text);
-    expect(word.ok && word.lines.some((l) => /^the drop of red at entry \d+ rests on the word of black \(1 of 1 eligible\)$/.test(l))).toBe(
-      true,
-    );
+    // Every forgery against red is rejected: each moves or replaces entries that the others' later moves bind by their
+    // signed prefix hashes (replay version 4), so even black's own legal vote in place of red's last reveal breaks them.
+    expect(verdicts.map(([, v]) => v)).toEqual(['rejected', 'rejected', 'rejected', 'rejected', 'rejected']);
+    expect(verifyReplay(forgeries[1].text)).toMatchObject({ ok: false, message: expect.stringMatching(/found a bad signature/) });
+    // Green's last move and reveal come when nobody else signs a move after them: there black's drop is its legal word,
+    // and verify names it as such.
+    const againstGreen = seatForgeries(text, identities, 1, 'green');
+    const green = againstGreen.map((f) => judgeSeatForgery(f.text, text, 'black'));
+    expect(green).not.toContain('hole');
+    expect(green.filter((v) => v === 'word')).toHaveLength(2);
+    const word = verifyReplay(againstGreen[1].text);
+    expect(
+      word.ok && word.lines.some((l) => /^the drop of green at entry \d+ rests on the word of black \(1 of 2 eligible\)$/.test(l)),
+    ).toBe(true);
     // The forgeries took: each file differs from the original, and the chat deletion is seen as a gap.
     for (const f of forgeries) expect(f.text).not.toBe(text);
     const chat = verifyReplay(forgeries[4].text);

@@ -44,7 +44,7 @@ describe('npm run mutate', () => {
     expect(kinds).toMatch(/chat \d+\/\d+\/[1-9]\d*\/0/);
     // Issue 18: seat changes forged and re-signed with a player's valid key, each rejected or on the forger's named word.
     expect(lines[lines.length - 2]).toBe(
-      "seat changes: 5 forged and re-signed with valid keys, 4 rejected, 1 on the forger's word (verify says so), 0 accepted-holes",
+      "seat changes: 10 forged and re-signed with valid keys, 8 rejected, 2 on the forger's word (verify says so), 0 accepted-holes",
     );
   });
 

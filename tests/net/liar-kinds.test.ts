@@ -83,11 +83,10 @@ describe('lies against group decisions (issue 17)', () => {
     g.sim.dispose();
   }, 120_000);
 
-  // Known bug (open): the silent seat signed its entry in time on its own device; the one honest voter's drop (the liar
-  // withholds) ties with that entry, and a tie keeps the entry, so the silent seat's lone history wins and the honest
-  // player is dropped on it. The count should weigh the seats whose later moves extend each branch (the liar's moves do
-  // extend the drop's). it.fails flips once it is fixed.
-  it.fails('withheld vote: the liar never votes, yet the silent seat is dropped (after the grace) and the liar keeps its seat', async () => {
+  // The liar's session marks its drop votes cast without signing them, so it follows the group's count like any voter
+  // that answered: the one honest vote then drops the silent seat after the grace (before, its session stalled on its
+  // own unanswered question and the liar lost its seat for its own silence).
+  it('withheld vote: the liar never votes, yet the silent seat is dropped (after the grace) and the liar keeps its seat', async () => {
     const g = await play('withheld-vote', 3, 4103);
     expect(g.liar.sent.get('withheld-vote')).toBe(1);
     expect(g.dropVotesSent).toBe(0);
