@@ -54,7 +54,7 @@ function mixes(victim: SimMeshSession, key: Identity, seat: number, have: () => 
       game: gameId,
       role: 'player',
     });
-  const sync = (i: number) => (i % 2 ? '{"t":"sync","have":[],"len":0}' : '{"t":"sync","have":[0,0,0],"len":1}');
+  const sync = (i: number) => (i % 2 ? '{"t":"sync","have":[],"len":0,"dig":[]}' : '{"t":"sync","have":[0,0,0],"len":1,"dig":["","",""]}');
   // Valid chat is signed by the attacker beforehand: its own cost, not the victim's.
   const chat = Array.from({ length: RATE * SECONDS }, (_, i) => signedChat(have() + 1 + i));
   const one: Mix[] = [

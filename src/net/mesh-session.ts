@@ -1089,7 +1089,8 @@ export class MeshSession extends SessionCore implements Session {
   /** A sync request: the answer goes out frame by frame while the link's ratio of answer to request bytes (or its catch-up allowance) allows. */
   private answerSync(link: Link, f: Extract<Frame, { t: 'sync' }>, bytes: number): void {
     this.links.syncAsked(link, bytes, this.clock.now());
-    for (const answer of syncAnswer(this.startRecord!, this.pool!, this.replica, (i) => this.prefix.at(i), f.have, f.len)) {
+    const prefix = (i: number) => this.prefix.at(i);
+    for (const answer of syncAnswer(this.startRecord!, this.pool!, this.replica, prefix, f.have, f.len, f.dig, link.digestsAnswered)) {
       const text = encodeFrame(answer);
       if (!this.links.mayAnswer(link, text.length)) return;
       this.transport.send(link.peer, text);
@@ -1246,17 +1247,15 @@ export class MeshSession extends SessionCore implements Session {
     // Only a fresh parting (a split heals through the ordinary sync; its far-back items ask nothing), only of the sender.
     if (r.length - item.at > EQUIVOCATOR_WINDOW || this.askedAt.has(-1 - item.at) || this.askedAt.size >= MAX_DISPUTES) return;
     this.askedAt.add(-1 - item.at);
-    const have = this.pool?.sequences.slice() ?? [];
     for (let back = ENTRIES_BY_POSITION; back <= EQUIVOCATOR_WINDOW; back += ENTRIES_BY_POSITION)
-      this.links.sendTo(link.peer, { t: 'sync', have, len: Math.max(0, item.at - back) });
+      this.links.sendTo(link.peer, this.syncFrame(Math.max(0, item.at - back)));
   }
 
   /** Asks every peer for the entries its log took from log index `at` on (once per index): the disputed version may be there. */
   private askByPosition(at: number): void {
     if (this.askedAt.has(at) || this.askedAt.size >= MAX_DISPUTES) return;
     this.askedAt.add(at);
-    for (const l of this.links.values())
-      if (l.authed) this.links.sendTo(l.peer, { t: 'sync', have: this.pool?.sequences.slice() ?? [], len: at });
+    for (const l of this.links.values()) if (l.authed) this.links.sendTo(l.peer, this.syncFrame(at));
   }
 
   // ---------------------------------------------------------------- the network
@@ -1438,7 +1437,12 @@ export class MeshSession extends SessionCore implements Session {
 
   private requestSync(link: Link, force = false): void {
     if (!syncDue(link, this.clock.now(), force)) return;
-    this.links.sendTo(link.peer, { t: 'sync', have: this.pool?.sequences.slice() ?? [], len: this.replica?.length ?? 0 });
+    this.links.sendTo(link.peer, this.syncFrame(this.replica?.length ?? 0));
+  }
+
+  /** A sync request for the entries from log index `len` on: what this pool counts per seat, and the digests of it. */
+  private syncFrame(len: number): Frame {
+    return { t: 'sync', have: this.pool?.sequences.slice() ?? [], len, dig: this.pool?.tips ?? [] };
   }
 
   private armHeartbeat(): void {
@@ -1470,13 +1474,15 @@ export class MeshSession extends SessionCore implements Session {
         // A guest keeps asking until it sees its seat, and polls for a start it may have missed.
         if (lobby.wanted !== undefined && lobby.seatOf(this.identity.publicKey) !== lobby.wanted)
           this.links.sendTo(host.peer, this.takeFrame(host, lobby.wanted));
-        this.links.sendTo(host.peer, { t: 'sync', have: [], len: 0 });
+        this.links.sendTo(host.peer, { t: 'sync', have: [], len: 0, dig: [] });
       }
       if (this.isHost && lobby.state) this.links.broadcast({ t: 'lobby', lobby: lobby.state });
       return;
     }
     const over = this.replica?.state?.phase === 'over';
-    if (this.heartbeat.stalled || over) for (const l of this.links.values()) if (l.authed) this.requestSync(l, true);
+    // While the log moves too, one light request per beat: its digests find a version of an item the numbers hide.
+    const force = this.heartbeat.stalled || over;
+    for (const l of this.links.values()) if (l.authed) this.requestSync(l, force);
     for (const [pub, id] of this.links.addresses) if (!this.links.linkOf(pub)) this.transport.connect(id);
   }
 

@@ -26,8 +26,9 @@ export { MAX_NAME_CHARS, NOT_IN_CHAT, NOT_IN_NAMES } from './visible-text';
 /**
  * 2: items name the log prefix they extend (`p`), and a drop veto names the entry it took.
  * 3: a chat item carries its seat's chat number (`c`), and only a move carries a state hash.
+ * 4: a sync request carries, per seat, the digest of the items it counts (`dig`).
  */
-export const WIRE_VERSION = 3;
+export const WIRE_VERSION = 4;
 export const MAX_CHAT_CHARS = 200;
 /** Items one sync answer carries at most; the asker asks again for the rest. */
 export const MAX_ITEMS_PER_ANSWER = 64;
@@ -97,7 +98,8 @@ export type Frame =
   | { t: 'item'; item: Item }
   /** Proof of equivocation (P5.1): two items one seat signed under one number, or for one log index; judged on signatures alone. */
   | { t: 'evidence'; first: Item; second: Item }
-  | { t: 'sync'; have: number[]; len: number }
+  /** `dig[a]`: the digest of seat a's first `have[a]` items (item-pool.ts), so a version the numbers hide is found. */
+  | { t: 'sync'; have: number[]; len: number; dig: string[] }
   | { t: 'addr'; peers: { pub: string; id: string }[] }
   | { t: 'rematch'; gameId: string }
   | { t: 'bye' };
@@ -362,9 +364,13 @@ export function parseFrame(frame: unknown): Frame {
       return { t, first: readItem(o.first), second: readItem(o.second) };
     }
     case 'sync': {
-      const o = obj(raw, 'sync', ['t', 'have', 'len']);
+      const o = obj(raw, 'sync', ['t', 'have', 'len', 'dig']);
       if (!Array.isArray(o.have) || o.have.length > COLOURS.length) fail(`sync.have must list at most ${COLOURS.length} counts`);
-      return { t, have: o.have.map((n, i) => int(n, `sync.have[${i}]`, 0, MAX_SEQ)), len: int(o.len, 'sync.len', 0, MAX_LOG) };
+      if (!Array.isArray(o.dig) || o.dig.length !== o.have.length) fail('sync.dig must list one digest per count');
+      const dig = o.dig.map((d, i) =>
+        typeof d === 'string' && /^(|[0-9a-f]{16})$/.test(d) ? d : fail(`sync.dig[${i}] must be 16 hex digits or empty`),
+      );
+      return { t, have: o.have.map((n, i) => int(n, `sync.have[${i}]`, 0, MAX_SEQ)), len: int(o.len, 'sync.len', 0, MAX_LOG), dig };
     }
     case 'addr': {
       const o = obj(raw, 'addr', ['t', 'peers']);

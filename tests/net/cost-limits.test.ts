@@ -145,7 +145,7 @@ describe('limits on work: a peer cannot make another spend more than it spends (
     const inject = sim.net.transport(victim.session.transportId)!.handlers!;
     await sim.runUntil(() => victim.session.state.turn >= 8, HOUR);
     // The cheapest request that asks for everything.
-    const request = encodeFrame({ t: 'sync', have: [], len: 0 });
+    const request = encodeFrame({ t: 'sync', have: [], len: 0, dig: [] });
     let asked = 0;
     let answered = 0;
     sim.net.filter = (from, to, frame) => {

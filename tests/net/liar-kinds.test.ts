@@ -117,10 +117,11 @@ describe('lies against group decisions (issue 17)', () => {
     g.sim.dispose();
   }, 120_000);
 
-  // Known bug (open): shown to a minority, no peer holds both versions (one number each). noticeOtherHistory asks the
-  // sender of a move from another history for the entries before it, but only for a fresh parting (it must not slow a
-  // healed split's catch-up), and here the first such move comes too late. Seed 4106, 4 peers, liar peer 1.
-  it.fails('fresh equivocation: two legal placements for one slot sent to different peers at once; every peer rewinds there and drops the liar', async () => {
+  // Shown to a minority (seed 4106, 4 peers, liar peer 1): no peer holds both versions at first (one number each). The
+  // light sync request every peer sends per heartbeat while the log moves brings the entries by position (and its seat
+  // digests the other version), so the minority finds the disputed slot within the 32-entry window. Before, syncs went
+  // out only while the log stood still, and this failed.
+  it('fresh equivocation: two legal placements for one slot sent to different peers at once; every peer rewinds there and drops the liar', async () => {
     const g = await play('fresh-equivocation', 4, 4106);
     expect(g.liar.shown.forged.length).toBeGreaterThan(0);
     expect(evidenceAgainst(g)).toBe(g.honest.length);

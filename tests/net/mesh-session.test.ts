@@ -293,7 +293,10 @@ describe('MeshSession refuses hostile frames with a reason and changes nothing (
       ['{"t":"item",', /not a valid frame/],
       ['x'.repeat(70_000), /over the 65536 limit/],
       [`{"t":"sync","have":${'['.repeat(20)}${']'.repeat(20)},"len":0}`, /not a valid frame/],
-      ['{"t":"sync","have":[1.5],"len":0}', /not a valid frame|integer/],
+      ['{"t":"sync","have":[1.5],"len":0,"dig":[""]}', /not a valid frame|integer/],
+      ['{"t":"sync","have":[1],"len":0}', /sync lacks "dig"/],
+      ['{"t":"sync","have":[1,2],"len":0,"dig":["0123456789abcdef"]}', /one digest per count/],
+      ['{"t":"sync","have":[1],"len":0,"dig":["0123456789ABCDEF"]}', /16 hex digits or empty/],
       [
         '{"t":"item","item":{"a":1,"n":0,"at":0,"body":{"k":"entry","entry":{"k":"draw","event":0,"seat":0,"tile":"SW02"}},"h":null,"p":null,"sig":null}}',
         /cannot author a draw/,

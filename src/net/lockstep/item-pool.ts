@@ -7,8 +7,11 @@
 // signing two different items under one number, two entries for one slot, or a vote and a
 // veto on one question — is judged on the signatures alone and kept as evidence, so every
 // honest peer holding both concludes alike.
+import { sha256 } from '@noble/hashes/sha2.js';
+import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { canonicalJson } from '../../engine';
 import { EntryError, type LogEntry } from '../../fair';
+import { toHex } from '../../fair/hex';
 import type { Replica } from '../../fair/replica';
 import { checkSignature } from '../identity';
 import { itemSigningText, type Item, type LobbySeat } from '../wire';
@@ -58,6 +61,12 @@ export class ItemPool {
   private readonly entryAt = new Map<number, Slots>();
   /** Per author: every number below this is held (its contiguous sequence). */
   private readonly have: number[] = [];
+  /**
+   * Per author: the digest of its first k items held, for every k ≤ have (element k). Two peers
+   * holding as many items of a seat with different digests hold different versions of one of
+   * them: a seat that signed two items under one number and showed each to other peers.
+   */
+  private readonly digests: string[][] = [];
   private readonly equivocators = new Set<number>();
   private readonly evidenceList: Evidence[] = [];
   /** Chat items over the chat limits ("a:n"): still numbered and relayed, never saved nor counted as held. */
@@ -70,6 +79,7 @@ export class ItemPool {
       this.byAuthor.set(a, new Map());
       this.entryAt.set(a, new Map());
       this.have[a] = 0;
+      this.digests[a] = [''];
     }
   }
 
@@ -275,7 +285,34 @@ export class ItemPool {
   private number(item: Item): void {
     const byN = this.byAuthor.get(item.a)!;
     byN.set(item.n, item);
-    while (byN.has(this.have[item.a])) this.have[item.a]++;
+    const digests = this.digests[item.a];
+    while (byN.has(this.have[item.a])) {
+      const next = byN.get(this.have[item.a])!;
+      // A reveal carries no signature (its chain proves it): its whole text stands for it.
+      digests.push(chainDigest(digests[digests.length - 1], next.sig ?? canonicalJson(next)));
+      this.have[item.a]++;
+    }
+  }
+
+  /** The digest of author `a`'s first `count` items, if this pool holds that many ('' for none). */
+  digestAt(a: number, count: number): string | undefined {
+    return this.digests[a]?.[count];
+  }
+
+  /** The digests of every author's items held, as far as the sequences say (what a sync request carries). */
+  get tips(): string[] {
+    return this.have.map((n, a) => this.digests[a][n]);
+  }
+
+  /** Author `a`'s items numbered from `from` up to (not including) `to`, those held. */
+  itemsOf(a: number, from: number, to: number): Item[] {
+    const byN = this.byAuthor.get(a);
+    const out: Item[] = [];
+    for (let n = Math.max(0, from); n < to && byN; n++) {
+      const it = byN.get(n);
+      if (it) out.push(it);
+    }
+    return out;
   }
 
   /**
@@ -391,6 +428,11 @@ export class ItemPool {
 }
 
 const LATE = 'comes after that point was filled';
+
+/** One more item in a seat's digest chain: 16 hex digits of SHA-256 over the digest so far and the item's signature (or text). */
+function chainDigest(prev: string, sig: string): string {
+  return toHex(sha256(utf8ToBytes(`${prev}|${sig}`))).slice(0, 16);
+}
 
 /** An entry's key in its slot: its history's prefix hash, or (naming none) its own number, so several may wait side by side. */
 function slotKey(item: Item): string {

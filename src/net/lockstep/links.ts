@@ -40,6 +40,8 @@ export interface Link {
   lastSync: number;
   /** Frames that overtook the other side's proof of identity, handled once it arrives (a few at most). */
   early: Frame[];
+  /** Seat digests this link's requests disagreed with that were answered already ("a:count"; a few at most). */
+  digestsAnswered: Set<string>;
 }
 
 /** What this peer says of itself in a hello. */
@@ -118,6 +120,7 @@ export class Links {
       refusedTake: false,
       lastSync: -Infinity,
       early: [],
+      digestsAnswered: new Set(),
     };
     this.byPeer.set(peer, link);
     this.sendTo(peer, helloFrame(link, me));

@@ -8,6 +8,9 @@ import type { ItemPool } from './item-pool';
 import { AFTER_END_FACTOR, END_SYNC_ROUNDS, ENTRIES_BY_POSITION, EQUIVOCATOR_WINDOW } from './limits';
 import type { Link } from './links';
 
+/** Disagreeing seat digests one link's requests get answered (each with a seat's latest items). */
+const MAX_DIGEST_ANSWERS = 16;
+
 /** The shortest gap between two sync requests on one link (unless forced). */
 const SYNC_GAP_MS = 200;
 
@@ -19,10 +22,22 @@ export function syncAnswer(
   prefix: (i: number) => string,
   theirs: readonly number[],
   len: number,
+  dig: readonly string[] = [],
+  answered: Set<string> = new Set(),
 ): Frame[] {
   const out: Frame[] = [];
   if (len === 0 && theirs.length === 0) out.push({ t: 'start', start });
   for (const item of pool.missingFrom(theirs, MAX_ITEMS_PER_ANSWER)) out.push({ t: 'item', item });
+  // As many items of a seat as this pool counts, but another digest: one of them differs here and there (a seat that
+  // signed two items under one number, each shown to other peers). This pool's latest ones of it go, so the asker holds
+  // both versions — evidence (P5.1) — even where the numbers match and no history parted. Once per seat and count.
+  theirs.forEach((count, a) => {
+    if (count === 0 || pool.isEquivocator(a) || pool.digestAt(a, count) === undefined || pool.digestAt(a, count) === dig[a]) return;
+    const key = `${a}:${count}`;
+    if (answered.has(key) || answered.size >= MAX_DIGEST_ANSWERS) return;
+    answered.add(key);
+    for (const item of pool.itemsOf(a, count - EQUIVOCATOR_WINDOW, count)) out.push({ t: 'item', item });
+  });
   // Evidence is not numbered like items, so it goes again with every answer (at most one per seat).
   for (const e of pool.evidence) out.push({ t: 'evidence', first: e.first, second: e.second });
   // By position too: the entries this log took from where the asker's log stands. A seat that
