@@ -34,6 +34,7 @@ import { immediateBots, MemoryStorage } from '../../src/sim/mesh-sim';
 import { createPeerJsTransport } from '../../src/net/peerjs-transport';
 import { boundToPrefix, encodeFrame, itemSigningText, type Item } from '../../src/net/wire';
 import { startSignalling, type TestSignalling } from './support/signalling-server';
+import { until } from './support/until';
 
 let signalling: TestSignalling;
 beforeAll(async () => {
@@ -42,14 +43,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await signalling?.close();
 });
-
-async function until(cond: () => boolean, what: string, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 /** A peer's transport through the test's signalling, loopback only, dead links noticed within 4 s. */
 function transport() {

@@ -11,6 +11,7 @@ import { SimMeshSession as MeshSession, type SimMeshOptions as MeshOptions } fro
 import { immediateBots, MemoryStorage } from '../../src/sim/mesh-sim';
 import { createPeerJsTransport } from '../../src/net/peerjs-transport';
 import { startSignalling, type TestSignalling } from './support/signalling-server';
+import { until } from './support/until';
 
 let signalling: TestSignalling;
 beforeAll(async () => {
@@ -30,14 +31,6 @@ async function transport() {
     deadAfterMs: 4_000,
     pingIntervalMs: 1_000,
   });
-}
-
-async function until(cond: () => boolean, what: string, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 describe('MeshSession over PeerJS / WebRTC on loopback', () => {

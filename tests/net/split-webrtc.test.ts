@@ -15,6 +15,7 @@ import { immediateBots, MemoryStorage } from '../../src/sim/mesh-sim';
 import { createPeerJsTransport } from '../../src/net/peerjs-transport';
 import type { PeerId, Transport, TransportHandlers } from '../../src/net/transport';
 import { startSignalling, type TestSignalling } from './support/signalling-server';
+import { until } from './support/until';
 
 let signalling: TestSignalling;
 beforeAll(async () => {
@@ -68,14 +69,6 @@ function cuttable(inner: Transport): Transport & { cut(peer: PeerId): void; heal
     },
   };
   return t;
-}
-
-async function until(cond: () => boolean, what: string, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 describe('a network split over PeerJS / WebRTC on loopback (P6.1)', () => {

@@ -17,6 +17,7 @@ import { createPeerJsTransport, type PeerJsTransport, type PeerJsTransportOption
 import { immediateBots, MemoryStorage } from '../../src/sim/mesh-sim';
 import { startCoturn, turnserverPath, type Coturn } from './support/coturn.mjs';
 import { startSignalling, type TestSignalling } from './support/signalling-server';
+import { until } from './support/until';
 
 const CREDENTIAL = 'relay-s3cret';
 const missing = !turnserverPath();
@@ -49,14 +50,6 @@ async function settingsAsAPlayerSetsThem(credential: string): Promise<PeerJsTran
   const resolved = await resolveNetSettings({ storage, env: {}, page: null, fetch: null });
   expect(resolved.source).toBe('saved');
   return transportOptions(resolved.settings);
-}
-
-async function until(cond: () => boolean, what: string, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 /** The candidate types of a connection's selected pair, e.g. ['relay', 'relay']. */

@@ -1,9 +1,14 @@
 // @vitest-environment happy-dom
 // <sw-app>: a join link pasted into a tab already open (only the #join= part changes) opens the join card (hashchange).
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import '../../src/ui/sw-app';
 
 describe('<sw-app> and join links', () => {
+  // The app loads the online screens lazily (home screen JS stays small); loaded here first, none is still on its way
+  // when the environment is torn down (an import after teardown is an unhandled error that fails the whole run).
+  beforeAll(async () => {
+    await Promise.all([import('../../src/ui/sw-join'), import('../../src/ui/sw-lobby'), import('../../src/ui/sw-online-panel')]);
+  });
   afterEach(() => {
     document.body.replaceChildren();
     history.replaceState(null, '', location.pathname);

@@ -143,12 +143,7 @@ export class Links {
 
   /** The flood limit per link: a budget of frames per second, the rest dropped unread. */
   admit(link: Link, now: number): Admission {
-    if (now - link.budgetAt >= 1000) {
-      link.budget = FRAMES_PER_SECOND;
-      link.budgetAt = now;
-    }
-    if (link.budget-- > 0) return 'pass';
-    return link.budget === -1 ? 'drop-first' : 'drop';
+    return spendPerSecond(link, 'budget', 'budgetAt', FRAMES_PER_SECOND, now);
   }
 
   /**
@@ -156,12 +151,7 @@ export class Links {
    * far more than a frame): 'pass', or the first refusal of the second (to report), or quiet.
    */
   spendCheck(link: Link, now: number): Admission {
-    if (now - link.checksAt >= 1000) {
-      link.checks = SIGNATURE_CHECKS_PER_SECOND;
-      link.checksAt = now;
-    }
-    if (link.checks-- > 0) return 'pass';
-    return link.checks === -1 ? 'drop-first' : 'drop';
+    return spendPerSecond(link, 'checks', 'checksAt', SIGNATURE_CHECKS_PER_SECOND, now);
   }
 
   /** A sync request of `bytes` on `link`: from now on this second, answers may add up to SYNC_AMPLIFICATION times as much. */
@@ -289,4 +279,18 @@ export function who(link: Link, roster: readonly LobbySeat[]): string {
     return link.name ? `${link.name} (${fingerprint(link.pub)})` : fingerprint(link.pub);
   }
   return `peer ${link.peer.slice(0, 12)}`;
+}
+
+/**
+ * One unit of a per-second budget on `link` (frames, signature checks), refilled to
+ * `perSecond` a second after it was last: 'pass', the first refusal of the second (to
+ * report once), or a quiet refusal.
+ */
+function spendPerSecond(link: Link, left: 'budget' | 'checks', since: 'budgetAt' | 'checksAt', perSecond: number, now: number): Admission {
+  if (now - link[since] >= 1000) {
+    link[left] = perSecond;
+    link[since] = now;
+  }
+  if (link[left]-- > 0) return 'pass';
+  return link[left] === -1 ? 'drop-first' : 'drop';
 }
