@@ -2,7 +2,7 @@
 // with its PeerJS signalling (vite preview and the /peerjs plugin). Three players, each in
 // a browser context of their own, meet through the UI by the join link; a bot takes the
 // fourth seat; the humans play every move by clicks on the table. Mid-game one page
-// reloads and gets its seat back, a fourth page watches, one page goes offline for 30 s.
+// reloads and gets its seat back, a fourth page watches, one page's UDP is cut for 12 s (a real cut, tc on lo).
 // All end with the same scores on screen and the same downloaded replay, which
 // `npm run verify` accepts. Screenshots land in tests/e2e/artifacts/. Last line: "N passed, M failed".
 import { spawnSync } from 'node:child_process';
@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { preview } from 'vite';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from './harness.mjs';
+import { cutUdp, links, recordPeerConnections } from './udp-cut.mjs';
 import {
   checklist,
   clickTurn,
@@ -28,6 +29,8 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ARTIFACTS = join(ROOT, 'tests', 'e2e', 'artifacts');
 mkdirSync(ARTIFACTS, { recursive: true });
 const { log, check, failed, finish } = checklist();
+/** How long c's UDP is cut: past the 10 s after which a silent link is declared dead, within a reveal's 20 s cap. */
+const CUT_MS = 12_000;
 
 if (!existsSync(join(ROOT, 'dist', 'index.html'))) {
   const b = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'inherit' });
@@ -45,6 +48,7 @@ const dialogs = [];
 
 async function newPlayer(name, viewport = { width: 1280, height: 720 }) {
   const context = await browser.newContext({ viewport, ...WEBRTC_CONTEXT, acceptDownloads: true });
+  await recordPeerConnections(context);
   const page = await context.newPage();
   opened.push({ name, page });
   page.on('pageerror', (e) => errors.push(`${name}: ${e.message}`));
@@ -101,10 +105,11 @@ try {
   );
   const bBefore = begun[1];
 
-  // ---------------------------------------------------------------- play by clicks, with a reload, a watcher and an offline spell
+  // ---------------------------------------------------------------- play by clicks, with a reload, a watcher and a cut of one page's UDP
   let watcher = null;
   let reloaded = false;
-  let offline = false;
+  /** The cut of c's UDP (P6.1): its heal, when it began, whether the fault was seen. */
+  let cut = null;
   const players = [host, b, c];
   const deadline = Date.now() + 12 * 60_000;
   let moves = 0;
@@ -143,11 +148,31 @@ try {
       );
       await shot(host.page, 'online-game-in-progress.png');
     }
-    if (!offline && turn >= 22) {
-      offline = true;
-      await c.context.setOffline(true);
-      check(!(await c.page.evaluate(() => navigator.onLine)), `c went offline at turn ${turn} for 30 s`);
-      setTimeout(() => void c.context.setOffline(false).then(() => log('c is back online')), 30_000);
+    if (!cut && turn >= 22) {
+      // A real cut of c's WebRTC links: UDP to and from c's ports shaped to nothing on lo; signalling stays up.
+      const cPorts = new Set((await links(c.page)).map((l) => l.local));
+      const keep = [];
+      for (const p of [host, b, watcher].filter(Boolean))
+        for (const l of await links(p.page)) if (!cPorts.has(l.local) && !cPorts.has(l.remote)) keep.push([l.local, l.remote]);
+      cut = { heal: cutUdp(keep), at: Date.now(), turn, down: false, healed: false };
+      log(`c's UDP cut at turn ${turn} for ${CUT_MS / 1000} s (${cPorts.size} links of c; ${keep.length} links between the others kept)`);
+    }
+    if (cut && !cut.healed) {
+      // The fault really happened: c's page declares every link dead (no ping for 10 s), and the host sees c's link down.
+      const cLinked = await c.page.evaluate(() => window.__sw.session().peers.filter((p) => p.state === 'connected').length);
+      const hostSeesC = await host.page.evaluate(
+        (colour) => window.__sw.session().peers.find((p) => p.colour === colour)?.state,
+        begun[2].colour,
+      );
+      if (cLinked === 0 && hostSeesC !== 'connected') cut.down = true;
+      if (Date.now() - cut.at >= CUT_MS) {
+        cut.heal();
+        cut.healed = true;
+        check(cut.down, `c lost every link during the cut, and the host saw c's link down (UDP really cut for ${CUT_MS / 1000} s)`);
+        const t0 = Date.now();
+        await c.page.waitForFunction(() => window.__sw.session().peers.some((p) => p.state === 'connected'), null, { timeout: 30_000 });
+        log(`the cut healed: c linked again in ${Date.now() - t0} ms`);
+      }
     }
     let moved = false;
     for (const p of players) {
@@ -202,7 +227,7 @@ try {
   const drops = droppedSeats(texts[0]);
   check(
     drops.length === 0,
-    `no seat was dropped (not b's ${bBefore.colour} over its reload, nor c's over 30 s offline)${drops.length ? `: ${drops}` : ''}`,
+    `no seat was dropped (not b's ${bBefore.colour} over its reload, nor c's over its ${CUT_MS / 1000} s cut)${drops.length ? `: ${drops}` : ''}`,
   );
   const v = spawnSync('npx', ['tsx', 'src/cli/verify.ts', replays[0]], { cwd: ROOT, encoding: 'utf8' });
   check(v.status === 0, `npm run verify accepts it: ${v.stdout.split('\n')[0]}`);

@@ -4,7 +4,7 @@
 // evidence (docs/lockstep.md, "Group decisions"):
 //   D = the eligible voters that signed "drop X here", K = X itself if its entry for that
 //   slot is held, plus the eligible voters whose veto names that entry; a seat caught
-//   equivocating counts in neither. The drop wins when |D| > |K|; the entry wins otherwise.
+//   equivocating counts in neither. The drop wins when |D| ≥ |K| and |D| > 0; the entry wins otherwise.
 // A peer acts on a drop at once when |D| reaches a majority of the eligible voters, else
 // only once one more timeout has passed since it first saw a vote (so a voter that
 // withholds cannot stall, and any number of silent seats can go); the final word is the
@@ -236,7 +236,9 @@ export class SeatVotes {
     k.sort((x, y) => x - y);
     const quorum = quorumOf(eligible.length);
     let verdict: DropCount['verdict'] = 'entry';
-    if (d.length > k.length) {
+    // A tie goes to the drop: a vote is cast only once the seat's time is up on the voter's clock, so an entry nobody
+    // else vouches for in time (no veto) cannot outweigh it — else in a two-player game a late entry always won.
+    if (d.length > 0 && d.length >= k.length) {
       const key: VoteKey = { what: 'drop', colour, point, p };
       const ends = this.graceEnds(key, ctx);
       // A minority acts after the grace, and only once this peer has answered the question itself (voted or vetoed) or
