@@ -257,6 +257,15 @@ export async function chaosGame(seed: number, a: ChaosArgs, restart: boolean, ly
     const ended = (p: (typeof sim.peers)[number]) => p.session.phase === 'over' || p.session.phase === 'desync';
     const oneLog = () => new Set(honest().map((p) => p.session.prefixAt(p.session.logLength))).size === 1;
     await sim.runUntil(() => honest().every(ended) && (oneLog() || honest().some((p) => p.session.phase === 'desync')), 8 * 3_600_000);
+    // One log is not yet one replay: the votes and chat it records may still be on their way (the sync goes on, slowly,
+    // after the end). Up to 10 minutes more, looked at once a simulated second.
+    let lookedAt = -Infinity;
+    const oneReplay = () => {
+      if (sim.clock.now() - lookedAt < 1_000) return false;
+      lookedAt = sim.clock.now();
+      return new Set(honest().map((p) => p.session.replayText())).size === 1;
+    };
+    if (!honest().some((p) => p.session.phase === 'desync')) await sim.runUntil(oneReplay, 600_000);
     const honestPeers = honest();
     const desync = honestPeers.some((p) => p.session.phase === 'desync');
     const completed = honestPeers.every((p) => p.session.phase === 'over');

@@ -12,10 +12,10 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 const SUITES = ['run.mjs', 'online.mjs', 'turn.mjs', 'phones.mjs'];
 
 if (process.env.SW_LOOPBACK_NS !== '1') {
-  const inner = [`ip link set lo up`, `exec ${JSON.stringify(process.execPath)} ${JSON.stringify(fileURLToPath(import.meta.url))}`].join(
-    ' && ',
-  );
-  const r = spawnSync('unshare', ['-rn', 'sh', '-c', inner], { stdio: 'inherit', env: { ...process.env, SW_LOOPBACK_NS: '1' } });
+  // IPv6 off in there too, so every candidate is 127.0.0.1 (the UDP cut shapes IPv4); the script and its arguments follow.
+  const inner = 'ip link set lo up && (sysctl -qw net.ipv6.conf.all.disable_ipv6=1 || true) && exec "$0" "$@"';
+  const args = ['-rn', 'sh', '-c', inner, process.execPath, fileURLToPath(import.meta.url), ...process.argv.slice(2)];
+  const r = spawnSync('unshare', args, { stdio: 'inherit', env: { ...process.env, SW_LOOPBACK_NS: '1' } });
   if (r.error) {
     console.error(`test:e2e: cannot make a network namespace with only lo (unshare -rn: ${r.error.message})`);
     process.exit(2);
