@@ -56,9 +56,9 @@ describe('network splits longer than the timeouts, both sides dropping, then hea
     heal();
     expect(await sim.runUntil(converged(sim.peers), 2 * HOUR)).toBe(true);
     expectConverged(sim.peers);
-    // The documented outcome of an equal split: at each drop the count is one vote against the seat's own entry, and
-    // the entry wins a tie; so a drop stands only where the seat signed nothing on the kept history (then it forfeits
-    // and may take its seat back). Both peers agree on it; at most one of them forfeits.
+    // The documented outcome of an equal split: at the first fork the count is one vote against the seat's own entry,
+    // and a tie goes to the drop; so the voter's history is kept and the seat dropped there forfeits (it may take its
+    // seat back). Both peers agree on it; at most one of them forfeits.
     expect(forfeited(red)).toEqual(forfeited(black));
     expect(forfeited(red).length).toBeLessThanOrEqual(1);
     sim.dispose();
