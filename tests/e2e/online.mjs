@@ -31,6 +31,9 @@ mkdirSync(ARTIFACTS, { recursive: true });
 const { log, check, failed, finish } = checklist();
 /** How long c's UDP is cut: past the 10 s after which a silent link is declared dead, within a reveal's 20 s cap. */
 const CUT_MS = 12_000;
+/** What the host's screen says of c while cut: its link reconnecting, and its countdown (c is Cem, white). */
+const COUNTDOWN = /Cem( \(white\))? has \d+ s left|Cem( \(white\))? is silent/;
+const SAID = /reconnecting…[^.]{0,40}|Cem( \(white\))? has \d+ s left\.|Cem( \(white\))? is silent\.|Waiting for Cem[^.]*\./g;
 
 if (!existsSync(join(ROOT, 'dist', 'index.html'))) {
   const b = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'inherit' });
@@ -65,6 +68,19 @@ async function newPlayer(name, viewport = { width: 1280, height: 720 }) {
 
 const shot = (page, file) => page.screenshot({ path: join(ARTIFACTS, file) });
 
+/** Every text on the page, through its shadow roots (what a person can read, hidden panels included). */
+const deepText = (page) =>
+  page.evaluate(() => {
+    const out = [];
+    const walk = (n) => {
+      if (n.shadowRoot) walk(n.shadowRoot);
+      for (const c of n.childNodes)
+        if (c.nodeType === 3) out.push(c.textContent);
+        else walk(c);
+    };
+    walk(document.body);
+    return out.join(' ').replace(/\s+/g, ' ');
+  });
 const over = (page) => page.evaluate(() => window.__sw?.state()?.phase === 'over').catch(() => false);
 const ready = (page) => page.evaluate(() => !!window.__sw?.ready?.()).catch(() => false);
 
@@ -148,13 +164,18 @@ try {
       );
       await shot(host.page, 'online-game-in-progress.png');
     }
-    if (!cut && turn >= 22) {
+    // The cut starts on c's own turn, before c moves: the others must wait for c, so their countdown runs.
+    const cToMove = await host.page.evaluate((colour) => {
+      const st = window.__sw.state();
+      return st.phase === 'place' && st.setup.seats[st.seat] === colour;
+    }, begun[2].colour);
+    if (!cut && turn >= 22 && cToMove) {
       // A real cut of c's WebRTC links: UDP to and from c's ports shaped to nothing on lo; signalling stays up.
       const cPorts = new Set((await links(c.page)).map((l) => l.local));
       const keep = [];
       for (const p of [host, b, watcher].filter(Boolean))
         for (const l of await links(p.page)) if (!cPorts.has(l.local) && !cPorts.has(l.remote)) keep.push([l.local, l.remote]);
-      cut = { heal: cutUdp(keep), at: Date.now(), turn, down: false, healed: false };
+      cut = { heal: cutUdp(keep), at: Date.now(), turn, down: false, shown: false, healed: false };
       log(`c's UDP cut at turn ${turn} for ${CUT_MS / 1000} s (${cPorts.size} links of c; ${keep.length} links between the others kept)`);
     }
     if (cut && !cut.healed) {
@@ -164,18 +185,36 @@ try {
         (colour) => window.__sw.session().peers.find((p) => p.colour === colour)?.state,
         begun[2].colour,
       );
-      if (cLinked === 0 && hostSeesC !== 'connected') cut.down = true;
+      if (cLinked === 0 && hostSeesC === 'reconnecting') cut.down = true;
+      // What the host's screen says meanwhile: Cem's link reconnecting, and Cem's countdown.
+      const hostText = await deepText(host.page);
+      if (cut.down && /reconnecting…/.test(hostText) && COUNTDOWN.test(hostText)) cut.shown = hostText;
+      cut.lastText = hostText;
       if (Date.now() - cut.at >= CUT_MS) {
         cut.heal();
         cut.healed = true;
-        check(cut.down, `c lost every link during the cut, and the host saw c's link down (UDP really cut for ${CUT_MS / 1000} s)`);
+        check(
+          cut.down,
+          `c lost every link during the cut, and the host saw c's link "reconnecting" (UDP really cut for ${CUT_MS / 1000} s)`,
+        );
+        check(
+          !!cut.shown,
+          `meanwhile the host's screen said so: ${(cut.shown ?? cut.lastText).match(SAID)?.join(' / ') ?? 'nothing of it'}`,
+        );
         const t0 = Date.now();
         await c.page.waitForFunction(() => window.__sw.session().peers.some((p) => p.state === 'connected'), null, { timeout: 30_000 });
-        log(`the cut healed: c linked again in ${Date.now() - t0} ms`);
+        const linked = Date.now() - t0;
+        // The catch-up: c's log reaches where the host's stood when the cut healed.
+        const hostLen = await host.page.evaluate(() => window.__sw.session().logLength);
+        await c.page.waitForFunction((n) => window.__sw.session().logLength >= n, hostLen, { timeout: 30_000 });
+        check(true, `the cut healed: c linked again in ${linked} ms and caught up to log index ${hostLen} in ${Date.now() - t0} ms`);
       }
     }
     let moved = false;
+    // Once the cut is due, c waits to be cut before its move (else it moves the moment its turn comes, unseen here).
+    const holdC = !cut && turn >= 22;
     for (const p of players) {
+      if (p === c && holdC) continue;
       if (await ready(p.page)) {
         await clickTurn(p.page);
         moves++;
