@@ -41,8 +41,9 @@ export function links(page) {
   });
 }
 
-function tc(...args) {
-  execFileSync('tc', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+/** One `tc` command on lo, its words in one string. */
+function tc(words) {
+  execFileSync('tc', words.split(' '), { stdio: ['ignore', 'ignore', 'pipe'] });
 }
 
 /**
@@ -50,64 +51,17 @@ function tc(...args) {
  * directions). Returns the heal, which removes the shaping.
  */
 export function cutUdp(keep) {
-  tc('qdisc', 'add', 'dev', 'lo', 'root', 'handle', '1:', 'htb', 'default', '10', 'r2q', '1000');
-  tc('class', 'add', 'dev', 'lo', 'parent', '1:', 'classid', '1:10', 'htb', 'rate', '10gbit');
-  tc('class', 'add', 'dev', 'lo', 'parent', '1:', 'classid', '1:20', 'htb', 'rate', '8bit', 'ceil', '8bit', 'burst', '1', 'cburst', '1');
-  tc('qdisc', 'add', 'dev', 'lo', 'parent', '1:20', 'handle', '20:', 'pfifo', 'limit', '1');
+  tc('qdisc add dev lo root handle 1: htb default 10 r2q 1000');
+  tc('class add dev lo parent 1: classid 1:10 htb rate 10gbit');
+  tc('class add dev lo parent 1: classid 1:20 htb rate 8bit ceil 8bit burst 1 cburst 1');
+  tc('qdisc add dev lo parent 1:20 handle 20: pfifo limit 1');
+  const udp = 'filter add dev lo parent 1: protocol ip prio';
   for (const [a, b] of keep)
-    for (const [s, d] of [
+    for (const [from, to] of [
       [a, b],
       [b, a],
     ])
-      tc(
-        'filter',
-        'add',
-        'dev',
-        'lo',
-        'parent',
-        '1:',
-        'protocol',
-        'ip',
-        'prio',
-        '1',
-        'u32',
-        'match',
-        'ip',
-        'protocol',
-        '17',
-        '0xff',
-        'match',
-        'ip',
-        'sport',
-        String(s),
-        '0xffff',
-        'match',
-        'ip',
-        'dport',
-        String(d),
-        '0xffff',
-        'flowid',
-        '1:10',
-      );
-  tc(
-    'filter',
-    'add',
-    'dev',
-    'lo',
-    'parent',
-    '1:',
-    'protocol',
-    'ip',
-    'prio',
-    '2',
-    'u32',
-    'match',
-    'ip',
-    'protocol',
-    '17',
-    '0xff',
-    'flowid',
-    '1:20',
-  );
-  return () => tc('qdisc', 'del', 'dev', 'lo', 'root');
+      tc(`${udp} 1 u32 match ip protocol 17 0xff match ip sport ${from} 0xffff match ip dport ${to} 0xffff flowid 1:10`);
+  tc(`${udp} 2 u32 match ip protocol 17 0xff flowid 1:20`);
+  return () => tc('qdisc del dev lo root');
 }
