@@ -1474,7 +1474,7 @@ export class MeshSession extends SessionCore implements Session {
         // A guest keeps asking until it sees its seat, and polls for a start it may have missed.
         if (lobby.wanted !== undefined && lobby.seatOf(this.identity.publicKey) !== lobby.wanted)
           this.links.sendTo(host.peer, this.takeFrame(host, lobby.wanted));
-        this.links.sendTo(host.peer, { t: 'sync', have: [], len: 0, dig: [] });
+        this.links.sendTo(host.peer, this.syncFrame(0));
       }
       if (this.isHost && lobby.state) this.links.broadcast({ t: 'lobby', lobby: lobby.state });
       return;

@@ -22,8 +22,8 @@ export function syncAnswer(
   prefix: (i: number) => string,
   theirs: readonly number[],
   len: number,
-  dig: readonly string[] = [],
-  answered: Set<string> = new Set(),
+  dig: readonly string[],
+  answered: Set<string>,
 ): Frame[] {
   const out: Frame[] = [];
   if (len === 0 && theirs.length === 0) out.push({ t: 'start', start });
@@ -32,7 +32,8 @@ export function syncAnswer(
   // signed two items under one number, each shown to other peers). This pool's latest ones of it go, so the asker holds
   // both versions — evidence (P5.1) — even where the numbers match and no history parted. Once per seat and count.
   theirs.forEach((count, a) => {
-    if (count === 0 || pool.isEquivocator(a) || pool.digestAt(a, count) === undefined || pool.digestAt(a, count) === dig[a]) return;
+    const mine = pool.digestAt(a, count);
+    if (count === 0 || pool.isEquivocator(a) || mine === undefined || mine === dig[a]) return;
     const key = `${a}:${count}`;
     if (answered.has(key) || answered.size >= MAX_DIGEST_ANSWERS) return;
     answered.add(key);
