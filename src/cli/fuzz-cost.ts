@@ -87,6 +87,8 @@ export async function costView(sim: MeshSim, victim: SimMeshSession, from: strin
     let spent = 0;
     let asked = 0;
     const checks = signatureChecks();
+    let checked = 0;
+    const deferredMs = victim.deferredMs;
     answered = 0;
     for (let s = 0; s < SECONDS; s++) {
       const start = sim.clock.now();
@@ -97,16 +99,19 @@ export async function costView(sim: MeshSim, victim: SimMeshSession, from: strin
         handlers.message(from, frame);
         spent += performance.now() - t0;
       }
-      // A second of the victim's clock passes (its per-second budgets refill).
+      // The checks of the mix's SECONDS seconds, [start, start + SECONDS): what waited past them is the mix's next second's.
+      if (s === SECONDS - 1) checked = signatureChecks() - checks;
+      // A second of the victim's clock passes (its per-second budgets refill, and what waited for them is handled).
       sim.clock.setTimeout(() => {}, 1000);
       await sim.runUntil(() => sim.clock.now() >= start + 1000, 2000);
       victim.keepLink(link);
     }
     out.push({
       name: mix.name,
-      busy: spent / (SECONDS * 1000),
+      // The victim's work on the mix: handling its frames as they came, and those that waited for a budget.
+      busy: (spent + victim.deferredMs - deferredMs) / (SECONDS * 1000),
       amplification: answered / asked,
-      checksPerSecond: (signatureChecks() - checks) / SECONDS,
+      checksPerSecond: checked / SECONDS,
     });
   }
   transport.send = send;

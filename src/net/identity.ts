@@ -78,6 +78,11 @@ export function checkSignature(
   return ok;
 }
 
+/** Forgets every signature checked in this process (a test's view of a fresh process: nothing known yet). */
+export function forgetCheckedSignatures(): void {
+  checked.clear();
+}
+
 export function freshNonce(): string {
   const b = new Uint8Array(16);
   globalThis.crypto.getRandomValues(b);

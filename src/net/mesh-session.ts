@@ -399,6 +399,11 @@ export class MeshSession extends SessionCore implements Session {
     return this.links.heldEarlyFrames;
   }
 
+  /** Frames waiting on every link for its signature check budget (each queue bounded). */
+  get deferredFrames(): number {
+    return this.links.deferredFrames;
+  }
+
   /** Entries in this peer's log so far. */
   get logLength(): number {
     return this.replica?.length ?? 0;
@@ -1074,9 +1079,38 @@ export class MeshSession extends SessionCore implements Session {
     };
   }
 
-  /** The pool's context for a frame from `link`: its signature checks come out of the link's budget (reported once a second). */
+  /** The pool's context for a frame from `link`: its signature checks come out of the link's budget (past it, the frame is deferred). */
   private checkedBy(link: Link): PoolContext {
-    return { ...this.poolContext, mayCheck: () => this.mayCheck(link) };
+    return { ...this.poolContext, mayCheck: () => this.links.spendCheck(link, this.clock.now()) === 'pass' };
+  }
+
+  /**
+   * A frame whose signature check is past `link`'s budget for this second waits, in order,
+   * for the budget to refill: an honest burst costs time, not a frame. Past the queue's
+   * bound it is dropped (said once a second); sync brings back anything honest.
+   */
+  private defer(link: Link, f: Frame, bytes: number): void {
+    const kept = this.links.defer(link, f, bytes, this.clock.now());
+    if (kept === 'full-first')
+      this.reject(`${this.who(link)} sends more than ${SIGNATURE_CHECKS_PER_SECOND} signatures a second to check; frames dropped`);
+    if (link.draining) return;
+    link.draining = true;
+    this.clock.setTimeout(
+      () => {
+        link.draining = false;
+        const frames = this.links.takeDeferred(link);
+        // On the peer's link as it is now, if it is the same identity's (a redial keeps them); a link closed meanwhile
+        // takes its frames with it (its peer's sync brings back anything honest).
+        const now = this.links.get(link.peer);
+        if (!this.disposed && now?.authed && now.pub === link.pub) this.handleDeferred(now, frames);
+      },
+      this.links.checksRefillIn(link, this.clock.now()),
+    );
+  }
+
+  /** Frames that waited for `link`'s check budget, handled in their order (some may wait again). */
+  protected handleDeferred(link: Link, frames: readonly { frame: Frame; bytes: number }[]): void {
+    for (const d of frames) this.handleSafely(link, d.frame, d.bytes);
   }
 
   private mayCheck(link: Link): boolean {
@@ -1300,8 +1334,12 @@ export class MeshSession extends SessionCore implements Session {
       }
       throw e;
     }
+    this.handleSafely(link, frame, text.length);
+  }
+
+  private handleSafely(link: Link, frame: Frame, bytes: number): void {
     try {
-      this.handle(link, frame, text.length);
+      this.handle(link, frame, bytes);
     } catch (e) {
       // Nothing a peer sends may crash this one; an internal failure is reported, not thrown (and counted: the fuzzer calls it a crash).
       this.internalErrors++;
@@ -1355,8 +1393,9 @@ export class MeshSession extends SessionCore implements Session {
         return this.onStart(link, f.start);
       case 'item': {
         if (!this.startRecord) return;
+        if (link.deferred.length) return this.defer(link, f, bytes); // behind those waiting, in order
         const verdict = this.pool!.accept(f.item, this.checkedBy(link));
-        if (verdict.overBudget) return;
+        if (verdict.overBudget) return this.defer(link, f, bytes);
         const reason = this.keep(verdict);
         if (reason) return this.reject(reason);
         if (f.item.n > this.pool!.sequences[f.item.a]) this.requestSync(link); // a gap: ask for what is missing
@@ -1366,7 +1405,10 @@ export class MeshSession extends SessionCore implements Session {
       }
       case 'evidence': {
         if (!this.startRecord) return;
-        const reason = this.keep(this.pool!.takeEvidence(f.first, f.second, this.checkedBy(link)));
+        if (link.deferred.length) return this.defer(link, f, bytes);
+        const verdict = this.pool!.takeEvidence(f.first, f.second, this.checkedBy(link));
+        if (verdict.overBudget) return this.defer(link, f, bytes);
+        const reason = this.keep(verdict);
         if (reason) this.reject(reason);
         this.pump();
         return;

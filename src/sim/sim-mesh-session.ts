@@ -7,6 +7,7 @@ import type { Replica } from '../fair/replica';
 import type { Link } from '../net/lockstep/links';
 import type { VoteKey } from '../net/lockstep/seat-votes';
 import type { PeerId } from '../net/transport';
+import type { Frame } from '../net/wire';
 import { MeshSession, type MeshOptions, type Role } from '../net/mesh-session';
 import type { BotLevel } from '../session/session';
 
@@ -77,5 +78,14 @@ export class SimMeshSession extends MeshSession {
 
   keepLink(link: Link): void {
     this.links.put(link);
+  }
+
+  /** Milliseconds spent on frames that waited for a link's check budget (the fuzzer's cost view counts them as the victim's work). */
+  deferredMs = 0;
+
+  protected override handleDeferred(link: Link, frames: readonly { frame: Frame; bytes: number }[]): void {
+    const t0 = performance.now();
+    super.handleDeferred(link, frames);
+    this.deferredMs += performance.now() - t0;
   }
 }

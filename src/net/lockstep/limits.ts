@@ -22,12 +22,16 @@ export const MAX_ITEMS_PER_SEAT = 1_000;
 export const FRAMES_PER_SECOND = 400;
 /**
  * Real Ed25519 checks one link may make this peer do per second (a copy of an item already
- * checked costs none); frames past it that need a check are dropped, once reported, and come
- * again by sync. About 2 ms each in a browser: one link costs at most ~20% of a thread. Above
- * a full sync answer (64 items) with room for live items, so an honest catch-up never meets it
- * (at 60, a relay-only game under load dropped and reported an honest peer's answers).
+ * checked costs none). About 2 ms each in a browser: one link costs at most ~20% of a thread.
+ * Frames past it that need a check wait in order for the next second (MAX_DEFERRED_FRAMES),
+ * so an honest burst (a catch-up, a digest answer, a bot game at full speed through a relay)
+ * is slowed, never dropped nor reported; only a flood past that queue is dropped (and said
+ * once a second), and comes again by sync if it was honest after all.
  */
 export const SIGNATURE_CHECKS_PER_SECOND = 100;
+/** Frames one link may have waiting for its check budget: a second's checks, and at most this many bytes. */
+export const MAX_DEFERRED_FRAMES = SIGNATURE_CHECKS_PER_SECOND;
+export const MAX_DEFERRED_BYTES = 256 * 1024;
 /** A sync answer's bytes per request byte on one link, over any second (no amplification beyond it)... */
 export const SYNC_AMPLIFICATION = 10;
 /** ...past a one-time allowance per link for the catch-up of a late joiner or a returning peer (a long game's items fit). */

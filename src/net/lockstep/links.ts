@@ -10,6 +10,8 @@ import {
   CATCH_UP_BYTES,
   FRAMES_PER_SECOND,
   MAX_ADDRESSES,
+  MAX_DEFERRED_BYTES,
+  MAX_DEFERRED_FRAMES,
   MAX_EARLY_FRAMES,
   SIGNATURE_CHECKS_PER_SECOND,
   SYNC_AMPLIFICATION,
@@ -42,6 +44,15 @@ export interface Link {
   early: Frame[];
   /** Seat digests this link's requests disagreed with that were answered already ("a:count"; a few at most). */
   digestsAnswered: Set<string>;
+  /**
+   * Frames that needed a signature check past this second's budget, in the order they came,
+   * handled when it refills (at most MAX_DEFERRED_FRAMES and MAX_DEFERRED_BYTES), their
+   * bytes, whether a timer will handle them, and when a full queue was last reported.
+   */
+  deferred: { frame: Frame; bytes: number }[];
+  deferredBytes: number;
+  draining: boolean;
+  fullSaidAt: number;
 }
 
 /** What this peer says of itself in a hello. */
@@ -121,6 +132,7 @@ export class Links {
       lastSync: -Infinity,
       early: [],
       digestsAnswered: new Set(),
+      ...noneDeferred(),
     };
     this.byPeer.set(peer, link);
     this.sendTo(peer, helloFrame(link, me));
@@ -137,7 +149,7 @@ export class Links {
 
   /** A link of another session over the same transport (a rematch), taken over as it is. */
   adopt(l: Link): void {
-    this.byPeer.set(l.peer, { ...l });
+    this.byPeer.set(l.peer, { ...l, ...noneDeferred() });
     if (l.pub) this.addressOf.set(l.pub, l.peer);
   }
 
@@ -152,6 +164,41 @@ export class Links {
    */
   spendCheck(link: Link, now: number): Admission {
     return spendPerSecond(link, 'checks', 'checksAt', SIGNATURE_CHECKS_PER_SECOND, now);
+  }
+
+  /**
+   * Keeps `frame` (of `bytes`) to be handled when `link`'s check budget refills: 'kept', or
+   * 'full' (dropped: the queue is at its bound), 'full-first' the first time in a second (to report).
+   */
+  defer(link: Link, frame: Frame, bytes: number, now: number): 'kept' | 'full' | 'full-first' {
+    if (link.deferred.length < MAX_DEFERRED_FRAMES && link.deferredBytes + bytes <= MAX_DEFERRED_BYTES) {
+      link.deferred.push({ frame, bytes });
+      link.deferredBytes += bytes;
+      return 'kept';
+    }
+    if (now - link.fullSaidAt < 1000) return 'full';
+    link.fullSaidAt = now;
+    return 'full-first';
+  }
+
+  /** The frames deferred on `link`, taken out to be handled (in their order). */
+  takeDeferred(link: Link): { frame: Frame; bytes: number }[] {
+    const frames = link.deferred;
+    link.deferred = [];
+    link.deferredBytes = 0;
+    return frames;
+  }
+
+  /** Milliseconds until `link`'s signature check budget refills (at least 1). */
+  checksRefillIn(link: Link, now: number): number {
+    return Math.max(1, link.checksAt + 1000 - now);
+  }
+
+  /** Frames deferred on every link (each queue bounded). */
+  get deferredFrames(): number {
+    let n = 0;
+    for (const l of this.byPeer.values()) n += l.deferred.length;
+    return n;
   }
 
   /** A sync request of `bytes` on `link`: from now on this second, answers may add up to SYNC_AMPLIFICATION times as much. */
@@ -279,6 +326,10 @@ export function who(link: Link, roster: readonly LobbySeat[]): string {
     return link.name ? `${link.name} (${fingerprint(link.pub)})` : fingerprint(link.pub);
   }
   return `peer ${link.peer.slice(0, 12)}`;
+}
+
+function noneDeferred(): Pick<Link, 'deferred' | 'deferredBytes' | 'draining' | 'fullSaidAt'> {
+  return { deferred: [], deferredBytes: 0, draining: false, fullSaidAt: -Infinity };
 }
 
 /**
