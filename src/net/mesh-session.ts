@@ -73,10 +73,20 @@ import { eligibleVoters, SeatVotes, type VoteContext, type VoteKey } from './loc
 import { PrefixChain } from '../fair/prefix-hash';
 import { controlsAt, entryOfSeat } from './lockstep/history';
 import { forfeitsOf, peerViews, revealsMissing, seatInfos } from './lockstep/read-model';
-import type { ChatLine, DesyncReport, MeshEvent, MeshPhase, PeerView, ReclaimView, WaitingView } from './lockstep/views';
+import type { ChatLine, DesyncReport, MeshEvent, MeshPhase, PeerView, ReclaimView, StartingView, WaitingView } from './lockstep/views';
 import { WaitTimer, type Wait } from './lockstep/wait-timer';
 
-export type { ChatLine, DesyncReport, MeshEvent, MeshPhase, PeerState, PeerView, ReclaimView, WaitingView } from './lockstep/views';
+export type {
+  ChatLine,
+  DesyncReport,
+  MeshEvent,
+  MeshPhase,
+  PeerState,
+  PeerView,
+  ReclaimView,
+  StartingView,
+  WaitingView,
+} from './lockstep/views';
 export type { Timeouts } from './lockstep/limits';
 
 export interface MeshOptions extends CoreOptions {
@@ -140,6 +150,8 @@ export class MeshSession extends SessionCore implements Session {
   private internalErrors = 0;
   /** Since when no majority can agree with this peer's state hash (null: it can, or no dispute). */
   private lostSince: number | null = null;
+  /** When this peer began waiting for the commitments (its start, or its reload before the first draw). */
+  private commitsSince = 0;
   /** Log indices whose entries this peer asked the others for, to settle a hash dispute. */
   private readonly askedAt = new Set<number>();
 
@@ -323,6 +335,21 @@ export class MeshSession extends SessionCore implements Session {
       votes: [...voters].map((a) => roster[a].colour),
       bankLeft: this.wait.bankLeft(w.colour),
     };
+  }
+
+  /**
+   * Before the first draw: whose commitment the start still waits for, since when (this peer's
+   * start, or its reload), and from when a player may start again without them (restartWithout).
+   */
+  get starting(): StartingView | null {
+    const r = this.replica;
+    if (!r || r.state || this.phaseNow !== 'playing' || this.desync.report || r.awaiting().kind !== 'commit') return null;
+    const chains = r.follower.chainSeatList;
+    const roster = this.startRecord!.roster;
+    const missing = chains.filter((a, i) => !this.authoredHere(a, 1 + i, (e) => e.k === 'commit')).map((a) => roster[a].colour);
+    const timeouts = this.opts.timeouts ?? DEFAULT_TIMEOUTS;
+    const deadline = this.commitsSince + timeouts.revealMs;
+    return { missing, since: this.commitsSince, deadline, left: Math.max(0, deadline - this.clock.now()) };
   }
 
   /** Entries past the log's next index are held: this peer is catching up (the UI plays none of it).
@@ -562,10 +589,36 @@ export class MeshSession extends SessionCore implements Session {
    * player who left is free for anyone (`absent: 'free'`) or a bot's (`'bot'`): it never waits for someone gone.
    */
   rematch(opts: Partial<MeshOptions> = {}, absent: 'free' | 'bot' = 'free'): this {
-    const st = this.startRecord;
-    if (!st || this.phaseNow !== 'over' || this.mySeat === null) throw new Error('a rematch is offered once the game is over, by a player');
-    const mine = st.roster[this.mySeat].colour;
-    const gone = new Set(this.departed);
+    if (!this.startRecord || this.phaseNow !== 'over' || this.mySeat === null)
+      throw new Error('a rematch is offered once the game is over, by a player');
+    return this.nextLobby(new Set(this.departed), absent, opts);
+  }
+
+  /**
+   * The start waited past its deadline for the commitments of `starting.missing`: a new lobby
+   * of this game's options, hosted by this player, with those seats free or a bot's, the other
+   * seats kept for the same players (who take it up with acceptRematch). The game never began
+   * (no draw was made, nothing is lost), so nobody forfeits and the silent seat holds nobody up.
+   */
+  restartWithout(opts: Partial<MeshOptions> = {}, absent: 'free' | 'bot' = 'free'): this {
+    const st = this.starting;
+    if (!st || this.mySeat === null) throw new Error('a start is begun again by a player, while it waits for commitments');
+    if (st.missing.includes(this.myColour!)) throw new Error('this peer has not sent its own commitment yet');
+    if (st.left > 0) throw new Error('the start still waits: their time is not up yet');
+    return this.nextLobby(new Set(st.missing), absent, opts);
+  }
+
+  /** Whether the offered lobby `gameId` is this unstarted game begun again (it names this game; one of its players offers it). */
+  offersRestart(gameId: string): boolean {
+    const lobby = this.lobbyPart.offeredLobby(gameId);
+    const host = lobby && this.startRecord?.roster.find((r) => r.pub === lobby.host);
+    return !!this.starting && !!host && lobby.rematchOf === this.gameId && this.lobbyPart.offered(lobby.host, gameId);
+  }
+
+  /** A new lobby after this game (a rematch, or the start begun again): the seats of `gone` free or bots', the others reserved. */
+  private nextLobby(gone: ReadonlySet<Colour>, absent: 'free' | 'bot', opts: Partial<MeshOptions>): this {
+    const st = this.startRecord!;
+    const mine = st.roster[this.mySeat!].colour;
     const next = this.sameKind().host(
       { ...this.opts, ...opts, identity: this.identity, secret: undefined, transport: this.transport },
       {
@@ -741,6 +794,7 @@ export class MeshSession extends SessionCore implements Session {
 
   private begin(start: StartRecord, fresh: boolean): void {
     this.startRecord = start;
+    this.commitsSince = this.clock.now();
     this.lobbyPart.state = null;
     this.replica = new Replica();
     const applied = this.replica.receive(start.settings);
@@ -1367,7 +1421,13 @@ export class MeshSession extends SessionCore implements Session {
     }
     switch (f.t) {
       case 'lobby': {
-        if (this.startRecord) return;
+        if (this.startRecord) {
+          // Another game's lobby, offered after this one (a rematch, or this start begun again): kept for acceptRematch.
+          if (f.lobby.gameId === this.gameId || this.lobbyPart.receive(f.lobby, link.pub!, false).kind !== 'offered') return;
+          if (this.lobbyPart.offered(link.pub!, f.lobby.gameId))
+            this.emitMesh({ kind: 'rematch', gameId: f.lobby.gameId, from: link.name });
+          return;
+        }
         const v = this.lobbyPart.receive(f.lobby, link.pub!, this.phaseNow === 'connecting');
         if (v.kind === 'refused') return this.reject(`${this.who(link)} ${v.reason}`);
         if (v.kind === 'adopted') {

@@ -188,6 +188,8 @@ export class SwApp extends LitElement {
     this.mesh = mesh;
     this.joinPeer = null;
     const offEvents = mesh.onEvent((e) => {
+      // The start begun again without a silent seat, by one of this game's players: this page joins it (nothing was drawn).
+      if (e.kind === 'rematch' && mesh.offersRestart(e.gameId)) return this.adoptMesh(mesh.acceptRematch(e.gameId));
       if (e.kind === 'lobby') {
         if (this.store && mesh.gameId) this.store.current = mesh.gameId;
         // Started: this peer owes its commitment at once; the table comes with the first state.
@@ -366,6 +368,7 @@ export class SwApp extends LitElement {
             void this.openOnlineGame({ kind: 'join', ...e.detail, peer: this.joinPeer!, invite: this.joinInvite })}></sw-join>`;
       case 'lobby':
         return html`<sw-lobby .session=${this.mesh} .linkFailure=${this.linkFailure} .signallingLost=${this.signallingLost} @sw-leave=${() => this.toMenu()}
+          @sw-session-replaced=${(e: CustomEvent<MeshSession>) => this.adoptMesh(e.detail)}
           @sw-retry=${() => this.retryOnline()} @sw-watch=${() => this.watchInstead()}></sw-lobby>`;
       case 'rules':
         return html`<sw-rules @sw-close=${() => (this.screen = 'home')}></sw-rules>`;

@@ -5,7 +5,7 @@
 // shown. The session does the work; this element only shows it and sends intents.
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
-import type { MeshSession } from '../net/mesh-session';
+import type { MeshSession, StartingView } from '../net/mesh-session';
 import { fingerprint } from '../net/fingerprint';
 import { joinLink, signallingInUse } from '../net/online';
 import { t } from './i18n';
@@ -52,13 +52,19 @@ export class SwLobby extends LitElement {
   private off: (() => void) | null = null;
   private qrFor = '';
 
+  private ticker: ReturnType<typeof setInterval> | null = null;
+
   override connectedCallback(): void {
     super.connectedCallback();
     this.listen();
+    // The start's countdown moves on its own.
+    this.ticker = setInterval(() => this.session?.starting && this.requestUpdate(), 1000);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    if (this.ticker) clearInterval(this.ticker);
+    this.ticker = null;
     this.off?.();
     this.off = null;
   }
@@ -154,10 +160,46 @@ export class SwLobby extends LitElement {
     return html`<sw-connect-trouble ?hostMissing=${connecting} .missing=${missing} .linkFailure=${this.linkFailure}></sw-connect-trouble>`;
   }
 
+  /**
+   * The start waits for commitments (P2.6 for the start): whose, with their countdown; once it
+   * is over a player may start again without them (their seat free or a bot's): the others join
+   * the new lobby on their own (sw-app), and nobody forfeits, since nothing was drawn.
+   */
+  private startWaits(s: MeshSession, st: StartingView, leave: unknown) {
+    const who = st.missing
+      .map((c) => {
+        const p = s.peers.find((x) => x.colour === c);
+        return p?.name ? t('personWithColour', { name: p.name, colour: colourName(c) }) : colourName(c);
+      })
+      .join(', ');
+    const left = Math.ceil(st.left / 1000);
+    const again = (absent: 'free' | 'bot') => {
+      try {
+        this.dispatchEvent(new CustomEvent('sw-session-replaced', { detail: s.restartWithout({}, absent), bubbles: true, composed: true }));
+      } catch (e) {
+        this.error = (e as Error).message;
+      }
+    };
+    const mayRestart = left === 0 && s.seatIndex !== null;
+    return html`<div class="card panel" data-testid="lobby-starting"><h2>${t('lobbyTitle')}</h2>
+      <p class="dim">${t('onlineStarting')}</p>
+      <p data-testid="start-countdown">${left > 0 ? t('startingWaitFor', { who, s: left }) : t('startingSilent', { who })}</p>
+      ${
+        mayRestart
+          ? html`<div class="row"><button data-start-again="free" @click=${() => again('free')}>${t('startingAgainFree')}</button>
+            <button data-start-again="bot" @click=${() => again('bot')}>${t('startingAgainBot')}</button></div>`
+          : nothing
+      }
+      ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
+      ${this.trouble(s)}<div class="row">${leave}</div></div>`;
+  }
+
   override render() {
     const s = this.session;
     const leave = html`<button @click=${() => this.dispatchEvent(new CustomEvent('sw-leave', { bubbles: true, composed: true }))}>${t('lobbyLeave')}</button>`;
     if (!s || !s.lobby) {
+      const starting = s?.starting;
+      if (s && starting?.missing.length) return this.startWaits(s, starting, leave);
       const text = s && s.phase !== 'connecting' ? t('onlineStarting') : t('lobbyConnecting');
       const failure = this.linkFailure
         ? html`<p class="error" role="alert" data-testid="lobby-link-failure">

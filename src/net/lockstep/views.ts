@@ -25,6 +25,18 @@ export interface WaitingView {
   bankLeft: number;
 }
 
+/**
+ * Before the first draw (P2.6 for the start): the seats whose signed commitment has not come,
+ * since when this peer waits for them, and from when the others may start again without them.
+ */
+export interface StartingView {
+  missing: Colour[];
+  since: number;
+  deadline: number;
+  /** Milliseconds to the deadline on the session's clock (0 once it is over). */
+  left: number;
+}
+
 /** A dropped seat's player asked for it back (P2.6): from which turn, who agreed, who still must. */
 export interface ReclaimView {
   colour: Colour;
