@@ -44,6 +44,24 @@ async function drawnAt(page, want, timeout = 120_000) {
   return Date.now();
 }
 
+/**
+ * Resolves to the wall-clock times at which `page`'s online session first held the start
+ * record (its phase 'playing') and then the game state (every commitment and the first draw):
+ * the network part of the start, beside the drawing.
+ */
+async function startStages(page, timeout = 120_000) {
+  const at = async (check) => {
+    await page.waitForFunction(check, null, { timeout, polling: 10 });
+    return Date.now();
+  };
+  const record = await at(() => {
+    const m = window.__sw?.app?.mesh;
+    return !!m && (m.phase === 'playing' || m.phase === 'over' || m.started);
+  });
+  const held = await at(() => !!window.__sw?.app?.mesh?.started);
+  return { record, held };
+}
+
 /** The longest task any of `pages` ran between `from` and `to` (wall-clock ms). */
 async function longestTask(pages, from, to) {
   let longest = 0;
@@ -83,7 +101,7 @@ async function playUntilTurn(pages, host, turn) {
 const server = await preview({ root: ROOT, logLevel: 'silent', preview: { host: '127.0.0.1', port: 0 } });
 const base = server.resolvedUrls.local[0];
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...WEBRTC_ARGS] });
-const out = { seated: [], start: [], startLongest: [], reload: [], reloadLongest: [], reloadTurn: [] };
+const out = { seated: [], start: [], startRecord: [], startHeld: [], startLongest: [], reload: [], reloadLongest: [], reloadTurn: [] };
 try {
   for (let round = 0; round < RUNS; round++) {
     const pages = [await newPage(browser), await newPage(browser), await newPage(browser)];
@@ -93,9 +111,14 @@ try {
     out.seated.push(await joinAndSit(b, host, link, 'Bo', 'green', 'bench'));
     const t0 = Date.now();
     await host.locator('sw-lobby [data-testid="lobby-start"]').click();
-    const drawn = await Promise.all(pages.map((p) => drawnAt(p, 1)));
+    const [stages, drawn] = await Promise.all([
+      Promise.all(pages.map((p) => startStages(p))),
+      Promise.all(pages.map((p) => drawnAt(p, 1))),
+    ]);
     const t1 = Math.max(...drawn);
     out.start.push(t1 - t0);
+    out.startRecord.push(Math.max(...stages.map((x) => x.record)) - t0);
+    out.startHeld.push(Math.max(...stages.map((x) => x.held)) - t0);
     out.startLongest.push(await longestTask(pages, t0, t1));
 
     const live = await playUntilTurn(pages, host, RELOAD_AT);
@@ -107,7 +130,8 @@ try {
     out.reloadLongest.push(await longestTask([a], r0, r1));
     out.reloadTurn.push(live);
     process.stderr.write(
-      `round ${round + 1}: start ${t1 - t0} ms (longest task ${out.startLongest.at(-1).toFixed(0)} ms), ` +
+      `round ${round + 1}: start ${t1 - t0} ms (start record on every page ${out.startRecord.at(-1)} ms, ` +
+        `state held ${out.startHeld.at(-1)} ms; longest task ${out.startLongest.at(-1).toFixed(0)} ms), ` +
         `reload at turn ${live} ${r1 - r0} ms (longest task ${out.reloadLongest.at(-1).toFixed(0)} ms)\n`,
     );
     for (const p of pages) await p.context().close();

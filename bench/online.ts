@@ -10,6 +10,8 @@ import type { BenchRow } from './types';
 interface Figures {
   seated: number[];
   start: number[];
+  startRecord: number[];
+  startHeld: number[];
   startLongest: number[];
   reload: number[];
   reloadLongest: number[];
@@ -32,6 +34,8 @@ export default async function bench(): Promise<BenchRow[]> {
   });
   return [
     row('online: Start → turn 1 drawn on every page', m.start, '≤ 2000 ms'),
+    row('online: Start → the start record on every page', m.startRecord, '—'),
+    row('online: Start → the game state held on every page (commitments, first draw)', m.startHeld, '—'),
     row('online: longest main-thread task during the start', m.startLongest, '≤ 200 ms'),
     row(`online: reload at turn ${median(m.reloadTurn)} → live turn drawn`, m.reload, '≤ 2000 ms'),
     row('online: longest main-thread task during the reload', m.reloadLongest, '≤ 200 ms'),
