@@ -102,8 +102,7 @@ export async function costView(sim: MeshSim, victim: SimMeshSession, from: strin
       // The checks of the mix's SECONDS seconds, [start, start + SECONDS): what waited past them is the mix's next second's.
       if (s === SECONDS - 1) checked = signatureChecks() - checks;
       // A second of the victim's clock passes (its per-second budgets refill, and what waited for them is handled).
-      sim.clock.setTimeout(() => {}, 1000);
-      await sim.runUntil(() => sim.clock.now() >= start + 1000, 2000);
+      await sim.pass(start + 1000 - sim.clock.now());
       victim.keepLink(link);
     }
     out.push({

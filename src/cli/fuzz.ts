@@ -560,9 +560,7 @@ export async function runFuzz(a: FuzzArgs, progress?: (line: string) => void): P
   const seconds = (performance.now() - started) / 1000;
   // The cost view: the link as it was, every budget in force from here; first a second for the network's pending
   // events (a redial after a "bye" opens a new link, which would replace it during the view's first second).
-  const settled = sim.clock.now() + 1000;
-  sim.clock.setTimeout(() => {}, 1000);
-  await sim.runUntil(() => sim.clock.now() >= settled, 2000);
+  await sim.pass(1000);
   if (inside(victim).links.get(from) !== link) inside(victim).links.set(from, link as never);
   Object.assign(link, { authed: true, budget: 0, checks: 0, budgetAt: -Infinity, checksAt: -Infinity });
   const cost = await costView(sim, victim, from, key, 1);

@@ -146,6 +146,13 @@ export class MeshSim {
     for (const p of this.peers) void p.session.start();
   }
 
+  /** Lets `ms` of simulated time pass (every timer due meanwhile fires), whatever the peers do. */
+  async pass(ms: number): Promise<void> {
+    const until = this.clock.now() + ms;
+    this.clock.setTimeout(() => {}, ms);
+    await this.runUntil(() => this.clock.now() >= until, 2 * ms);
+  }
+
   /** Runs the simulation until `done` holds or `maxMs` of simulated time pass; false on time-out. */
   async runUntil(done: () => boolean, maxMs: number): Promise<boolean> {
     const end = this.clock.now() + maxMs;
