@@ -58,6 +58,19 @@ function get(port: number, path: string): Promise<{ status: number; type: string
   });
 }
 
+/** Runs one step of the test within its own bound, so a hang names the step (a loaded machine is slow: generous bounds). */
+async function step<T>(what: string | (() => string), ms: number, run: () => Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const bound = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`step timed out after ${ms} ms: ${typeof what === 'string' ? what : what()}`)), ms);
+  });
+  try {
+    return await Promise.race([run(), bound]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 describe('npm run lan', () => {
   it('serves the page and signalling on one port, links two peers, and stops cleanly on SIGINT', { timeout: 120_000 }, async () => {
     const { port, out } = await startLan();
@@ -75,17 +88,32 @@ describe('npm run lan', () => {
     expect(JSON.parse(config.body)).toEqual({ kind: 'carcassonne-sw-net-config', version: 1, signallingPath: '/peerjs', iceServers: [] });
 
     const options = { host: '127.0.0.1', port, path: '/peerjs', secure: false, iceServers: [] };
-    const [a, b] = await Promise.all([createPeerJsTransport(options), createPeerJsTransport(options)]);
+    const [a, b] = await step('both transports get an id from the signalling', 20_000, () =>
+      Promise.all([createPeerJsTransport(options), createPeerJsTransport(options)]),
+    );
     transports.push(a, b);
-    const heard = new Promise<string>((resolve) => b.listen({ open: () => {}, close: () => {}, message: (_, f) => resolve(f) }));
-    let redials = 2; // a failed dial reports `close`; redial as the session would, a bounded number of times
-    const opened = new Promise<void>((resolve) =>
+    const failures: string[] = [];
+    a.onLinkFailure((_, reason) => failures.push(reason));
+    let heard = '';
+    const bOpen = new Promise<void>((resolve) => b.listen({ open: () => resolve(), close: () => {}, message: (_, f) => (heard = f) }));
+    let redials = 4; // a failed dial reports `close`; redial as the session would, a bounded number of times
+    const aOpen = new Promise<void>((resolve) =>
       a.listen({ open: () => resolve(), close: () => redials-- > 0 && a.connect(b.id), message: () => {} }),
     );
     a.connect(b.id);
-    await opened;
-    expect(a.send(b.id, 'hello over the LAN')).toBe(true);
-    expect(await heard).toBe('hello over the LAN');
+    await step(
+      () => `a WebRTC link opens on both sides (${failures.join('; ') || 'no dial failure reported'})`,
+      60_000,
+      () => Promise.all([aOpen, bOpen]),
+    );
+    // Sent again until heard, as the session's sync would: a frame may cross before the far side's channel is open.
+    await step('a frame crosses the link', 10_000, async () => {
+      while (!heard) {
+        expect(a.send(b.id, 'hello over the LAN')).toBe(true);
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    });
+    expect(heard).toBe('hello over the LAN');
 
     const c = child!;
     const exited = new Promise<number | null>((resolve) => c.once('exit', (code) => resolve(code)));
