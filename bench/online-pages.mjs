@@ -3,17 +3,20 @@
 // Chromium, as players get it (?bench: the test hook, but animations and bot pauses on):
 // join link → seated; host's Start → turn 1 drawn on every page (tile designs in) and the
 // longest main-thread task meanwhile (PerformanceObserver 'longtask'); a reload at turn 15 →
-// the live turn drawn. ONLINE_RUNS=N sets the rounds (default 5). Prints one JSON line.
+// the live turn drawn; a spectator opening the link at turn 30 → the live turn drawn, with the
+// frames and characters its data channels received meanwhile. ONLINE_RUNS=N sets the rounds
+// (default 5). Prints one JSON line.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { preview } from 'vite';
 import { CHROMIUM_ARGS } from '../tests/e2e/harness.mjs';
-import { createOnlineGame, joinAndSit, WEBRTC_ARGS, WEBRTC_CONTEXT } from '../tests/e2e/online-steps.mjs';
+import { createOnlineGame, guestUrl, joinAndSit, WEBRTC_ARGS, WEBRTC_CONTEXT } from '../tests/e2e/online-steps.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = Number(process.env.ONLINE_RUNS ?? 5);
 const RELOAD_AT = 15;
+const SPECTATE_AT = 30;
 if (!existsSync(`${ROOT}/dist/index.html`)) throw new Error('run `npm run build` first');
 
 /** Every long task of the page, in wall-clock ms (comparable with Date.now() here). */
@@ -24,9 +27,33 @@ function watchLongTasks() {
   }).observe({ type: 'longtask', buffered: true });
 }
 
-async function newPage(browser) {
+/** Counts the text frames every data channel of the page receives (its peer connections are wrapped before PeerJS loads). */
+function countFrames() {
+  window.__rx = { frames: 0, chars: 0 };
+  const count = (channel) =>
+    channel.addEventListener('message', (e) => {
+      if (typeof e.data !== 'string') return;
+      window.__rx.frames++;
+      window.__rx.chars += e.data.length;
+    });
+  const Original = window.RTCPeerConnection;
+  window.RTCPeerConnection = class extends Original {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('datachannel', (e) => count(e.channel));
+    }
+    createDataChannel(...args) {
+      const channel = super.createDataChannel(...args);
+      count(channel);
+      return channel;
+    }
+  };
+}
+
+async function newPage(browser, counting = false) {
   const context = await browser.newContext(WEBRTC_CONTEXT);
   await context.addInitScript(watchLongTasks);
+  if (counting) await context.addInitScript(countFrames);
   return context.newPage();
 }
 
@@ -101,7 +128,21 @@ async function playUntilTurn(pages, host, turn) {
 const server = await preview({ root: ROOT, logLevel: 'silent', preview: { host: '127.0.0.1', port: 0 } });
 const base = server.resolvedUrls.local[0];
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...WEBRTC_ARGS] });
-const out = { seated: [], start: [], startRecord: [], startHeld: [], startLongest: [], reload: [], reloadLongest: [], reloadTurn: [] };
+const out = {
+  seated: [],
+  start: [],
+  startRecord: [],
+  startHeld: [],
+  startLongest: [],
+  reload: [],
+  reloadLongest: [],
+  reloadTurn: [],
+  spectate: [],
+  spectateLongest: [],
+  spectateTurn: [],
+  spectateFrames: [],
+  spectateChars: [],
+};
 try {
   for (let round = 0; round < RUNS; round++) {
     const pages = [await newPage(browser), await newPage(browser), await newPage(browser)];
@@ -134,6 +175,26 @@ try {
         `state held ${out.startHeld.at(-1)} ms; longest task ${out.startLongest.at(-1).toFixed(0)} ms), ` +
         `reload at turn ${live} ${r1 - r0} ms (longest task ${out.reloadLongest.at(-1).toFixed(0)} ms)\n`,
     );
+
+    const now = await playUntilTurn(pages, host, SPECTATE_AT);
+    const state = await host.evaluate(() => window.__sw.stateHash());
+    const w = await newPage(browser, true);
+    const w0 = Date.now();
+    await w.goto(guestUrl(link, 'bench'));
+    await w.locator('sw-join [data-testid="join-name"]').fill('Wes');
+    await w.locator('sw-join [data-testid="join-watch"]').click();
+    const w1 = await drawnAt(w, state);
+    const rx = await w.evaluate(() => window.__rx);
+    out.spectate.push(w1 - w0);
+    out.spectateLongest.push(await longestTask([w], w0, w1));
+    out.spectateTurn.push(now);
+    out.spectateFrames.push(rx.frames);
+    out.spectateChars.push(rx.chars);
+    process.stderr.write(
+      `round ${round + 1}: spectator at turn ${now} ${w1 - w0} ms (longest task ${out.spectateLongest.at(-1).toFixed(0)} ms, ` +
+        `${rx.frames} frames, ${rx.chars} characters received)\n`,
+    );
+    await w.context().close();
     for (const p of pages) await p.context().close();
   }
 } finally {

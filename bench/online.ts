@@ -1,7 +1,8 @@
 // Online play in headless Chromium, local signalling (vite preview and its /peerjs plugin), three
 // pages and a bot seat as players get them (animations and bot pauses on): join link → seated;
 // host's Start → turn 1 drawn on every page, and the longest main-thread task meanwhile; a reload
-// at turn 15 → the live turn drawn. Medians and the worst of several rounds (ONLINE_RUNS, default 5).
+// at turn 15 → the live turn drawn; a spectator at turn 30 → the live turn drawn, and the frames
+// and characters of its catch-up. Medians and the worst of several rounds (ONLINE_RUNS, default 5).
 // Runs bench/online-pages.mjs in a child.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +17,11 @@ interface Figures {
   reload: number[];
   reloadLongest: number[];
   reloadTurn: number[];
+  spectate: number[];
+  spectateLongest: number[];
+  spectateTurn: number[];
+  spectateFrames: number[];
+  spectateChars: number[];
 }
 
 export default async function bench(): Promise<BenchRow[]> {
@@ -39,6 +45,18 @@ export default async function bench(): Promise<BenchRow[]> {
     row('online: longest main-thread task during the start', m.startLongest, '≤ 200 ms'),
     row(`online: reload at turn ${median(m.reloadTurn)} → live turn drawn`, m.reload, '≤ 2000 ms'),
     row('online: longest main-thread task during the reload', m.reloadLongest, '≤ 200 ms'),
+    row(`online: spectator opens the link at turn ${median(m.spectateTurn)} → live turn drawn`, m.spectate, '≤ 3000 ms'),
+    row('online: longest main-thread task while the spectator catches up', m.spectateLongest, '≤ 200 ms'),
+    {
+      ...row('online: frames the spectator received until live', m.spectateFrames, '—'),
+      unit: '',
+      note: `median of ${m.spectateFrames.length}`,
+    },
+    {
+      ...row('online: characters the spectator received until live', m.spectateChars, '—'),
+      unit: 'chars',
+      note: `median of ${m.spectateChars.length}`,
+    },
     row('online: join link opened → seated in the lobby', m.seated, '≤ 1500 ms'),
   ];
 }

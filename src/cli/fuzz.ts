@@ -208,6 +208,7 @@ class Gen {
           'settings',
           'hash',
           'item',
+          'items',
           'evidence',
           'sync',
           'hello',
@@ -515,6 +516,7 @@ export async function runFuzz(a: FuzzArgs, progress?: (line: string) => void): P
     // The live session, over the authenticated link.
     const errorsBefore = victim.internalErrorCount;
     link.budget = 1_000_000;
+    link.bytesLeft = 1_000_000_000;
     link.checks = 1_000_000;
     if (inside(victim).links.get(from) !== link) inside(victim).links.set(from, link as never); // after a "bye"
     link.authed = true;
@@ -562,7 +564,7 @@ export async function runFuzz(a: FuzzArgs, progress?: (line: string) => void): P
   // events (a redial after a "bye" opens a new link, which would replace it during the view's first second).
   await sim.pass(1000);
   if (inside(victim).links.get(from) !== link) inside(victim).links.set(from, link as never);
-  Object.assign(link, { authed: true, budget: 0, checks: 0, budgetAt: -Infinity, checksAt: -Infinity });
+  Object.assign(link, { authed: true, budget: 0, bytesLeft: 0, checks: 0, budgetAt: -Infinity, checksAt: -Infinity });
   const cost = await costView(sim, victim, from, key, 1);
   sim.dispose();
   return { messages: a.messages, crashes, changes, perSecond: a.messages / seconds, firstCrash, firstChange, liarDropped, verdicts, cost };

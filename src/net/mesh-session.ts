@@ -105,6 +105,8 @@ export interface MeshOptions extends CoreOptions {
   /** A fixed identity / chain secret (a rematch keeps its identity; simulations fix both). */
   identity?: Identity;
   secret?: Uint8Array;
+  /** false: answer a catch-up 64 items at a time, as before wire version 5 (the bench's side-by-side figure only). */
+  bulkCatchUp?: boolean;
 }
 
 export type Role = 'player' | 'watch';
@@ -134,7 +136,7 @@ export class MeshSession extends SessionCore implements Session {
   private role: Role;
   private startRecord: StartRecord | null = null;
   protected replica: Replica | null = null;
-  private pool: ItemPool | null = null;
+  protected pool: ItemPool | null = null;
   private chains: LocalChains | null = null;
   /** This peer's lobby seat, or null for a spectator. */
   protected mySeat: number | null = null;
@@ -1178,10 +1180,27 @@ export class MeshSession extends SessionCore implements Session {
   private answerSync(link: Link, f: Extract<Frame, { t: 'sync' }>, bytes: number): void {
     this.links.syncAsked(link, bytes, this.clock.now());
     const prefix = (i: number) => this.prefix.at(i);
-    for (const answer of syncAnswer(this.startRecord!, this.pool!, this.replica, prefix, f.have, f.len, f.dig, link.digestsAnswered)) {
+    for (const answer of syncAnswer(
+      this.startRecord!,
+      this.pool!,
+      this.replica,
+      prefix,
+      { have: f.have, len: f.len, dig: f.dig, bulk: this.opts.bulkCatchUp !== false },
+      link.digestsAnswered,
+    )) {
       const text = encodeFrame(answer);
-      if (!this.links.mayAnswer(link, text.length)) return;
-      this.transport.send(link.peer, text);
+      if (this.links.mayAnswer(link, text.length)) {
+        this.transport.send(link.peer, text);
+        continue;
+      }
+      // A batch past what is left of the allowance goes item by item, as far as the ratio allows (slower, never stuck).
+      if (answer.t === 'items')
+        for (const item of answer.items) {
+          const one = encodeFrame({ t: 'item', item });
+          if (!this.links.mayAnswer(link, one.length)) return;
+          this.transport.send(link.peer, one);
+        }
+      return;
     }
   }
 
@@ -1373,7 +1392,7 @@ export class MeshSession extends SessionCore implements Session {
     if (this.disposed) return;
     const link = this.links.get(peer);
     if (!link) return;
-    const admission = this.links.admit(link, this.clock.now());
+    const admission = this.links.admit(link, this.clock.now(), text.length);
     if (admission !== 'pass') {
       if (admission === 'drop-first') this.reject(`${this.who(link)} is sending too fast; frames dropped`);
       return;
@@ -1463,6 +1482,12 @@ export class MeshSession extends SessionCore implements Session {
         this.pump();
         return;
       }
+      case 'items':
+        if (!this.startRecord) return;
+        if (link.deferred.length) return this.defer(link, f, bytes);
+        if (!this.links.mayTakeBatch(link, f.items.length))
+          return this.reject(`${this.who(link)} sent a batch of ${f.items.length} items this peer did not ask for; not read`);
+        return this.takeBatch(link, f.items, bytes);
       case 'evidence': {
         if (!this.startRecord) return;
         if (link.deferred.length) return this.defer(link, f, bytes);
@@ -1493,6 +1518,38 @@ export class MeshSession extends SessionCore implements Session {
         this.emitMesh({ kind: 'peers' });
         return;
     }
+  }
+
+  /**
+   * A catch-up's batch: each item judged as an `item` frame would be, the log moved once at
+   * the end. Past the link's check budget the rest waits, in order, as a smaller batch; a
+   * refused item is said once for the batch (with how many more were refused), and the rest is judged.
+   */
+  private takeBatch(link: Link, items: readonly Item[], bytes: number): void {
+    let refused: string | null = null;
+    let more = 0;
+    let gap = false;
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i];
+      const verdict = this.pool!.accept(item, this.checkedBy(link));
+      if (verdict.overBudget) {
+        const rest = items.slice(i);
+        this.links.returnBatchRoom(link, rest.length); // judged when it comes back from the queue
+        this.defer(link, { t: 'items', items: rest }, Math.ceil((bytes * rest.length) / items.length));
+        break;
+      }
+      const reason = this.keep(verdict);
+      if (reason) {
+        if (refused === null) refused = reason;
+        else more++;
+        continue;
+      }
+      if (item.n > this.pool!.sequences[item.a]) gap = true;
+      this.noticeOtherHistory(item, link);
+    }
+    if (refused !== null) this.reject(more ? `${refused} (and ${more} more items of one batch refused)` : refused);
+    if (gap) this.requestSync(link); // a gap: ask for what is missing
+    this.pump();
   }
 
   private onAuthed(link: Link): void {

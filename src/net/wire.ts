@@ -27,11 +27,20 @@ export { MAX_NAME_CHARS, NOT_IN_CHAT, NOT_IN_NAMES } from './visible-text';
  * 2: items name the log prefix they extend (`p`), and a drop veto names the entry it took.
  * 3: a chat item carries its seat's chat number (`c`), and only a move carries a state hash.
  * 4: a sync request carries, per seat, the digest of the items it counts (`dig`).
+ * 5: a catch-up answer packs its items in `items` frames (many per frame, few round trips).
  */
-export const WIRE_VERSION = 4;
+export const WIRE_VERSION = 5;
 export const MAX_CHAT_CHARS = 200;
 /** Items one sync answer carries at most; the asker asks again for the rest. */
 export const MAX_ITEMS_PER_ANSWER = 64;
+/**
+ * Items a catch-up answer carries at most (an asker that lacks more than MAX_ITEMS_PER_ANSWER:
+ * a late joiner, a reload, a return after a cut), packed in `items` frames; a whole game of
+ * 6 seats fits in one or two answers.
+ */
+export const MAX_ITEMS_PER_CATCH_UP = 2048;
+/** Items one `items` frame carries at most (the frame cap bounds it too). */
+export const MAX_ITEMS_PER_FRAME = 512;
 const MAX_SEQ = 1_000_000;
 /** One bound with the replay's (log-entries.ts): every index an item names is one a replay keeps. */
 const MAX_LOG = MAX_LOG_INDEX;
@@ -96,6 +105,8 @@ export type Frame =
   | { t: 'take'; colour: Colour | null; proof: string | null }
   | { t: 'start'; start: StartRecord }
   | { t: 'item'; item: Item }
+  /** A catch-up's batch: items by seat, then number, each seat's numbers consecutive; each is judged like an `item`. */
+  | { t: 'items'; items: Item[] }
   /** Proof of equivocation (P5.1): two items one seat signed under one number, or for one log index; judged on signatures alone. */
   | { t: 'evidence'; first: Item; second: Item }
   /** `dig[a]`: the digest of seat a's first `have[a]` items (item-pool.ts), so a version the numbers hide is found. */
@@ -358,6 +369,25 @@ export function parseFrame(frame: unknown): Frame {
     case 'item': {
       const o = obj(raw, 'item frame', ['t', 'item']);
       return { t, item: readItem(o.item) };
+    }
+    case 'items': {
+      const o = obj(raw, 'items frame', ['t', 'items']);
+      if (!Array.isArray(o.items) || o.items.length === 0 || o.items.length > MAX_ITEMS_PER_FRAME)
+        fail(`items.items must list 1 to ${MAX_ITEMS_PER_FRAME} items`);
+      const items = o.items.map((v, i) => {
+        try {
+          return readItem(v);
+        } catch (e) {
+          if (e instanceof WireError) fail(`items[${i}]: ${e.message}`);
+          throw e;
+        }
+      });
+      for (let i = 1; i < items.length; i++) {
+        const [p, q] = [items[i - 1], items[i]];
+        if (q.a < p.a || (q.a === p.a && q.n !== p.n + 1))
+          fail(`items[${i}] is out of order: a batch lists items by seat, then number, with no gap`);
+      }
+      return { t, items };
     }
     case 'evidence': {
       const o = obj(raw, 'evidence', ['t', 'first', 'second']);

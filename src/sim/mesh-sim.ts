@@ -240,10 +240,10 @@ export class MeshSim {
   }
 
   /** A spectator joins through peer i's transport id (P3.5). */
-  spectate(through = 0): SimPeer {
+  spectate(through = 0, extra: Partial<SimMeshOptions> = {}): SimPeer {
     const storage = new MemoryStorage();
     const name = `watcher${this.spectators.length}`;
-    const o = this.meshOptions(name, storage, { autopilot: null });
+    const o = this.meshOptions(name, storage, { autopilot: null, ...extra });
     const rejects: string[] = [];
     o.onReject = (line) => rejects.push(line);
     const session = SimMeshSession.join(o, this.peers[through].session.transportId, true);

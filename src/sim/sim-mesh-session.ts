@@ -5,6 +5,7 @@
 import type { Awaiting } from '../fair/follower';
 import type { Replica } from '../fair/replica';
 import type { Link } from '../net/lockstep/links';
+import type { ItemPool } from '../net/lockstep/item-pool';
 import type { VoteKey } from '../net/lockstep/seat-votes';
 import type { PeerId } from '../net/transport';
 import type { Frame } from '../net/wire';
@@ -69,6 +70,11 @@ export class SimMeshSession extends MeshSession {
   /** The log as this peer holds it (read it, never change it). */
   get replicaView(): Replica | null {
     return this.replica;
+  }
+
+  /** The items this peer holds (read them, never change them). */
+  get poolView(): ItemPool | null {
+    return this.pool;
   }
 
   /** The link to `peer` itself, and a way to keep it there (the fuzzer speaks over one authenticated link). */

@@ -22,6 +22,7 @@ describe('npm run fuzz', () => {
     // and no answer outgrows its requests by more than the sync ratio.
     expect(r.cost.mixes.map((m) => m.name)).toEqual([
       'crafted signatures',
+      'copied batches',
       'far-ahead numbers',
       'sync requests',
       'hellos',

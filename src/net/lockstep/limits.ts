@@ -21,6 +21,12 @@ export const MAX_ITEMS_PER_SEAT = 1_000;
 /** Frames one peer may send per second before the rest are dropped (flood limit). */
 export const FRAMES_PER_SECOND = 400;
 /**
+ * Characters one link may send per second before the rest are dropped unread (a frame is
+ * parsed whole before its type is known: 400 frames of 64 KiB a second kept a peer 44% busy in
+ * `npm run fuzz`). A whole game's catch-up from one peer (about 154 KB for 5 seats) fits in a second.
+ */
+export const BYTES_PER_SECOND = 512 * 1024;
+/**
  * Real Ed25519 checks one link may make this peer do per second (a copy of an item already
  * checked costs none). About 2 ms each in a browser: one link costs at most ~20% of a thread.
  * Frames past it that need a check wait in order for the next second (MAX_DEFERRED_FRAMES),
@@ -34,8 +40,11 @@ export const MAX_DEFERRED_FRAMES = SIGNATURE_CHECKS_PER_SECOND;
 export const MAX_DEFERRED_BYTES = 256 * 1024;
 /** A sync answer's bytes per request byte on one link, over any second (no amplification beyond it)... */
 export const SYNC_AMPLIFICATION = 10;
-/** ...past a one-time allowance per link for the catch-up of a late joiner or a returning peer (a long game's items fit). */
-export const CATCH_UP_BYTES = 256 * 1024;
+/**
+ * ...past a one-time allowance per link for the catch-up of a late joiner or a returning peer:
+ * a whole game's items fit (a finished 5-seat game is about 154 KB of items, `bench -- catch-up`).
+ */
+export const CATCH_UP_BYTES = 512 * 1024;
 /** A link that has not proven who it is this long after opening is closed (and freed from the link cap). */
 export const AUTH_TIMEOUT_MS = 5_000;
 /** Log positions back from its end over which a sync answer sends the moves an equivocator made (fresh equivocation). */

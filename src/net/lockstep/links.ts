@@ -4,10 +4,11 @@
 // verdicts for the session to report; it never reads the game.
 import { fingerprint, freshNonce, sign, verifySignature, type Identity } from '../identity';
 import type { PeerId, Transport } from '../transport';
-import { authSigningText, encodeFrame, WIRE_VERSION, type Frame, type LobbySeat } from '../wire';
+import { authSigningText, encodeFrame, MAX_ITEMS_PER_CATCH_UP, WIRE_VERSION, type Frame, type LobbySeat } from '../wire';
 import {
   AUTH_TIMEOUT_MS,
   CATCH_UP_BYTES,
+  BYTES_PER_SECOND,
   FRAMES_PER_SECOND,
   MAX_ADDRESSES,
   MAX_DEFERRED_BYTES,
@@ -24,8 +25,11 @@ export interface Link {
   name: string;
   role: 'player' | 'watch';
   authed: boolean;
+  /** Frames and characters left this second (FRAMES_PER_SECOND, BYTES_PER_SECOND), since when, and whether a refusal was said. */
   budget: number;
+  bytesLeft: number;
   budgetAt: number;
+  floodSaid: boolean;
   /** Real signature checks left this second (SIGNATURE_CHECKS_PER_SECOND), and since when. */
   checks: number;
   checksAt: number;
@@ -44,6 +48,8 @@ export interface Link {
   early: Frame[];
   /** Seat digests this link's requests disagreed with that were answered already ("a:count"; a few at most). */
   digestsAnswered: Set<string>;
+  /** Batch items (`items` frames) this link may still send: room opened by this peer's last sync request on it. */
+  batchRoom: number;
   /**
    * Frames that needed a signature check past this second's budget, in the order they came,
    * handled when it refills (at most MAX_DEFERRED_FRAMES and MAX_DEFERRED_BYTES), their
@@ -119,7 +125,9 @@ export class Links {
       role: 'player',
       authed: false,
       budget: FRAMES_PER_SECOND,
+      bytesLeft: BYTES_PER_SECOND,
       budgetAt: now,
+      floodSaid: false,
       checks: SIGNATURE_CHECKS_PER_SECOND,
       checksAt: now,
       syncAsked: 0,
@@ -132,6 +140,7 @@ export class Links {
       lastSync: -Infinity,
       early: [],
       digestsAnswered: new Set(),
+      batchRoom: 0,
       ...noneDeferred(),
     };
     this.byPeer.set(peer, link);
@@ -153,9 +162,26 @@ export class Links {
     if (l.pub) this.addressOf.set(l.pub, l.peer);
   }
 
-  /** The flood limit per link: a budget of frames per second, the rest dropped unread. */
-  admit(link: Link, now: number): Admission {
-    return spendPerSecond(link, 'budget', 'budgetAt', FRAMES_PER_SECOND, now);
+  /**
+   * The flood limit per link: a budget of frames and of characters per second (reading a
+   * frame costs by its size: a large one is parsed whole before its type is known), the rest
+   * dropped unread: 'pass', the first refusal of the second (to report once), or a quiet one.
+   */
+  admit(link: Link, now: number, chars: number): Admission {
+    if (now - link.budgetAt >= 1000) {
+      link.budget = FRAMES_PER_SECOND;
+      link.bytesLeft = BYTES_PER_SECOND;
+      link.budgetAt = now;
+      link.floodSaid = false;
+    }
+    if (link.budget > 0 && link.bytesLeft >= chars) {
+      link.budget--;
+      link.bytesLeft -= chars;
+      return 'pass';
+    }
+    if (link.floodSaid) return 'drop';
+    link.floodSaid = true;
+    return 'drop-first';
   }
 
   /**
@@ -301,7 +327,26 @@ export class Links {
   }
 
   sendTo(peer: PeerId, f: Frame): void {
+    // A request opens room for one catch-up's batches on its link (not more: room does not add up).
+    const link = f.t === 'sync' ? this.byPeer.get(peer) : undefined;
+    if (link) link.batchRoom = MAX_ITEMS_PER_CATCH_UP;
     this.transport.send(peer, encodeFrame(f));
+  }
+
+  /**
+   * Whether a batch of `items` may be judged on `link`: batches answer this peer's own
+   * requests, at most MAX_ITEMS_PER_CATCH_UP items per request, so a peer cannot make another
+   * compare hundreds of items per frame at the frame rate. Spends the room.
+   */
+  mayTakeBatch(link: Link, items: number): boolean {
+    if (items > link.batchRoom) return false;
+    link.batchRoom -= items;
+    return true;
+  }
+
+  /** Room for the rest of a batch that waits for the check budget (it is judged, and charged, when it comes back). */
+  returnBatchRoom(link: Link, items: number): void {
+    link.batchRoom = Math.min(MAX_ITEMS_PER_CATCH_UP, link.batchRoom + items);
   }
 }
 
@@ -337,7 +382,7 @@ function noneDeferred(): Pick<Link, 'deferred' | 'deferredBytes' | 'draining' | 
  * `perSecond` a second after it was last: 'pass', the first refusal of the second (to
  * report once), or a quiet refusal.
  */
-function spendPerSecond(link: Link, left: 'budget' | 'checks', since: 'budgetAt' | 'checksAt', perSecond: number, now: number): Admission {
+function spendPerSecond(link: Link, left: 'checks', since: 'checksAt', perSecond: number, now: number): Admission {
   if (now - link[since] >= 1000) {
     link[left] = perSecond;
     link[since] = now;

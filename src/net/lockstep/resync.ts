@@ -3,7 +3,8 @@
 // peer, and whenever its log has stood still for a while (a lost last frame shows no gap).
 import type { Replica } from '../../fair/replica';
 import type { Clock } from '../clock';
-import { MAX_ITEMS_PER_ANSWER, type Frame, type StartRecord } from '../wire';
+import { MAX_FRAME_CHARS } from '../transport';
+import { MAX_ITEMS_PER_ANSWER, MAX_ITEMS_PER_CATCH_UP, MAX_ITEMS_PER_FRAME, type Frame, type Item, type StartRecord } from '../wire';
 import type { ItemPool } from './item-pool';
 import { AFTER_END_FACTOR, END_SYNC_ROUNDS, ENTRIES_BY_POSITION, EQUIVOCATOR_WINDOW } from './limits';
 import type { Link } from './links';
@@ -20,14 +21,17 @@ export function syncAnswer(
   pool: ItemPool,
   replica: Replica | null,
   prefix: (i: number) => string,
-  theirs: readonly number[],
-  len: number,
-  dig: readonly string[],
+  ask: { have: readonly number[]; len: number; dig: readonly string[]; bulk: boolean },
   answered: Set<string>,
 ): Frame[] {
+  const { have: theirs, len, dig } = ask;
   const out: Frame[] = [];
   if (len === 0 && theirs.length === 0) out.push({ t: 'start', start });
-  for (const item of pool.missingFrom(theirs, MAX_ITEMS_PER_ANSWER)) out.push({ t: 'item', item });
+  // An asker that lacks more than one answer's worth is catching up (a late joiner, a reload, a return after a cut):
+  // it gets all it lacks at once, packed in large frames, so catching up is a few round trips whatever the game's length.
+  const lacking = pool.missingFrom(theirs, MAX_ITEMS_PER_ANSWER + 1);
+  if (ask.bulk && lacking.length > MAX_ITEMS_PER_ANSWER) out.push(...packItems(pool.missingFrom(theirs, MAX_ITEMS_PER_CATCH_UP)));
+  else for (const item of lacking) out.push({ t: 'item', item });
   // As many items of a seat as this pool counts, but another digest: one of them differs here and there (a seat that
   // signed two items under one number, each shown to other peers). This pool's latest ones of it go, so the asker holds
   // both versions — evidence (P5.1) — even where the numbers match and no history parted. Once per seat and count.
@@ -61,6 +65,31 @@ export function syncAnswer(
       if (it) out.push({ t: 'item', item: it });
     }
   }
+  return out;
+}
+
+/** Room a batch leaves for its frame's own text (`{"t":"items","items":[…]}`). */
+const BATCH_OVERHEAD_CHARS = 32;
+
+/**
+ * Items (by seat, then number, each seat's numbers consecutive: as `missingFrom` lists them) in
+ * `items` frames within the frame cap; an item too large to share a frame still fits one alone.
+ */
+export function packItems(items: readonly Item[]): Frame[] {
+  const out: Frame[] = [];
+  let batch: Item[] = [];
+  let chars = BATCH_OVERHEAD_CHARS;
+  for (const item of items) {
+    const size = JSON.stringify(item).length + 1;
+    if (batch.length && (chars + size > MAX_FRAME_CHARS || batch.length >= MAX_ITEMS_PER_FRAME)) {
+      out.push({ t: 'items', items: batch });
+      batch = [];
+      chars = BATCH_OVERHEAD_CHARS;
+    }
+    batch.push(item);
+    chars += size;
+  }
+  if (batch.length) out.push({ t: 'items', items: batch });
   return out;
 }
 
