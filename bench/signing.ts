@@ -1,12 +1,17 @@
 // Ed25519 costs, side by side in one process: @noble/curves (the page, every test) and
 // Node's built-in Ed25519 (the chaos harness, src/cli/native-ed25519.ts), signing and
 // checking the same 200 item texts; and tools/verify.py's pure-Python check (RFC 8032),
-// which bounds how long the independent verifier takes on a signed replay.
+// which bounds how long the independent verifier takes on a signed replay. Then in headless
+// Chromium (tests/e2e/ed25519.mjs, 5 rounds): noble on the page's main thread beside the page's
+// WebCrypto (src/net/fast-ed25519.ts, asynchronous), per honest check.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { nativeEd25519 } from '../src/cli/native-ed25519';
 import { nobleEd25519, signingMessage, type Ed25519Backend } from '../src/fair/signing';
 import { seededBytes } from '../src/sim/mesh-sim';
+import { CHROMIUM_ARGS } from '../tests/e2e/harness.mjs';
+import { ed25519InChromium } from '../tests/e2e/ed25519.mjs';
+import { chromium } from 'playwright-core';
 import { median, type BenchRow } from './types';
 
 const N = 200;
@@ -73,5 +78,27 @@ ts.sort(); print(ts[len(ts) // 2])`;
       unit: 'ms',
       note: 'median of 40',
     });
+  out.push(...(await inChromium()));
   return out;
+}
+
+async function inChromium(): Promise<BenchRow[]> {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const noble: number[] = [];
+  const fast: number[] = [];
+  try {
+    for (let round = 0; round < 5; round++) {
+      const r = await ed25519InChromium(browser);
+      noble.push(r.nobleMs);
+      fast.push(r.fastMs);
+    }
+  } finally {
+    await browser.close();
+  }
+  const note = 'median of 5 rounds of 200 checks';
+  return [
+    { name: 'Chromium: check one signature, @noble/curves (main thread)', value: median(noble), unit: 'ms', note },
+    { name: 'Chromium: check one signature, WebCrypto (200 at once)', value: median(fast), unit: 'ms', note },
+    { name: 'Chromium: noble / WebCrypto, check', value: median(noble) / median(fast), unit: '×' },
+  ];
 }

@@ -5,6 +5,7 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { fromHex, isHex, toHex } from '../fair/hex';
 import { ed25519Backend, signingMessage, verifyEd25519 } from '../fair/signing';
+import type { FastVerifier } from './fast-ed25519';
 
 export interface Identity {
   /** 32-byte secret key, hex; stays on this device. */
@@ -28,7 +29,7 @@ export { fingerprint } from './fingerprint';
 const domain = signingMessage;
 
 /** Ed25519 work done in this process so far (signatures made, signatures checked): read by the cost tests and the fuzzer. */
-const work = { signs: 0, checks: 0 };
+const work = { signs: 0, checks: 0, fast: 0 };
 
 export function signaturesMade(): number {
   return work.signs;
@@ -76,6 +77,42 @@ export function checkSignature(
   if (checked.size >= MAX_CHECKED) checked.delete(checked.keys().next().value!);
   checked.set(k, ok);
   return ok;
+}
+
+/** One signature a frame asks to check: the same four texts as checkSignature's. */
+export interface SignatureCheck {
+  publicKey: string;
+  tag: string;
+  body: string;
+  signature: string;
+}
+
+/** Signatures a FastVerifier confirmed so far in this process (read by the tests and the bench). */
+export function fastSignatureChecks(): number {
+  return work.fast;
+}
+
+/**
+ * Checks `checks` with `fast` (WebCrypto, asynchronous) ahead of the synchronous check: each
+ * it confirms is known valid from then on, so checkSignature costs nothing for it (and no
+ * budget); one it does not confirm is left to noble's check, whose verdict stands (fast-ed25519.ts).
+ * Never rejects.
+ */
+export async function preverify(fast: FastVerifier, checks: readonly SignatureCheck[]): Promise<void> {
+  await Promise.all(
+    checks.map(async (c) => {
+      if (!isHex(c.publicKey, 32) || !isHex(c.signature, 64)) return;
+      const k = `${c.publicKey}|${c.signature}|${c.tag}|${c.body}`;
+      if (checked.has(k)) return;
+      const ok = await fast
+        .verify(fromHex(c.signature, 64, 'signature'), signingMessage(c.tag, c.body), fromHex(c.publicKey, 32, 'public key'))
+        .catch(() => false);
+      if (!ok) return;
+      work.fast++;
+      if (checked.size >= MAX_CHECKED) checked.delete(checked.keys().next().value!);
+      checked.set(k, true);
+    }),
+  );
 }
 
 /** Forgets every signature checked in this process (a test's view of a fresh process: nothing known yet). */

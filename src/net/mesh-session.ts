@@ -29,7 +29,17 @@ import { Replica } from '../fair/replica';
 import type { BotChoice } from '../bots';
 import { realClock, type Clock } from './clock';
 import type { GameStore, StoredGame } from '../session/game-store';
-import { fingerprint, freshIdentity, freshNonce, identityFromSecret, sign, type Identity } from './identity';
+import type { FastVerifier } from './fast-ed25519';
+import {
+  fingerprint,
+  freshIdentity,
+  freshNonce,
+  identityFromSecret,
+  preverify,
+  sign,
+  type Identity,
+  type SignatureCheck,
+} from './identity';
 import { oneLine } from '../fair/one-line';
 import { SessionCore, type CoreOptions } from '../session/session-core';
 import type { BotLevel, Forfeit, SeatInfo, Session, SessionStatus, SessionStep } from '../session/session';
@@ -61,6 +71,7 @@ import {
   MAX_CHAT_PER_INDEX,
   MAX_CHAT_PER_SEAT,
   MAX_DISPUTES,
+  MAX_VERIFYING_FRAMES,
   SIGNATURE_CHECKS_PER_SECOND,
   type Timeouts,
 } from './lockstep/limits';
@@ -105,6 +116,11 @@ export interface MeshOptions extends CoreOptions {
   /** A fixed identity / chain secret (a rematch keeps its identity; simulations fix both). */
   identity?: Identity;
   secret?: Uint8Array;
+  /**
+   * Signature checks ahead of the synchronous one (the page's WebCrypto, src/net/fast-ed25519.ts):
+   * item frames wait, in order per link, for their checks off the main thread; noble decides what it does not confirm.
+   */
+  fastVerify?: FastVerifier | null;
   /** false: answer a catch-up 64 items at a time, as before wire version 5 (the bench's side-by-side figure only). */
   bulkCatchUp?: boolean;
 }
@@ -1407,10 +1423,49 @@ export class MeshSession extends SessionCore implements Session {
       }
       throw e;
     }
+    if (this.opts.fastVerify && this.verifyFirst(link, frame, text.length, this.opts.fastVerify)) return;
     this.handleSafely(link, frame, text.length);
   }
 
-  private handleSafely(link: Link, frame: Frame, bytes: number): void {
+  /**
+   * Frames with signatures not known yet wait for the fast checks (started at once, all of
+   * them in parallel), then are handled in the order they came; frames behind them on the
+   * link wait too. Whether `frame` waits (or was dropped: past MAX_VERIFYING_FRAMES).
+   */
+  private verifyFirst(link: Link, frame: Frame, bytes: number, fast: FastVerifier): boolean {
+    const checks = this.startRecord ? this.signaturesIn(frame) : [];
+    if (checks.length === 0 && link.verifying === 0) return false;
+    if (link.verifying >= MAX_VERIFYING_FRAMES) {
+      this.reject(`${this.who(link)} sends signatures faster than they can be checked; a frame was dropped`);
+      return true;
+    }
+    link.verifying++;
+    const checked = checks.length ? preverify(fast, checks) : null;
+    link.verifyChain = link.verifyChain
+      .then(() => checked)
+      .then(() => {
+        link.verifying--;
+        // On the peer's link as it is now, if it is the same identity's (as for frames that waited for the budget).
+        const now = this.links.get(link.peer);
+        if (!this.disposed && now?.authed && now.pub === link.pub) this.handleSafely(now, frame, bytes);
+      });
+    return true;
+  }
+
+  /** The signatures `frame` would have this peer check that are not known already (copies of held items cost none). */
+  private signaturesIn(frame: Frame): SignatureCheck[] {
+    const items =
+      frame.t === 'item' ? [frame.item] : frame.t === 'items' ? frame.items : frame.t === 'evidence' ? [frame.first, frame.second] : [];
+    const out: SignatureCheck[] = [];
+    for (const item of items) {
+      const pub = this.startRecord!.roster[item.a]?.pub;
+      if (!pub || !item.sig || this.pool?.item(item.a, item.n)?.sig === item.sig) continue;
+      out.push({ publicKey: pub, tag: 'item', body: itemSigningText(this.gameId, item), signature: item.sig });
+    }
+    return out;
+  }
+
+  protected handleSafely(link: Link, frame: Frame, bytes: number): void {
     try {
       this.handle(link, frame, bytes);
     } catch (e) {

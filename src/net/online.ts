@@ -4,6 +4,7 @@
 // online game is opened, so the game page's first load does not carry them.
 import type { Colour, GameSetup } from '../engine';
 import type { GameStore } from '../session/game-store';
+import type { FastVerifier } from './fast-ed25519';
 import type { MeshSession } from './mesh-session';
 import type { NetSettings } from './net-settings';
 import type { PeerJsTransportOptions } from './peerjs-transport';
@@ -89,6 +90,8 @@ export function transportOptions(settings: NetSettings): PeerJsTransportOptions 
   return { host, port, path, secure, iceServers, relayOnly: relayOnly === true };
 }
 
+let fastVerifier: Promise<FastVerifier | null> | undefined;
+
 /** `onLinkFailure` hears why a WebRTC link failed before it opened (a wrong TURN credential, no path), to show the player. */
 export async function openOnline(
   req: OnlineRequest,
@@ -99,11 +102,15 @@ export async function openOnline(
     onSignalling?: (state: 'open' | 'reconnecting' | 'closed', server: string) => void;
   },
 ): Promise<MeshSession> {
-  const [{ MeshSession }, { createPeerJsTransport }, { resolveNetSettings }] = await Promise.all([
+  const [{ MeshSession }, { createPeerJsTransport }, { resolveNetSettings }, { webCryptoEd25519 }] = await Promise.all([
     import('./mesh-session'),
     import('./peerjs-transport'),
     import('./net-settings'),
+    import('./fast-ed25519'),
   ]);
+  // The page's WebCrypto checks signatures off the main thread where it can (noble decides the rest); probed once.
+  fastVerifier ??= webCryptoEd25519();
+  const fastVerify = await fastVerifier;
   const resolved = (await resolveNetSettings()).settings;
   // A join link's server replaces this page's for this game only; the ICE servers stay this page's.
   const link = req.kind === 'join' ? req.signalling : null;
@@ -114,7 +121,7 @@ export async function openOnline(
   if (heard) transport.onLinkFailure((_peer, reason) => heard(reason));
   const signalling = deps.onSignalling;
   if (signalling) transport.onSignalling((state) => signalling(state, signallingUrl(settings)));
-  const base = { transport, store: deps.store, botRunner: deps.botRunner, pace: deps.pace };
+  const base = { transport, store: deps.store, botRunner: deps.botRunner, pace: deps.pace, fastVerify };
   try {
     switch (req.kind) {
       case 'host': {

@@ -94,4 +94,12 @@ export class SimMeshSession extends MeshSession {
     super.handleDeferred(link, frames);
     this.deferredMs += performance.now() - t0;
   }
+
+  /** When set, every frame this peer handles, in the order it handles them, with the link it came on (a test's view of ordering). */
+  handled: { peer: PeerId; frame: Frame }[] | null = null;
+
+  protected override handleSafely(link: Link, frame: Frame, bytes: number): void {
+    this.handled?.push({ peer: link.peer, frame });
+    super.handleSafely(link, frame, bytes);
+  }
 }

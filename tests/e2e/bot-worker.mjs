@@ -3,12 +3,9 @@
 // runs on the main thread. The greedy choice must equal the in-page direct call (same
 // seed, P2.6), the strong one must be a placement, and the timer must keep ticking while
 // the strong bot thinks (the work is off the main thread).
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serveStatic } from './harness.mjs';
+import { tinyPageResult } from './harness.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -31,32 +28,10 @@ Promise.all([runner.choose(state, 'strong', 7), runner.choose(state, 'greedy', 7
 
 /** Throws unless the worker path holds; resolves to one line of what it measured. */
 export async function botWorkerCheck(browser) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sw-bot-worker-'));
-  let server = null;
-  let context = null;
-  try {
-    const config = path.join(dir, 'vite.config.mjs');
-    const html = '<!doctype html><html><body><script type="module" src="./main.ts"></script></body></html>';
-    fs.writeFileSync(path.join(dir, 'index.html'), html);
-    fs.writeFileSync(path.join(dir, 'main.ts'), PAGE);
-    fs.writeFileSync(config, `export default { root: ${JSON.stringify(dir)}, build: { outDir: 'dist' }, logLevel: 'warn' };`);
-    fs.symlinkSync(path.join(repo, 'node_modules'), path.join(dir, 'node_modules'));
-    execFileSync(process.execPath, [path.join(repo, 'node_modules/vite/bin/vite.js'), 'build', '--config', config], { stdio: 'inherit' });
-    server = await serveStatic(path.join(dir, 'dist'));
-    context = await browser.newContext();
-    const page = await context.newPage();
-    await page.goto(server.url);
-    await page.waitForFunction(() => window.result, null, { timeout: 120_000 });
-    const r = await page.evaluate(() => window.result);
-    if (r.error) throw new Error(`the bot runner failed: ${r.error}`);
-    const [greedy, direct] = [JSON.stringify(r.greedy), JSON.stringify(r.direct)];
-    if (greedy !== direct) throw new Error(`the worker's greedy move ${greedy} ≠ the direct call's ${direct}`);
-    if (r.strong?.type !== 'place') throw new Error(`the strong bot answered ${JSON.stringify(r.strong)}, not a placement`);
-    if (r.ticks < r.ms / 20) throw new Error(`the main thread stalled: ${r.ticks} ticks of 10 ms in ${r.ms} ms`);
-    return `greedy in the worker = direct call; ${r.ticks} ticks of 10 ms in ${r.ms} ms while the strong bot thought`;
-  } finally {
-    await context?.close();
-    await server?.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  const r = await tinyPageResult(browser, PAGE, 'bot-worker', 'the bot runner');
+  const [greedy, direct] = [JSON.stringify(r.greedy), JSON.stringify(r.direct)];
+  if (greedy !== direct) throw new Error(`the worker's greedy move ${greedy} ≠ the direct call's ${direct}`);
+  if (r.strong?.type !== 'place') throw new Error(`the strong bot answered ${JSON.stringify(r.strong)}, not a placement`);
+  if (r.ticks < r.ms / 20) throw new Error(`the main thread stalled: ${r.ticks} ticks of 10 ms in ${r.ms} ms`);
+  return `greedy in the worker = direct call; ${r.ticks} ticks of 10 ms in ${r.ms} ms while the strong bot thought`;
 }

@@ -1,9 +1,16 @@
-// Browser-test plumbing: a tiny static server for dist/ on 127.0.0.1 and Debian's
-// Chromium through playwright-core.
+// Browser-test plumbing: a tiny static server for dist/ on 127.0.0.1, a one-module page built
+// with Vite from a source text (to run project modules in Chromium), and Debian's Chromium
+// through playwright-core.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize, resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { dirname, extname, join, normalize, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+
+const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -38,6 +45,55 @@ export function serveStatic(root) {
       ok({ url: `http://127.0.0.1:${port}/`, close: () => new Promise((done) => server.close(done)) });
     }),
   );
+}
+
+/**
+ * Builds a page whose one module is `source` (TypeScript; it may import the project's files by
+ * absolute path) with Vite and serves it on 127.0.0.1; resolves to { url, close } (close also
+ * removes the build).
+ */
+export async function tinyPage(source, label = 'page') {
+  const dir = mkdtempSync(join(tmpdir(), `sw-${label}-`));
+  try {
+    const config = join(dir, 'vite.config.mjs');
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><html><body><script type="module" src="./main.ts"></script></body></html>');
+    writeFileSync(join(dir, 'main.ts'), source);
+    writeFileSync(config, `export default { root: ${JSON.stringify(dir)}, build: { outDir: 'dist' }, logLevel: 'warn' };`);
+    symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'));
+    execFileSync(process.execPath, [join(REPO, 'node_modules/vite/bin/vite.js'), 'build', '--config', config], { stdio: 'inherit' });
+    const server = await serveStatic(join(dir, 'dist'));
+    return {
+      url: server.url,
+      close: async () => {
+        await server.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (e) {
+    rmSync(dir, { recursive: true, force: true });
+    throw e;
+  }
+}
+
+/**
+ * Builds `source` as a tiny page (tinyPage), opens it in a new context of `browser` and
+ * resolves to the `window.result` it sets (within 120 s); throws with `what` if it set `{ error }`.
+ */
+export async function tinyPageResult(browser, source, label, what) {
+  const page = await tinyPage(source, label);
+  let context = null;
+  try {
+    context = await browser.newContext();
+    const tab = await context.newPage();
+    await tab.goto(page.url);
+    await tab.waitForFunction(() => window.result, null, { timeout: 120_000 });
+    const r = await tab.evaluate(() => window.result);
+    if (r.error) throw new Error(`${what} failed: ${r.error}`);
+    return r;
+  } finally {
+    await context?.close();
+    await page.close();
+  }
 }
 
 export const CHROMIUM_ARGS = [

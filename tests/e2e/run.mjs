@@ -12,6 +12,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { botWorkerCheck } from './bot-worker.mjs';
+import { ed25519Check } from './ed25519.mjs';
 import { launchChromium, serveStatic } from './harness.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -863,6 +864,7 @@ async function main() {
     ['touch-only game at 390×844 (portrait phone)', (b, u, e) => touchGame(b, u, e, { width: 390, height: 844 }, 'touch-portrait')],
     ['touch-only game at 844×390 (landscape phone)', (b, u, e) => touchGame(b, u, e, { width: 844, height: 390 }, 'touch-landscape')],
     ["bot runner in a Web Worker: the page's own choice, the main thread free", async (b) => log(await botWorkerCheck(b))],
+    ['Ed25519 in Chromium: WebCrypto confirms only what noble accepts', async (b) => log(await ed25519Check(b))],
   ];
   const only = process.env.E2E_ONLY;
   if (only) tests.splice(0, tests.length, ...tests.filter(([name]) => name.includes(only)));

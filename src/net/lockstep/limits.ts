@@ -35,6 +35,8 @@ export const BYTES_PER_SECOND = 512 * 1024;
  * once a second), and comes again by sync if it was honest after all.
  */
 export const SIGNATURE_CHECKS_PER_SECOND = 100;
+/** Frames one link may have waiting for their fast signature checks (WebCrypto) before the rest are dropped: a catch-up is a few. */
+export const MAX_VERIFYING_FRAMES = 64;
 /** Frames one link may have waiting for its check budget: a second's checks, and at most this many bytes. */
 export const MAX_DEFERRED_FRAMES = SIGNATURE_CHECKS_PER_SECOND;
 export const MAX_DEFERRED_BYTES = 256 * 1024;

@@ -48,6 +48,9 @@ export interface Link {
   early: Frame[];
   /** Seat digests this link's requests disagreed with that were answered already ("a:count"; a few at most). */
   digestsAnswered: Set<string>;
+  /** Frames waiting for their fast (WebCrypto) signature checks, handled in order after them (MAX_VERIFYING_FRAMES). */
+  verifying: number;
+  verifyChain: Promise<void>;
   /** Batch items (`items` frames) this link may still send: room opened by this peer's last sync request on it. */
   batchRoom: number;
   /**
@@ -141,6 +144,8 @@ export class Links {
       early: [],
       digestsAnswered: new Set(),
       batchRoom: 0,
+      verifying: 0,
+      verifyChain: Promise.resolve(),
       ...noneDeferred(),
     };
     this.byPeer.set(peer, link);
