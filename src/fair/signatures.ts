@@ -71,6 +71,8 @@ export interface SignatureReport {
   lines: string[];
   /** Per lobby seat: its colour and the fingerprint of the key that signed for it (null: a bot seat). */
   signers: { colour: Colour; fingerprint: string | null }[] | null;
+  /** Every drop, by log index, with the seats whose signed votes it rests on (all checked): what the results show. */
+  drops: { at: number; colour: Colour; by: Colour[] }[];
 }
 
 /** Checks every signature of a version-3 log; throws EntryError at the first that fails. An older log is reported unsigned. */
@@ -83,6 +85,7 @@ export function checkSignatures(log: GameLog): SignatureReport {
           'it proves consistency with its commitments, not who wrote each entry',
       ],
       signers: null,
+      drops: [],
     };
   const settings = log.entries[0];
   if (!settings || settings.k !== 'settings') throw new EntryError(0, 'the settings', 'no settings');
@@ -113,6 +116,7 @@ export function checkSignatures(log: GameLog): SignatureReport {
   const signed = (f: Omit<SignedFields, 'p'>, at: number | null): string =>
     itemSigningText(game, bound ? { ...f, p: at === null ? null : (prefixes[at] ?? null) } : f);
   const words: string[] = [];
+  const drops: SignatureReport['drops'] = [];
   // One item per (seat, number): two different signed items under one number would be equivocation.
   const seen = new Map<string, string>();
   const once = (a: number, n: number, text: string, at: number) => {
@@ -193,6 +197,7 @@ export function checkSignatures(log: GameLog): SignatureReport {
         `the votes of ${need.map((a) => lobby[a]).join(', ') || 'nobody'}`,
         `votes by ${v.by.map((b) => lobby[b.a] ?? b.a).join(', ') || 'nobody'}`,
       );
+    if (slot.what === 'drop') drops.push({ at: i, colour: slot.colour, by: v.by.map((b) => lobby[b.a]) });
     for (const b of v.by) {
       if (bound && b.at > log.entries.length) fail(i, 'a vote signed within the log', `one signed for log index ${b.at}`);
       const text = signed({ a: b.a, n: b.n, at: b.at, body: { k: 'vote', what: v.what, colour: v.colour, point: v.point }, h: null }, b.at);
@@ -247,5 +252,5 @@ export function checkSignatures(log: GameLog): SignatureReport {
     ),
     ...words,
   ];
-  return { lines, signers };
+  return { lines, signers, drops };
 }

@@ -2,9 +2,10 @@
 // game, and the player steps through it one game action at a time (draw, placement,
 // deployment, throw). Nothing can be played: place and deploy reject. One step forward is
 // sent as a step (so the table plays it: dice, scoring); any other jump is a reset.
-import { replayLog } from '../fair';
-import type { Deployment, GameEvent, GameSetup, GameState, Placement } from '../engine';
-import type { ReplayControl, SeatInfo, Session, SessionStatus, SessionUpdate } from './session';
+import { replayLog, type GameLog } from '../fair';
+import { checkSignatures } from '../fair/signatures';
+import type { Colour, Deployment, GameEvent, GameSetup, GameState, Placement } from '../engine';
+import type { Forfeit, ReplayControl, SeatInfo, Session, SessionStatus, SessionUpdate } from './session';
 
 export class ReplaySession implements Session, ReplayControl {
   readonly gameId: string;
@@ -16,6 +17,9 @@ export class ReplaySession implements Session, ReplayControl {
   /** Log entries that changed the game; commitments and reveals do not. */
   private readonly stops: number[];
   private current = 0;
+  private readonly log: GameLog;
+  /** The drops' signed voters (checked once, when first asked); null where the file's signatures do not hold. */
+  private dropWords: Map<number, Colour[]> | null | undefined;
   private readonly listeners = new Set<(u: SessionUpdate) => void>();
 
   /** Parses and replays the file; throws an Error with a one-line reason when it is not a replay. */
@@ -24,6 +28,7 @@ export class ReplaySession implements Session, ReplayControl {
     if (!states.length) throw new Error('the replay holds no game');
     this.states = states;
     this.events = events;
+    this.log = log;
     this.stops = events.map((ev, i) => (ev.length ? i : -1)).filter((i) => i >= 0);
     const settings = log.entries[0]?.k === 'settings' ? log.entries[0] : null;
     this.gameId = settings?.gameId ?? 'replay';
@@ -62,6 +67,35 @@ export class ReplaySession implements Session, ReplayControl {
   get status(): SessionStatus {
     const s = this.state;
     return s.phase === 'over' ? { kind: 'over' } : { kind: 'waiting-remote', seat: s.seat };
+  }
+
+  /**
+   * The seats forfeited by the step shown (dropped or resigned: they rank last), each drop with
+   * the seats on whose signed votes it rests, as `npm run verify` says (issue 18). A file whose
+   * signatures do not hold names no one: its word is worth nothing.
+   */
+  forfeitWords(): Forfeit[] {
+    const upTo = this.current === 0 ? 0 : this.stops[this.current - 1];
+    const entries = this.log.entries;
+    const out = new Map<Colour, Forfeit>();
+    for (let i = 0; i <= upTo && i < entries.length; i++) {
+      const e = entries[i];
+      if (e.k !== 'drop' && e.k !== 'resign') continue;
+      const by = e.k === 'drop' ? this.dropsSigned()?.get(i) : undefined;
+      out.set(e.colour, { colour: e.colour, why: e.k === 'drop' ? 'dropped' : 'resigned', ...(by ? { by } : {}) });
+    }
+    const lobby = this.log.entries[0]?.k === 'settings' ? this.log.entries[0].setup.seats : [];
+    return [...out.values()].sort((a, b) => lobby.indexOf(a.colour) - lobby.indexOf(b.colour));
+  }
+
+  private dropsSigned(): Map<number, Colour[]> | null {
+    if (this.dropWords !== undefined) return this.dropWords;
+    try {
+      this.dropWords = new Map(checkSignatures(this.log).drops.map((d) => [d.at, d.by]));
+    } catch {
+      this.dropWords = null;
+    }
+    return this.dropWords;
   }
 
   history(): readonly GameEvent[] {

@@ -58,4 +58,28 @@ describe('ReplaySession', () => {
     doctored.roster[0].name = `\u0007${'A'.repeat(100)}`;
     expect(() => new ReplaySession(JSON.stringify(doctored))).toThrow(/roster\[0\]\.name/);
   });
+
+  it('shows a drop with the seats on whose signed votes it rests, as the live game did (issue 18); a forged vote names no one', async () => {
+    const sim = new MeshSim({ peers: 3, seed: 20 });
+    await sim.open();
+    expect(await sim.runUntil(() => sim.peers[2].session.started && sim.peers[2].session.state.turn >= 6, 7_200_000)).toBe(true);
+    await sim.silenceUntilDropped(2);
+    sim.crash(2);
+    expect(await sim.runUntil(() => sim.finished(), 7_200_000)).toBe(true);
+    const live = sim.peers[0].session.forfeitWords();
+    const text = sim.peers[0].session.replayText();
+    sim.dispose();
+    expect(live).toEqual([{ colour: 'green', why: 'dropped', by: ['red', 'black'] }]);
+    const s = new ReplaySession(text);
+    expect(s.forfeitWords()).toEqual([]); // nobody has forfeited at the first step
+    s.go(s.steps);
+    expect(s.forfeitWords()).toEqual(live);
+    // A vote whose signature does not hold: the file still plays, but its drop rests on nobody's word.
+    const doctored = JSON.parse(text);
+    const vote = doctored.votes.find((v: { what: string }) => v.what === 'drop');
+    vote.by[0].sig = vote.by[0].sig.replace(/^./, (c: string) => (c === '0' ? '1' : '0'));
+    const forged = new ReplaySession(JSON.stringify(doctored));
+    forged.go(forged.steps);
+    expect(forged.forfeitWords()).toEqual([{ colour: 'green', why: 'dropped' }]);
+  }, 120_000);
 });
