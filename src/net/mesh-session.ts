@@ -30,16 +30,8 @@ import type { BotChoice } from '../bots';
 import { realClock, type Clock } from './clock';
 import type { GameStore, StoredGame } from '../session/game-store';
 import type { FastVerifier } from './fast-ed25519';
-import {
-  fingerprint,
-  freshIdentity,
-  freshNonce,
-  identityFromSecret,
-  preverify,
-  sign,
-  type Identity,
-  type SignatureCheck,
-} from './identity';
+import { FastChecks, signaturesIn } from './lockstep/fast-checks';
+import { fingerprint, freshIdentity, freshNonce, identityFromSecret, sign, type Identity } from './identity';
 import { oneLine } from '../fair/one-line';
 import { SessionCore, type CoreOptions } from '../session/session-core';
 import type { BotLevel, Forfeit, SeatInfo, Session, SessionStatus, SessionStep } from '../session/session';
@@ -71,7 +63,6 @@ import {
   MAX_CHAT_PER_INDEX,
   MAX_CHAT_PER_SEAT,
   MAX_DISPUTES,
-  MAX_VERIFYING_FRAMES,
   SIGNATURE_CHECKS_PER_SECOND,
   type Timeouts,
 } from './lockstep/limits';
@@ -141,6 +132,8 @@ export class MeshSession extends SessionCore implements Session {
   private readonly chatLog = new ChatLog();
   private readonly desync = new DesyncWatch((turn, hash) => this.reportedHash(turn, hash));
   private readonly wait: WaitTimer;
+  /** Signature checks ahead of the replica (the page's WebCrypto), or null. */
+  private readonly fastChecks: FastChecks | null;
   private readonly heartbeat: Heartbeat;
   private readonly meshListeners = new Set<(e: MeshEvent) => void>();
   private readonly persistence: MeshPersistence;
@@ -189,6 +182,13 @@ export class MeshSession extends SessionCore implements Session {
       (line) => this.emitMesh({ kind: 'save', problem: line }),
     );
     this.wait = new WaitTimer(this.clock, opts.timeouts ?? DEFAULT_TIMEOUTS);
+    // A frame that waited is handled on the peer's link as it is now, if it is the same identity's (as for the budget's queue).
+    this.fastChecks = opts.fastVerify
+      ? new FastChecks(opts.fastVerify, (link, frame, bytes) => {
+          const now = this.links.get(link.peer);
+          if (!this.disposed && now?.authed && now.pub === link.pub) this.handleSafely(now, frame, bytes);
+        })
+      : null;
     this.identity = opts.identity ?? freshIdentity();
     this.name = opts.name.replace(NOT_IN_NAMES, '').slice(0, MAX_NAME_CHARS) || 'player';
     this.role = role;
@@ -1423,46 +1423,13 @@ export class MeshSession extends SessionCore implements Session {
       }
       throw e;
     }
-    if (this.opts.fastVerify && this.verifyFirst(link, frame, text.length, this.opts.fastVerify)) return;
+    if (this.fastChecks && this.startRecord) {
+      const checks = signaturesIn(frame, this.gameId, this.startRecord.roster, (a, n) => this.pool?.item(a, n));
+      const v = this.fastChecks.admit(link, frame, text.length, checks);
+      if (v === 'dropped') this.reject(`${this.who(link)} sends signatures faster than they can be checked; a frame was dropped`);
+      if (v !== 'now') return;
+    }
     this.handleSafely(link, frame, text.length);
-  }
-
-  /**
-   * Frames with signatures not known yet wait for the fast checks (started at once, all of
-   * them in parallel), then are handled in the order they came; frames behind them on the
-   * link wait too. Whether `frame` waits (or was dropped: past MAX_VERIFYING_FRAMES).
-   */
-  private verifyFirst(link: Link, frame: Frame, bytes: number, fast: FastVerifier): boolean {
-    const checks = this.startRecord ? this.signaturesIn(frame) : [];
-    if (checks.length === 0 && link.verifying === 0) return false;
-    if (link.verifying >= MAX_VERIFYING_FRAMES) {
-      this.reject(`${this.who(link)} sends signatures faster than they can be checked; a frame was dropped`);
-      return true;
-    }
-    link.verifying++;
-    const checked = checks.length ? preverify(fast, checks) : null;
-    link.verifyChain = link.verifyChain
-      .then(() => checked)
-      .then(() => {
-        link.verifying--;
-        // On the peer's link as it is now, if it is the same identity's (as for frames that waited for the budget).
-        const now = this.links.get(link.peer);
-        if (!this.disposed && now?.authed && now.pub === link.pub) this.handleSafely(now, frame, bytes);
-      });
-    return true;
-  }
-
-  /** The signatures `frame` would have this peer check that are not known already (copies of held items cost none). */
-  private signaturesIn(frame: Frame): SignatureCheck[] {
-    const items =
-      frame.t === 'item' ? [frame.item] : frame.t === 'items' ? frame.items : frame.t === 'evidence' ? [frame.first, frame.second] : [];
-    const out: SignatureCheck[] = [];
-    for (const item of items) {
-      const pub = this.startRecord!.roster[item.a]?.pub;
-      if (!pub || !item.sig || this.pool?.item(item.a, item.n)?.sig === item.sig) continue;
-      out.push({ publicKey: pub, tag: 'item', body: itemSigningText(this.gameId, item), signature: item.sig });
-    }
-    return out;
   }
 
   protected handleSafely(link: Link, frame: Frame, bytes: number): void {
