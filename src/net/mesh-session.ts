@@ -1499,7 +1499,6 @@ export class MeshSession extends SessionCore implements Session {
         if (verdict.overBudget) return this.defer(link, f, bytes);
         const reason = this.keep(verdict);
         if (reason) return this.reject(reason);
-        if (verdict.kept && !this.started) this.relayAtStart(link, verdict.kept);
         if (f.item.n > this.pool!.sequences[f.item.a]) this.requestSync(link); // a gap: ask for what is missing
         this.noticeOtherHistory(f.item, link);
         this.pump();
@@ -1541,19 +1540,6 @@ export class MeshSession extends SessionCore implements Session {
         this.emitMesh({ kind: 'peers' });
         return;
     }
-  }
-
-  /**
-   * Until the game state is held (commitments, the first draw's reveals), a new item goes on
-   * to every other peer this one is linked to, its author's own link aside: a guest whose link
-   * to another guest is slow to form gets that guest's commitment through the peers it has,
-   * not a heartbeat later. A few items per seat; a copy costs the receiver nothing.
-   */
-  private relayAtStart(from: Link, item: Item): void {
-    const author = this.startRecord!.roster[item.a]?.pub;
-    const text = encodeFrame({ t: 'item', item });
-    for (const l of this.links.values())
-      if (l.authed && l !== from && l.pub !== author && l.pub !== this.identity.publicKey) this.transport.send(l.peer, text);
   }
 
   /**
