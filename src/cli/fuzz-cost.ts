@@ -7,8 +7,8 @@
 //   busy: the time the victim spent handling the mix's frames over the simulated seconds it
 //     lasted (its CPU share had the frames come in real time), for the worst mix;
 //   amplification: the bytes the victim sent on that link over the bytes the mix sent, for
-//     the worst mix (sync answers are the only large replies), past the link's one-time
-//     catch-up allowance (CATCH_UP_BYTES).
+//     the worst mix (sync answers are the only large replies), past the link's catch-up
+//     allowance (CATCH_UP_BYTES, refilled at CATCH_UP_REFILL_PER_SECOND).
 import { sign, signatureChecks, type Identity } from '../net/identity';
 import { SEQ_WINDOW } from '../net/lockstep/limits';
 import { packItems } from '../net/lockstep/resync';
@@ -96,7 +96,7 @@ export async function costView(sim: MeshSim, victim: SimMeshSession, from: strin
     const checks = signatureChecks();
     let checked = 0;
     const deferredMs = victim.deferredMs;
-    const allowance = link.catchUp;
+    const allowance = link.catchUpSpent;
     answered = 0;
     for (let s = 0; s < SECONDS; s++) {
       const start = sim.clock.now();
@@ -117,8 +117,8 @@ export async function costView(sim: MeshSim, victim: SimMeshSession, from: strin
       name: mix.name,
       // The victim's work on the mix: handling its frames as they came, and those that waited for a budget.
       busy: (spent + victim.deferredMs - deferredMs) / (SECONDS * 1000),
-      // Beyond the one-time catch-up allowance of the link (a late joiner's whole game), which the first request spends.
-      amplification: (answered - (allowance - link.catchUp)) / asked,
+      // Beyond the link's catch-up allowance (a late joiner's whole game at first, then its refill), reported apart.
+      amplification: (answered - (link.catchUpSpent - allowance)) / asked,
       checksPerSecond: checked / SECONDS,
     });
   }

@@ -1205,7 +1205,7 @@ export class MeshSession extends SessionCore implements Session {
       link.digestsAnswered,
     )) {
       const text = encodeFrame(answer);
-      if (this.links.mayAnswer(link, text.length)) {
+      if (this.links.mayAnswer(link, text.length, this.clock.now())) {
         this.transport.send(link.peer, text);
         continue;
       }
@@ -1213,7 +1213,7 @@ export class MeshSession extends SessionCore implements Session {
       if (answer.t === 'items')
         for (const item of answer.items) {
           const one = encodeFrame({ t: 'item', item });
-          if (!this.links.mayAnswer(link, one.length)) return;
+          if (!this.links.mayAnswer(link, one.length, this.clock.now())) return;
           this.transport.send(link.peer, one);
         }
       return;

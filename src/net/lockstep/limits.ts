@@ -47,6 +47,13 @@ export const SYNC_AMPLIFICATION = 10;
  * a whole game's items fit (a finished 5-seat game is about 154 KB of items, `bench -- catch-up`).
  */
 export const CATCH_UP_BYTES = 512 * 1024;
+/**
+ * ...which refills at this rate: a peer that comes back from a split with a hundred items
+ * the others lack (its own, signed while alone) must get them across in seconds, not at the
+ * ratio's pace while the others' clocks run out on it (a 2-of-3 game once dropped both live
+ * players so). 32 links at most, so a peer's answers past the ratio stay under 1 MiB a second.
+ */
+export const CATCH_UP_REFILL_PER_SECOND = 32 * 1024;
 /** A link that has not proven who it is this long after opening is closed (and freed from the link cap). */
 export const AUTH_TIMEOUT_MS = 5_000;
 /** Log positions back from its end over which a sync answer sends the moves an equivocator made (fresh equivocation). */

@@ -8,6 +8,7 @@ import { authSigningText, encodeFrame, MAX_ITEMS_PER_CATCH_UP, WIRE_VERSION, typ
 import {
   AUTH_TIMEOUT_MS,
   CATCH_UP_BYTES,
+  CATCH_UP_REFILL_PER_SECOND,
   BYTES_PER_SECOND,
   FRAMES_PER_SECOND,
   MAX_ADDRESSES,
@@ -38,6 +39,9 @@ export interface Link {
   syncAnswered: number;
   syncAt: number;
   catchUp: number;
+  catchUpAt: number;
+  /** Answer bytes that came out of the catch-up allowance so far (the fuzzer's cost view leaves them out of its ratio). */
+  catchUpSpent: number;
   /** The nonce this peer answered on this link and its signature (a repeated hello gets the same, never a new one). */
   answered: { nonce: string; sig: string } | null;
   openedAt: number;
@@ -137,6 +141,8 @@ export class Links {
       syncAnswered: 0,
       syncAt: now,
       catchUp: CATCH_UP_BYTES,
+      catchUpAt: now,
+      catchUpSpent: 0,
       answered: null,
       openedAt: now,
       refusedTake: false,
@@ -242,11 +248,18 @@ export class Links {
     link.syncAsked += bytes;
   }
 
-  /** Whether an answer frame of `bytes` may go on `link` (within the ratio, else from the catch-up allowance); spends it. */
-  mayAnswer(link: Link, bytes: number): boolean {
+  /**
+   * Whether an answer frame of `bytes` may go on `link` now (within the ratio, else from the
+   * catch-up allowance, which refills at CATCH_UP_REFILL_PER_SECOND up to CATCH_UP_BYTES); spends it.
+   */
+  mayAnswer(link: Link, bytes: number, now: number): boolean {
+    link.catchUp = Math.min(CATCH_UP_BYTES, link.catchUp + Math.floor(((now - link.catchUpAt) * CATCH_UP_REFILL_PER_SECOND) / 1000));
+    link.catchUpAt = now;
     if (link.syncAnswered + bytes <= SYNC_AMPLIFICATION * link.syncAsked) link.syncAnswered += bytes;
-    else if (bytes <= link.catchUp) link.catchUp -= bytes;
-    else return false;
+    else if (bytes <= link.catchUp) {
+      link.catchUp -= bytes;
+      link.catchUpSpent += bytes;
+    } else return false;
     return true;
   }
 
