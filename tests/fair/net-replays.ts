@@ -22,7 +22,7 @@ export async function netReplay(game: NetGame, signed = false): Promise<string> 
     'bot-seat': { peers: 2, seed: 5, botSeats: ['greedy' as const] },
     'host-drop': { peers: 3, seed: 12 },
     'resign-chat': { peers: 3, seed: 17 },
-    reclaim: { peers: 3, seed: 20, chaos: CHAOS },
+    reclaim: { peers: 3, seed: 21, chaos: CHAOS },
     'bot-drop-chat': { peers: 2, seed: 7, botSeats: ['greedy' as const] },
   }[game];
   const sim = new MeshSim(plan);

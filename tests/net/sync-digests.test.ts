@@ -58,4 +58,44 @@ describe('seat digests in sync requests', () => {
     }
     sim.dispose();
   }, 60_000);
+
+  it('a chat line signed twice long ago (a hundred items back, far past the latest 32) is still found: older blocks follow', async () => {
+    const sim = new MeshSim({
+      peers: 3,
+      seed: 78,
+      chaos: { drop: 0, duplicate: 0, minDelay: 20, maxDelay: 20, reorder: 0, reorderDelay: 0 },
+    });
+    await sim.open();
+    const [p0, p1, liar] = sim.peers;
+    await sim.runUntil(() => p0.session.started && p0.session.state.turn >= 3, HOUR);
+    let forged: Item | null = null;
+    let bypass = false;
+    let holdSync = true; // no sync request anywhere until the line is old
+    sim.net.filter = (from, to, frame) => {
+      if (holdSync && frame.startsWith('{"t":"sync"')) return false;
+      if (!bypass && from === liar.session.transportId && frame.includes('"k":"chat"')) {
+        const f = parseFrame(frame);
+        if (f.t === 'item' && f.item.body.k === 'chat' && to === p1.session.transportId) {
+          const unsigned = { ...f.item, body: { ...f.item.body, text: 'another line' }, sig: null };
+          forged = { ...unsigned, sig: sign(liar.session.identity, 'item', itemSigningText(liar.session.gameId, unsigned)) };
+          bypass = true;
+          sim.net.deliver(from, to, encodeFrame({ t: 'item', item: forged }));
+          bypass = false;
+          return false;
+        }
+      }
+      return true;
+    };
+    liar.session.sendChat('the real line');
+    const a = sim.peers.indexOf(liar);
+    const old = () => forged !== null && [p0, p1].every((p) => p.session.poolView!.sequences[a] >= forged!.n + 100);
+    expect(await sim.runUntil(old, HOUR)).toBe(true);
+    // The fault happened, and is old: each honest peer holds one version, 100 or more of the liar's items later.
+    expect(p0.session.evidence).toHaveLength(0);
+    expect(p1.session.evidence).toHaveLength(0);
+    holdSync = false;
+    expect(await sim.runUntil(() => p0.session.evidence.length > 0 && p1.session.evidence.length > 0, 120_000)).toBe(true);
+    for (const p of [p0, p1]) expect(p.session.evidence.map((e) => e.a)).toContain(a);
+    sim.dispose();
+  }, 120_000);
 });

@@ -50,8 +50,8 @@ export interface Link {
   lastSync: number;
   /** Frames that overtook the other side's proof of identity, handled once it arrives (a few at most). */
   early: Frame[];
-  /** Seat digests this link's requests disagreed with that were answered already ("a:count"; a few at most). */
-  digestsAnswered: Set<string>;
+  /** Seat digests this link's requests disagreed with, and how many blocks of items each got ("a:count:digest"; a few at most). */
+  digestsAnswered: Map<string, number>;
   /** Frames waiting for their fast (WebCrypto) signature checks, handled in order after them (MAX_VERIFYING_FRAMES). */
   verifying: number;
   verifyChain: Promise<void>;
@@ -148,7 +148,7 @@ export class Links {
       refusedTake: false,
       lastSync: -Infinity,
       early: [],
-      digestsAnswered: new Set(),
+      digestsAnswered: new Map(),
       batchRoom: 0,
       verifying: 0,
       verifyChain: Promise.resolve(),

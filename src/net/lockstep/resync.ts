@@ -9,7 +9,7 @@ import type { ItemPool } from './item-pool';
 import { AFTER_END_FACTOR, END_SYNC_ROUNDS, ENTRIES_BY_POSITION, EQUIVOCATOR_WINDOW } from './limits';
 import type { Link } from './links';
 
-/** Disagreeing seat digests one link's requests get answered (each with a seat's latest items). */
+/** Disagreeing seat digests one link's requests get answered (each with blocks of a seat's items, latest first). */
 const MAX_DIGEST_ANSWERS = 16;
 
 /** The shortest gap between two sync requests on one link (unless forced). */
@@ -22,7 +22,7 @@ export function syncAnswer(
   replica: Replica | null,
   prefix: (i: number) => string,
   ask: { have: readonly number[]; len: number; dig: readonly string[]; bulk: boolean },
-  answered: Set<string>,
+  answered: Map<string, number>,
 ): Frame[] {
   const { have: theirs, len, dig } = ask;
   const out: Frame[] = [];
@@ -33,15 +33,23 @@ export function syncAnswer(
   if (ask.bulk && lacking.length > MAX_ITEMS_PER_ANSWER) out.push(...packItems(pool.missingFrom(theirs, MAX_ITEMS_PER_CATCH_UP)));
   else for (const item of lacking) out.push({ t: 'item', item });
   // As many items of a seat as this pool counts, but another digest: one of them differs here and there (a seat that
-  // signed two items under one number, each shown to other peers). This pool's latest ones of it go, so the asker holds
-  // both versions — evidence (P5.1) — even where the numbers match and no history parted. Once per seat and count.
+  // signed two items under one number, each shown to other peers). This pool's items of it go, so the asker holds both
+  // versions — evidence (P5.1) — even where the numbers match and no history parted: the latest EQUIVOCATOR_WINDOW
+  // first, then, each time the same digest is asked again (the difference is older), the block before, twice as long,
+  // until the seat's first item: a few answers for any game.
   theirs.forEach((count, a) => {
     const mine = pool.digestAt(a, count);
     if (count === 0 || pool.isEquivocator(a) || mine === undefined || mine === dig[a]) return;
-    const key = `${a}:${count}`;
-    if (answered.has(key) || answered.size >= MAX_DIGEST_ANSWERS) return;
-    answered.add(key);
-    for (const item of pool.itemsOf(a, count - EQUIVOCATOR_WINDOW, count)) out.push({ t: 'item', item });
+    const key = `${a}:${count}:${dig[a]}`;
+    const sent = answered.get(key) ?? 0;
+    if (!answered.has(key) && answered.size >= MAX_DIGEST_ANSWERS) return;
+    const to = count - EQUIVOCATOR_WINDOW * (2 ** sent - 1);
+    if (to <= 0) return;
+    answered.set(key, sent + 1);
+    const block = pool.itemsOf(a, Math.max(0, count - EQUIVOCATOR_WINDOW * (2 ** (sent + 1) - 1)), to);
+    const consecutive = block.every((it, i) => i === 0 || it.n === block[i - 1].n + 1);
+    if (block.length > 1 && consecutive) out.push(...packItems(block));
+    else for (const item of block) out.push({ t: 'item', item });
   });
   // Evidence is not numbered like items, so it goes again with every answer (at most one per seat).
   for (const e of pool.evidence) out.push({ t: 'evidence', first: e.first, second: e.second });
