@@ -157,6 +157,9 @@ export class MeshSession extends SessionCore implements Session {
   private reclaimWanted = false;
   /** Set while the pump runs: an intent a listener calls meanwhile is seen by the running pump. */
   private pumping = false;
+  /** The timer that counts drop questions again when the soonest grace ends (armGraceRecount), and when. */
+  private graceRecount: unknown = null;
+  private graceRecountAt = Number.POSITIVE_INFINITY;
   private rejected = 0;
   private internalErrors = 0;
   /** Since when no majority can agree with this peer's state hash (null: it can, or no dispute). */
@@ -726,6 +729,7 @@ export class MeshSession extends SessionCore implements Session {
   /** Stops listening and timing without closing the transport (it may serve a rematch). */
   private detach(): void {
     this.wait.clear();
+    if (this.graceRecount !== null) this.clock.clearTimeout(this.graceRecount);
     this.heartbeat.stop();
     this.persistence.stop();
     this.disposed = true;
@@ -1274,13 +1278,38 @@ export class MeshSession extends SessionCore implements Session {
     return this.votes.reclaimComplete(colour, turn, target, this.voters(colour), index);
   }
 
+  /**
+   * A drop question whose grace is still running is counted again when it ends: its count may
+   * turn to the drop then with no new item (a withheld vote), and a peer whose log passed the
+   * point with the seat's own entry (a silenced seat's own page) has no wait timer to look.
+   */
+  private armGraceRecount(): void {
+    const at = this.votes.nextGraceEnd(this.voteContext);
+    if (at === null || at >= this.graceRecountAt) return;
+    if (this.graceRecount !== null) this.clock.clearTimeout(this.graceRecount);
+    this.graceRecountAt = at;
+    this.graceRecount = this.clock.setTimeout(
+      () => {
+        this.graceRecount = null;
+        this.graceRecountAt = Number.POSITIVE_INFINITY;
+        if (this.disposed || !this.replica) return;
+        this.votes.touch();
+        this.pump();
+      },
+      at - this.clock.now() + 1,
+    );
+  }
+
   /** If the group's count on a drop question says otherwise than this log at its point, the log goes back there (P6.1, P6.2). */
   private rewindIfDecided(): boolean {
     this.voteOutAtDisputedSlot();
     // This peer's own veto counts too: it is signed before the count is read, never after the log went back.
     for (const k of this.votes.changedDrops()) this.answerVote(k);
     const point = this.votes.rewindPoint(this.replica!.log.entries, this.voteContext);
-    if (point === null) return false;
+    if (point === null) {
+      this.armGraceRecount();
+      return false;
+    }
     const before = this.replica!.length;
     const prefix = Replica.fromEntries(this.replica!.log.entries.slice(0, point));
     this.replica = prefix;
@@ -1499,6 +1528,7 @@ export class MeshSession extends SessionCore implements Session {
         if (verdict.overBudget) return this.defer(link, f, bytes);
         const reason = this.keep(verdict);
         if (reason) return this.reject(reason);
+        if (verdict.kept && !this.started) this.relayAtStart(link, verdict.kept);
         if (f.item.n > this.pool!.sequences[f.item.a]) this.requestSync(link); // a gap: ask for what is missing
         this.noticeOtherHistory(f.item, link);
         this.pump();
@@ -1540,6 +1570,19 @@ export class MeshSession extends SessionCore implements Session {
         this.emitMesh({ kind: 'peers' });
         return;
     }
+  }
+
+  /**
+   * Until the game state is held (commitments, the first draw's reveals), a new item goes on
+   * to every other peer this one is linked to, its author's own link aside: a guest whose link
+   * to another guest is slow to form gets that guest's commitment through the peers it has,
+   * not a heartbeat later. A few items per seat; a copy costs the receiver nothing.
+   */
+  private relayAtStart(from: Link, item: Item): void {
+    const author = this.startRecord!.roster[item.a]?.pub;
+    const text = encodeFrame({ t: 'item', item });
+    for (const l of this.links.values())
+      if (l.authed && l !== from && l.pub !== author && l.pub !== this.identity.publicKey) this.transport.send(l.peer, text);
   }
 
   /**

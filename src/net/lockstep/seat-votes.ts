@@ -187,6 +187,22 @@ export class SeatVotes {
     return seen === undefined ? null : seen + ctx.graceMs(k.colour, k.point);
   }
 
+  /**
+   * The soonest moment after `ctx.now` at which a drop question's grace ends: the count on it
+   * may change then with no new item (a minority acts after the grace), so it must be counted
+   * again — on a peer whose log already passed the point, no wait timer would do it.
+   */
+  nextGraceEnd(ctx: VoteContext): number | null {
+    let soonest: number | null = null;
+    for (const [s, seen] of this.firstSeen) {
+      const k = this.keys.get(s);
+      if (!k || k.what !== 'drop') continue;
+      const end = seen + ctx.graceMs(k.colour, k.point);
+      if (end > ctx.now && (soonest === null || end < soonest)) soonest = end;
+    }
+    return soonest;
+  }
+
   /** The keys to answer after a pump: those that changed, and the later drop votes whose point this log has passed. */
   takeChanged(logLength: number): VoteKey[] {
     const out = [...this.dirty];
