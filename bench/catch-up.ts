@@ -4,10 +4,11 @@
 // and this process's time, with bulk catch-up (wire version 5) and, side by side on the same
 // games, answers of 64 items at a time as before it.
 import { MeshSim } from '../src/sim/mesh-sim';
+import { steady } from '../src/sim/memory-network';
 import { median, type BenchRow } from './types';
 
 const HOUR = 3_600_000;
-const STEADY = { drop: 0, duplicate: 0, minDelay: 30, maxDelay: 30, reorder: 0, reorderDelay: 0 };
+const STEADY = steady(30);
 const SEEDS = [1, 2, 3, 4, 5];
 const POINTS: { name: string; at: (sim: MeshSim) => boolean }[] = [
   { name: 'turn 20', at: (sim) => sim.peers[0].session.started && sim.peers[0].session.state.turn >= 20 },

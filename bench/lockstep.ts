@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { defaultOptions } from '../src/engine';
 import { MeshSim } from '../src/sim/mesh-sim';
+import { steady } from '../src/sim/memory-network';
 import { median, type BenchRow } from './types';
 
 const DELAY = 10;
@@ -36,7 +37,7 @@ async function measure(peers: number, seed: number): Promise<Run> {
     peers,
     seed,
     options,
-    chaos: { drop: 0, duplicate: 0, minDelay: DELAY, maxDelay: DELAY, reorder: 0, reorderDelay: 0 },
+    chaos: steady(DELAY),
   });
   const counts: Counts = { actions: 0, reveals: 0, other: 0, sync: 0, chars: 0, frames: 0 };
   let lastDeployAt: number | null = null;

@@ -96,7 +96,7 @@ export async function costView(sim: MeshSim, victim: SimMeshSession, from: strin
     const checks = signatureChecks();
     let checked = 0;
     const deferredMs = victim.deferredMs;
-    const allowance = link.catchUpSpent;
+    const spentBefore = link.catchUpSpent;
     answered = 0;
     for (let s = 0; s < SECONDS; s++) {
       const start = sim.clock.now();
@@ -118,7 +118,7 @@ export async function costView(sim: MeshSim, victim: SimMeshSession, from: strin
       // The victim's work on the mix: handling its frames as they came, and those that waited for a budget.
       busy: (spent + victim.deferredMs - deferredMs) / (SECONDS * 1000),
       // Beyond the link's catch-up allowance (a late joiner's whole game at first, then its refill), reported apart.
-      amplification: (answered - (link.catchUpSpent - allowance)) / asked,
+      amplification: (answered - (link.catchUpSpent - spentBefore)) / asked,
       checksPerSecond: checked / SECONDS,
     });
   }

@@ -68,15 +68,22 @@ export function checkSignature(
   mayCheck: (() => boolean) | null,
 ): boolean | 'over-budget' {
   if (!isHex(publicKey, 32) || !isHex(signature, 64)) return false;
-  const k = `${publicKey}|${signature}|${tag}|${body}`;
+  const k = checkedKey(publicKey, tag, body, signature);
   const known = checked.get(k);
   if (known !== undefined) return known;
   if (mayCheck && !mayCheck()) return 'over-budget';
   work.checks++;
   const ok = verifyEd25519(publicKey, tag, body, signature);
+  remember(k, ok);
+  return ok;
+}
+
+const checkedKey = (publicKey: string, tag: string, body: string, signature: string) => `${publicKey}|${signature}|${tag}|${body}`;
+
+/** Keeps a verdict in the bounded cache, the oldest forgotten first. */
+function remember(k: string, ok: boolean): void {
   if (checked.size >= MAX_CHECKED) checked.delete(checked.keys().next().value!);
   checked.set(k, ok);
-  return ok;
 }
 
 /** One signature a frame asks to check: the same four texts as checkSignature's. */
@@ -102,15 +109,14 @@ export async function preverify(fast: FastVerifier, checks: readonly SignatureCh
   await Promise.all(
     checks.map(async (c) => {
       if (!isHex(c.publicKey, 32) || !isHex(c.signature, 64)) return;
-      const k = `${c.publicKey}|${c.signature}|${c.tag}|${c.body}`;
+      const k = checkedKey(c.publicKey, c.tag, c.body, c.signature);
       if (checked.has(k)) return;
       const ok = await fast
         .verify(fromHex(c.signature, 64, 'signature'), signingMessage(c.tag, c.body), fromHex(c.publicKey, 32, 'public key'))
         .catch(() => false);
       if (!ok) return;
       work.fast++;
-      if (checked.size >= MAX_CHECKED) checked.delete(checked.keys().next().value!);
-      checked.set(k, true);
+      remember(k, true);
     }),
   );
 }

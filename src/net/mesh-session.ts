@@ -185,11 +185,10 @@ export class MeshSession extends SessionCore implements Session {
       (line) => this.emitMesh({ kind: 'save', problem: line }),
     );
     this.wait = new WaitTimer(this.clock, opts.timeouts ?? DEFAULT_TIMEOUTS);
-    // A frame that waited is handled on the peer's link as it is now, if it is the same identity's (as for the budget's queue).
     this.fastChecks = opts.fastVerify
       ? new FastChecks(opts.fastVerify, (link, frame, bytes) => {
-          const now = this.links.get(link.peer);
-          if (!this.disposed && now?.authed && now.pub === link.pub) this.handleSafely(now, frame, bytes);
+          const now = this.linkNowOf(link);
+          if (now) this.handleSafely(now, frame, bytes);
         })
       : null;
     this.identity = opts.identity ?? freshIdentity();
@@ -1175,13 +1174,22 @@ export class MeshSession extends SessionCore implements Session {
       () => {
         link.draining = false;
         const frames = this.links.takeDeferred(link);
-        // On the peer's link as it is now, if it is the same identity's (a redial keeps them); a link closed meanwhile
-        // takes its frames with it (its peer's sync brings back anything honest).
-        const now = this.links.get(link.peer);
-        if (!this.disposed && now?.authed && now.pub === link.pub) this.handleDeferred(now, frames);
+        // A link closed meanwhile takes its frames with it (its peer's sync brings back anything honest).
+        const now = this.linkNowOf(link);
+        if (now) this.handleDeferred(now, frames);
       },
       this.links.checksRefillIn(link, this.clock.now()),
     );
+  }
+
+  /**
+   * Where frames that waited (for the check budget, for fast checks) are handled: the peer's
+   * link as it is now, if it is the same identity's and proven (a redial keeps them); null once
+   * the session is gone or the link closed.
+   */
+  private linkNowOf(link: Link): Link | null {
+    const now = this.links.get(link.peer);
+    return !this.disposed && now?.authed && now.pub === link.pub ? now : null;
   }
 
   /** Frames that waited for `link`'s check budget, handled in their order (some may wait again). */

@@ -18,7 +18,9 @@ export interface Chaos {
   reorderDelay: number;
 }
 
-export const CALM: Chaos = { drop: 0, duplicate: 0, minDelay: 5, maxDelay: 5, reorder: 0, reorderDelay: 0 };
+/** No loss, no duplicates, no reordering: every frame takes exactly `ms`. */
+export const steady = (ms: number): Chaos => ({ drop: 0, duplicate: 0, minDelay: ms, maxDelay: ms, reorder: 0, reorderDelay: 0 });
+export const CALM: Chaos = steady(5);
 
 import { mulberry32 } from '../fair/mulberry32';
 

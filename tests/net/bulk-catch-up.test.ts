@@ -8,9 +8,10 @@ import { packItems } from '../../src/net/lockstep/resync';
 import { MAX_FRAME_CHARS } from '../../src/net/transport';
 import { encodeFrame, MAX_ITEMS_PER_FRAME, parseFrame, WireError, type Frame, type Item } from '../../src/net/wire';
 import { MeshSim, type SimPeer } from '../../src/sim/mesh-sim';
+import { steady } from '../../src/sim/memory-network';
 
 const HOUR = 3_600_000;
-const STEADY = { drop: 0, duplicate: 0, minDelay: 30, maxDelay: 30, reorder: 0, reorderDelay: 0 };
+const STEADY = steady(30);
 
 /** A finished game of 3 players and a bot on a network with 30 ms links. */
 async function finishedGame(seed: number): Promise<MeshSim> {

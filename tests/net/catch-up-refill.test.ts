@@ -7,9 +7,10 @@
 import { describe, expect, it } from 'vitest';
 import { CATCH_UP_BYTES } from '../../src/net/lockstep/limits';
 import { MeshSim } from '../../src/sim/mesh-sim';
+import { steady } from '../../src/sim/memory-network';
 
 const HOUR = 3_600_000;
-const STEADY = { drop: 0, duplicate: 0, minDelay: 20, maxDelay: 20, reorder: 0, reorderDelay: 0 };
+const STEADY = steady(20);
 
 describe('catch-up allowance', () => {
   it("after a long split, the others hold the returning peer's items within seconds, on a link whose allowance was spent", async () => {

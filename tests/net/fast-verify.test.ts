@@ -12,9 +12,10 @@ import { MAX_VERIFYING_FRAMES } from '../../src/net/lockstep/limits';
 import { encodeFrame, parseFrame } from '../../src/net/wire';
 import type { SimClock } from '../../src/sim/sim-clock';
 import { MeshSim } from '../../src/sim/mesh-sim';
+import { steady } from '../../src/sim/memory-network';
 
 const HOUR = 3_600_000;
-const STEADY = { drop: 0, duplicate: 0, minDelay: 20, maxDelay: 20, reorder: 0, reorderDelay: 0 };
+const STEADY = steady(20);
 
 /** noble's check behind the simulated clock: call i answers after 40 − 5·(i mod 8) ms, so later calls often answer first. */
 function slowVerifier(clock: SimClock, answer = true): FastVerifier & { calls: () => number } {

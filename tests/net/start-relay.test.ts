@@ -3,8 +3,9 @@
 // passes on new items until it holds the game state, instead of a heartbeat later.
 import { describe, expect, it } from 'vitest';
 import { MeshSim } from '../../src/sim/mesh-sim';
+import { steady } from '../../src/sim/memory-network';
 
-const STEADY = { drop: 0, duplicate: 0, minDelay: 30, maxDelay: 30, reorder: 0, reorderDelay: 0 };
+const STEADY = steady(30);
 const STALL_MS = 10_000;
 
 describe('the start through the peers a guest has', () => {

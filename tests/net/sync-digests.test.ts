@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { sign } from '../../src/net/identity';
 import { encodeFrame, itemSigningText, parseFrame, type Item } from '../../src/net/wire';
 import { MeshSim } from '../../src/sim/mesh-sim';
+import { steady } from '../../src/sim/memory-network';
 
 const HOUR = 3_600_000;
 
@@ -63,7 +64,7 @@ describe('seat digests in sync requests', () => {
     const sim = new MeshSim({
       peers: 3,
       seed: 78,
-      chaos: { drop: 0, duplicate: 0, minDelay: 20, maxDelay: 20, reorder: 0, reorderDelay: 0 },
+      chaos: steady(20),
     });
     await sim.open();
     const [p0, p1, liar] = sim.peers;

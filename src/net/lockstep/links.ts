@@ -200,7 +200,12 @@ export class Links {
    * far more than a frame): 'pass', or the first refusal of the second (to report), or quiet.
    */
   spendCheck(link: Link, now: number): Admission {
-    return spendPerSecond(link, 'checks', 'checksAt', SIGNATURE_CHECKS_PER_SECOND, now);
+    if (now - link.checksAt >= 1000) {
+      link.checks = SIGNATURE_CHECKS_PER_SECOND;
+      link.checksAt = now;
+    }
+    if (link.checks-- > 0) return 'pass';
+    return link.checks === -1 ? 'drop-first' : 'drop';
   }
 
   /**
@@ -393,18 +398,4 @@ export function who(link: Link, roster: readonly LobbySeat[]): string {
 
 function noneDeferred(): Pick<Link, 'deferred' | 'deferredBytes' | 'draining' | 'fullSaidAt'> {
   return { deferred: [], deferredBytes: 0, draining: false, fullSaidAt: -Infinity };
-}
-
-/**
- * One unit of a per-second budget on `link` (frames, signature checks), refilled to
- * `perSecond` a second after it was last: 'pass', the first refusal of the second (to
- * report once), or a quiet refusal.
- */
-function spendPerSecond(link: Link, left: 'checks', since: 'checksAt', perSecond: number, now: number): Admission {
-  if (now - link[since] >= 1000) {
-    link[left] = perSecond;
-    link[since] = now;
-  }
-  if (link[left]-- > 0) return 'pass';
-  return link[left] === -1 ? 'drop-first' : 'drop';
 }

@@ -29,8 +29,8 @@ export function syncAnswer(
   if (len === 0 && theirs.length === 0) out.push({ t: 'start', start });
   // An asker that lacks more than one answer's worth is catching up (a late joiner, a reload, a return after a cut):
   // it gets all it lacks at once, packed in large frames, so catching up is a few round trips whatever the game's length.
-  const lacking = pool.missingFrom(theirs, MAX_ITEMS_PER_ANSWER + 1);
-  if (ask.bulk && lacking.length > MAX_ITEMS_PER_ANSWER) out.push(...packItems(pool.missingFrom(theirs, MAX_ITEMS_PER_CATCH_UP)));
+  const lacking = pool.missingFrom(theirs, ask.bulk ? MAX_ITEMS_PER_CATCH_UP : MAX_ITEMS_PER_ANSWER);
+  if (lacking.length > MAX_ITEMS_PER_ANSWER) out.push(...packItems(lacking));
   else for (const item of lacking) out.push({ t: 'item', item });
   // As many items of a seat as this pool counts, but another digest: one of them differs here and there (a seat that
   // signed two items under one number, each shown to other peers). This pool's items of it go, so the asker holds both
