@@ -221,6 +221,16 @@ export async function chaosGame(seed: number, a: ChaosArgs, restart: boolean, ly
       await sim.runUntil(() => false, 2_000);
       sim.restart(who);
       notes.push(`peer ${who} restarted at turn ${turn}`);
+      if (partitioned) {
+        // A partition scenario names whose seats must survive it: a restarted peer whose new link no one has
+        // authenticated yet is heard by nobody, so to the others it is as silent as the seats that go silent. The
+        // fault starts once it is linked with every live peer again (up to a simulated minute).
+        const linked = (p: (typeof sim.peers)[number], q: (typeof sim.peers)[number]) =>
+          p.session.peers.some((v) => v.colour === q.session.ownColour && v.state === 'connected');
+        const back = sim.peers[who];
+        const others = () => sim.peers.filter((p) => p.alive && p !== back);
+        await sim.runUntil(() => others().every((p) => linked(p, back) && linked(back, p)), 60_000);
+      }
     }
     if (partition) {
       const live = () => sim.peers.filter((p) => p.alive);

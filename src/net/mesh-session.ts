@@ -63,6 +63,7 @@ import {
   MAX_CHAT_PER_INDEX,
   MAX_CHAT_PER_SEAT,
   MAX_DISPUTES,
+  PUSH_ITEMS,
   SIGNATURE_CHECKS_PER_SECOND,
   type Timeouts,
 } from './lockstep/limits';
@@ -1351,10 +1352,23 @@ export class MeshSession extends SessionCore implements Session {
     const key: VoteKey = { what: 'drop', colour, point, p: this.prefix.at(point) };
     const others = this.votes.votersOf(key).size > 0;
     const iVote = this.mySeat !== null && this.myColour !== colour && this.replica.follower.control(this.myColour!).by === 'player';
-    if (iVote && (this.opts.autoDrop || this.votes.wasAsked(colour) || others)) {
+    if (iVote && !this.behind(colour, point) && (this.opts.autoDrop || this.votes.wasAsked(colour) || others)) {
       if (this.castVote(key)) this.pump();
     } else this.wait.retry(k, colour, (key, c) => this.onWaitExpired(key, c));
     this.refresh();
+  }
+
+  /**
+   * Whether `colour`'s peer says, in a sync request of the last four beats, that its log has not
+   * reached `point` yet, and its bank is not spent: it is behind, not silent (a one-way loss can
+   * hold it in a grace this peer does not see), so its time keeps running from its bank instead
+   * of a vote. Unsigned, so a liar may claim it: that costs it its bank, as slowness does.
+   */
+  private behind(colour: Colour, point: number): boolean {
+    const pub = this.roster.find((r) => r.colour === colour)?.pub;
+    const l = pub ? this.links.linkOf(pub) : null;
+    if (!l || this.clock.now() - l.saidLenAt > 4 * this.heartbeat.stallMs || l.saidLen >= point) return false;
+    return this.wait.bankLeft(colour) > 0;
   }
 
   // ---------------------------------------------------------------- state hashes and desync (P1.4)
@@ -1450,6 +1464,8 @@ export class MeshSession extends SessionCore implements Session {
       if (admission === 'drop-first') this.reject(`${this.who(link)} is sending too fast; frames dropped`);
       return;
     }
+    link.heardAt = this.clock.now();
+    link.heardSeq = this.mySeat === null ? 0 : (this.pool?.sequences[this.mySeat] ?? 0);
     let frame: Frame;
     try {
       frame = parseFrame(text);
@@ -1560,12 +1576,15 @@ export class MeshSession extends SessionCore implements Session {
       }
       case 'sync':
         if (!this.startRecord) return;
+        link.saidLen = f.len;
+        link.saidLenAt = this.clock.now();
         this.answerSync(link, f, bytes);
         return;
       case 'addr': {
         const roster = this.roster;
         const seated = (pub: string) => roster.some((r) => r.pub === pub);
         for (const id of this.links.learn(f.peers, this.identity.publicKey, seated)) if (this.startRecord) this.transport.connect(id);
+        this.answerAddresses(link, f.peers);
         return;
       }
       case 'rematch':
@@ -1716,6 +1735,44 @@ export class MeshSession extends SessionCore implements Session {
     const force = this.heartbeat.stalled || over;
     for (const l of this.links.values()) if (l.authed) this.requestSync(l, force);
     for (const [pub, id] of this.links.addresses) if (!this.links.linkOf(pub)) this.transport.connect(id);
+    // An `addr` frame lost on the way leaves two guests that never meet: everything between them then passes through
+    // a third peer, and a split that cuts that peer off cuts them apart too. While a seat has no link here, say whom
+    // this peer reaches: a peer that reaches a seat missing from that list answers with its own (answerAddresses).
+    if (this.roster.some((r) => r.pub && r.pub !== this.identity.publicKey && !this.links.linkOf(r.pub))) this.sendAddresses();
+    this.pushToQuiet();
+  }
+
+  /**
+   * A link that has said nothing for two beats may hear this peer but not be heard (a one-way
+   * loss): its sync requests, the only way it gets what was lost on the way, never arrive. This
+   * seat's own items since it was last heard go to it again, PUSH_ITEMS a beat in a cycle (so a
+   * long silence is covered bit by bit, at a bounded cost); a link that speaks again asks as usual.
+   */
+  private pushToQuiet(): void {
+    if (this.mySeat === null || !this.pool) return;
+    const now = this.clock.now();
+    const mine = this.pool.sequences[this.mySeat] ?? 0;
+    for (const l of this.links.values()) {
+      if (!l.authed || now - l.heardAt < 2 * this.heartbeat.stallMs || l.heardSeq >= mine) continue;
+      const from = Math.max(l.heardSeq, l.pushAt < mine ? l.pushAt : l.heardSeq);
+      const items = this.pool.itemsOf(this.mySeat, from, Math.min(mine, from + PUSH_ITEMS));
+      l.pushAt = from + PUSH_ITEMS >= mine ? l.heardSeq : from + PUSH_ITEMS;
+      for (const item of items) this.links.sendTo(l.peer, { t: 'item', item });
+    }
+  }
+
+  /**
+   * A peer told whom it reaches; if that misses a seat this peer has a link to, tell it whom this peer reaches, at
+   * most once a beat per link (two peers that each miss a seat the other has must not answer each other for ever).
+   */
+  private answerAddresses(link: Link, peers: readonly { pub: string }[]): void {
+    if (!this.startRecord || !link.authed) return;
+    const reached = new Set([link.pub, ...peers.map((p) => p.pub)]);
+    const missing = this.roster.some((r) => r.pub && !reached.has(r.pub) && this.links.linkOf(r.pub));
+    const now = this.clock.now();
+    if (!missing || now - link.addrAnsweredAt < this.heartbeat.stallMs) return;
+    link.addrAnsweredAt = now;
+    this.links.sendTo(link.peer, { t: 'addr', peers: this.links.known() });
   }
 
   private who(link: Link): string {

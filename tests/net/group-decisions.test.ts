@@ -129,6 +129,53 @@ describe('several seats silent at once (P6.2)', () => {
     }, 120_000);
 });
 
+describe('a one-way silence: seats that hear but are not heard (P6.2)', () => {
+  it('an item lost on its way to a peer that is not heard reaches it all the same: the speaker pushes its own items to a quiet link', async () => {
+    const sim = new MeshSim({ peers: 2, seed: 1716, chaos: LIGHT });
+    await sim.open();
+    const [a, b] = sim.peers;
+    expect(await sim.runUntil(() => a.session.started && a.session.state.turn >= 4, HOUR)).toBe(true);
+    type Inside = { pool: { sequences: number[] }; mySeat: number };
+    const own = (p: SimPeer, of: SimPeer) => (p.session as unknown as Inside).pool.sequences[(of.session as unknown as Inside).mySeat];
+    let lost = 0;
+    // b is heard by nobody (its sync requests, its only way to ask, never arrive), and every item a sends it now is lost once.
+    sim.net.filter = (from, to, frame) =>
+      from !== b.session.transportId && !(to === b.session.transportId && frame.startsWith('{"t":"item"') && lost++ < 1);
+    const before = own(a, a);
+    expect(await sim.runUntil(() => own(a, a) > before + 20 && lost > 0, HOUR)).toBe(true);
+    // The loss happened: b holds none of a's items since the lost one (it keeps no gap), and cannot ask for them.
+    expect(own(b, a)).toBeLessThanOrEqual(before + 1);
+    // a hears nothing from b, so it pushes its own items since b was last heard, a bounded number a beat.
+    expect(await sim.runUntil(() => own(b, a) === own(a, a), 10 * 60_000)).toBe(true);
+    sim.dispose();
+  }, 60_000);
+
+  it('3 of 4 seats heard by nobody until the one speaker dropped them all: the speaker keeps its seat and every peer finishes on one log', async () => {
+    const sim = new MeshSim({ peers: 4, seed: 1715, chaos: { ...LIGHT, drop: 0.1 } });
+    await sim.open();
+    const speaker = sim.peers[1];
+    expect(await sim.runUntil(() => speaker.session.started && speaker.session.state.turn >= 8, HOUR)).toBe(true);
+    const gone = [0, 2, 3];
+    const ids = gone.map((i) => sim.peers[i].session.transportId);
+    const colours = gone.map((i) => sim.colours[i]);
+    let blocked = 0;
+    sim.net.filter = (from) => !(ids.includes(from) && ++blocked);
+    // The silence is real: frames of the silent peers were dropped, and the speaker dropped all three seats.
+    expect(await sim.runUntil(() => colours.every((c) => forfeited(speaker).includes(c)), HOUR)).toBe(true);
+    expect(blocked).toBeGreaterThan(100);
+    // The silent peers heard the speaker all along: none of them dropped it while they were silent (its log was
+    // behind theirs while it waited out its graces, which is not silence; what was lost on the way reached them).
+    for (const i of gone) expect(forfeited(sim.peers[i])).not.toContain(speaker.session.ownColour);
+    sim.net.filter = null;
+    // One log first, then the items of the silence (votes on the kept history) reach every peer: one replay.
+    const oneReplay = () => converged(sim.peers)() && new Set(sim.peers.map((p) => p.session.replayText())).size === 1;
+    expect(await sim.runUntil(oneReplay, 2 * HOUR)).toBe(true);
+    expectConverged(sim.peers);
+    for (const p of sim.peers) expect(forfeited(p).sort()).toEqual([...colours].sort());
+    sim.dispose();
+  }, 120_000);
+});
+
 describe('the time bank (P6, bullet 5)', () => {
   it('a seat that releases every move just before its 90 s deadline spends its bank and is then dropped; the countdown shows the bank', async () => {
     const sim = new MeshSim({ peers: 3, seed: 1720, chaos: LIGHT });

@@ -96,3 +96,5 @@ export const DEFAULT_BANK = { bankMs: 240_000, freeMoveMs: 30_000, freeRevealMs:
 export const DISPUTE_MS = 3_000;
 /** Disputed log positions a peer asks the others for in one game. */
 export const MAX_DISPUTES = 64;
+/** Own items pushed a beat to a link that has been quiet for two beats (a one-way loss cannot ask for them). */
+export const PUSH_ITEMS = 16;

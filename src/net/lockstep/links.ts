@@ -50,6 +50,16 @@ export interface Link {
   lastSync: number;
   /** Frames that overtook the other side's proof of identity, handled once it arrives (a few at most). */
   early: Frame[];
+  /** When a frame last came in on this link (a link quiet for a beat may not be able to ask for what it lacks). */
+  heardAt: number;
+  /** This seat's item count when the link was last heard, and the next of its own items to push while it is quiet. */
+  heardSeq: number;
+  pushAt: number;
+  /** The log length this link's last sync request said its peer holds, and when it came (unsigned: a hint, bounded by the bank). */
+  saidLen: number;
+  saidLenAt: number;
+  /** When this peer last answered an `addr` frame on this link that lacked seats it knows (once per beat at most). */
+  addrAnsweredAt: number;
   /** Seat digests this link's requests disagreed with, and how many blocks of items each got ("a:count:digest"; a few at most). */
   digestsAnswered: Map<string, number>;
   /** Frames waiting for their fast (WebCrypto) signature checks, handled in order after them (MAX_VERIFYING_FRAMES). */
@@ -148,6 +158,12 @@ export class Links {
       refusedTake: false,
       lastSync: -Infinity,
       early: [],
+      addrAnsweredAt: Number.NEGATIVE_INFINITY,
+      heardAt: now,
+      heardSeq: 0,
+      pushAt: 0,
+      saidLen: 0,
+      saidLenAt: Number.NEGATIVE_INFINITY,
       digestsAnswered: new Map(),
       batchRoom: 0,
       verifying: 0,
