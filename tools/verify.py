@@ -162,7 +162,8 @@ def check_entry(e, i, version):
     k = e.get("k")
     if k == "settings":
         with_bots = "bots" in e and version >= 2
-        fields(e, i, ["k", "setup", "gameId", "chainLength", "shuffleSeats"] + (["bots"] if with_bots else []))
+        with_clock = "clock" in e and version >= 2
+        fields(e, i, ["k", "setup", "gameId", "chainLength", "shuffleSeats"] + (["bots"] if with_bots else []) + (["clock"] if with_clock else []))
         s = e["setup"]
         need(isinstance(s, dict) and set(s) == {"seats", "options"}, i, e, "setup must be {seats, options}")
         need(isinstance(s["seats"], list) and 1 <= len(s["seats"]) <= 6 and all(check_colour(c) for c in s["seats"]), i, e, "setup.seats")
@@ -182,6 +183,12 @@ def check_entry(e, i, version):
             b = e["bots"]
             need(isinstance(b, list) and len(b) == len(s["seats"]) and all(x is None or (isinstance(x, str) and x in BOT_LEVELS) for x in b),
                  i, e, "bots must list, per seat, null or one of %s" % ", ".join(BOT_LEVELS))
+        if with_clock:
+            c = e["clock"]
+            need(isinstance(c, dict) and set(c) == {"moveMs", "revealMs", "bankMs", "freeMoveMs", "freeRevealMs"}, i, e, "clock must be {moveMs, revealMs, bankMs, freeMoveMs, freeRevealMs}")
+            need(is_int(c["moveMs"], 1000, 3600000) and is_int(c["revealMs"], 1000, 3600000) and is_int(c["bankMs"], 0, 7200000)
+                 and is_int(c["freeMoveMs"], 0, c["moveMs"]) and is_int(c["freeRevealMs"], 0, c["revealMs"]),
+                 i, e, "clock: moveMs and revealMs 1000-3600000, bankMs 0-7200000, each free part within its cap (whole ms)")
     elif k in SEAT_CHANGES and version >= 2:
         fields(e, i, ["k", "colour"])
         need(check_colour(e["colour"]), i, e, "colour")

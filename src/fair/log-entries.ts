@@ -55,7 +55,32 @@ export interface SettingsEntry {
   chainLength: number;
   shuffleSeats: boolean;
   bots?: (BotLevel | null)[];
+  /** The game clock every peer times the seats by (absent in older logs: DEFAULT_GAME_CLOCK). Not read by the engine. */
+  clock?: GameClock;
 }
+/**
+ * The game clock of an online game (P6, bullet 5), in whole milliseconds: the longest a move
+ * and a reveal may take, each seat's time bank for the game, and the free part of each move
+ * and reveal that the bank is not charged for. Signed with the settings, so every peer times
+ * every seat by the same rule.
+ */
+export interface GameClock {
+  moveMs: number;
+  revealMs: number;
+  bankMs: number;
+  freeMoveMs: number;
+  freeRevealMs: number;
+}
+/** 90 s a move, 20 s a reveal; 30 s and 10 s of them free, and a 4-minute bank beyond (docs/lockstep.md, rule 5). */
+export const DEFAULT_GAME_CLOCK: GameClock = {
+  moveMs: 90_000,
+  revealMs: 20_000,
+  bankMs: 240_000,
+  freeMoveMs: 30_000,
+  freeRevealMs: 10_000,
+};
+/** The bounds a clock must keep: a cap from 1 s to 1 h, a bank up to 2 h, a free part within its cap. */
+export const CLOCK_BOUNDS = { minCapMs: 1_000, maxCapMs: 3_600_000, maxBankMs: 7_200_000 };
 /** P2.1: chain i's commitment C_i = c_i[L]; one per chain seat, in lobby order, before any reveal. */
 export interface CommitEntry {
   k: 'commit';

@@ -7,6 +7,7 @@ import { MAX_CHAIN_LENGTH } from './chain';
 import { GAME_ID_PATTERN } from './derive';
 import { isHex } from './hex';
 import {
+  CLOCK_BOUNDS,
   LOG_VERSION,
   LogFormatError,
   MAX_COORD,
@@ -16,6 +17,7 @@ import {
   MAX_TURN,
   type DropEntry,
   type EntryKind,
+  type GameClock,
   type LogEntry,
   type LogVersion,
   type ReclaimEntry,
@@ -80,6 +82,23 @@ export function isObject(v: unknown): v is Raw {
 }
 
 export const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
+
+/** A settings entry's game clock: five whole-millisecond fields within CLOCK_BOUNDS, each free part within its cap. */
+function readClock(raw: unknown, index: number): GameClock {
+  if (!isObject(raw)) throw new LogFormatError(`entry ${index} (settings): "clock" must be an object`, index);
+  const r = new EntryReader(raw, index, 'settings clock');
+  r.keys(['moveMs', 'revealMs', 'bankMs', 'freeMoveMs', 'freeRevealMs']);
+  const { minCapMs, maxCapMs, maxBankMs } = CLOCK_BOUNDS;
+  const moveMs = r.int('moveMs', minCapMs, maxCapMs);
+  const revealMs = r.int('revealMs', minCapMs, maxCapMs);
+  return {
+    moveMs,
+    revealMs,
+    bankMs: r.int('bankMs', 0, maxBankMs),
+    freeMoveMs: r.int('freeMoveMs', 0, moveMs),
+    freeRevealMs: r.int('freeRevealMs', 0, revealMs),
+  };
+}
 
 function readSetup(r: EntryReader, raw: unknown): GameSetup {
   if (!isObject(raw)) r.fail('"setup" must be an object');
@@ -199,11 +218,9 @@ export function readEntry(raw: unknown, index: number, version: LogVersion = LOG
   switch (k as EntryKind) {
     case 'settings': {
       const withBots = 'bots' in raw;
-      r.keys(
-        withBots
-          ? ['k', 'setup', 'gameId', 'chainLength', 'shuffleSeats', 'bots']
-          : ['k', 'setup', 'gameId', 'chainLength', 'shuffleSeats'],
-      );
+      // The game clock of an online game (from version 2 on, like `bots`); a version-1 log has none.
+      const withClock = 'clock' in raw && version >= 2;
+      r.keys(['k', 'setup', 'gameId', 'chainLength', 'shuffleSeats', ...(withBots ? ['bots'] : []), ...(withClock ? ['clock'] : [])]);
       const settings: SettingsEntry = {
         k: 'settings',
         setup: readSetup(r, raw.setup),
@@ -221,6 +238,7 @@ export function readEntry(raw: unknown, index: number, version: LogVersion = LOG
           r.fail(`"bots" must list, per seat, null or one of ${BOT_LEVELS.join(', ')}`);
         settings.bots = (b as (BotLevel | null)[]).slice();
       }
+      if (withClock) settings.clock = readClock(raw.clock, index);
       return settings;
     }
     case 'drop':

@@ -23,7 +23,7 @@ import {
   type GameState,
   type Placement,
 } from '../engine';
-import { DEFAULT_CHAIN_LENGTH, freshGameId, replayLog, type LogEntry } from '../fair';
+import { DEFAULT_CHAIN_LENGTH, DEFAULT_GAME_CLOCK, freshGameId, replayLog, type GameClock, type LogEntry } from '../fair';
 import { LocalChains } from '../fair/local-chains';
 import { Replica } from '../fair/replica';
 import type { BotChoice } from '../bots';
@@ -56,7 +56,7 @@ import { ChatLog } from './lockstep/chat';
 import { DesyncWatch } from './lockstep/desync-watch';
 import { ItemPool, type Evidence, type PoolContext, type PoolVerdict } from './lockstep/item-pool';
 import {
-  DEFAULT_TIMEOUTS,
+  clockOf,
   DISPUTE_MS,
   ENTRIES_BY_POSITION,
   EQUIVOCATOR_WINDOW,
@@ -185,7 +185,7 @@ export class MeshSession extends SessionCore implements Session {
       () => this.snapshot(),
       (line) => this.emitMesh({ kind: 'save', problem: line }),
     );
-    this.wait = new WaitTimer(this.clock, opts.timeouts ?? DEFAULT_TIMEOUTS);
+    this.wait = new WaitTimer(this.clock, () => this.gameClock);
     this.fastChecks = opts.fastVerify
       ? new FastChecks(opts.fastVerify, (link, frame, bytes) => {
           const now = this.linkNowOf(link);
@@ -215,6 +215,8 @@ export class MeshSession extends SessionCore implements Session {
       seats: { colour: Colour; bot: BotLevel | null }[];
       hostColour: Colour;
       shuffleSeats?: boolean;
+      /** The game clock (P6, bullet 5); the default: this session's timeouts (`clockOf`). */
+      clock?: GameClock;
       gameId?: string;
       rematchOf?: string | null;
     },
@@ -231,6 +233,7 @@ export class MeshSession extends SessionCore implements Session {
       host: s.identity.publicKey,
       options: plan.options,
       shuffleSeats: plan.shuffleSeats ?? false,
+      clock: plan.clock ?? clockOf(opts.timeouts),
       seats,
       rematchOf: plan.rematchOf ?? null,
     };
@@ -368,8 +371,7 @@ export class MeshSession extends SessionCore implements Session {
     const chains = r.follower.chainSeatList;
     const roster = this.startRecord!.roster;
     const missing = chains.filter((a, i) => !this.authoredHere(a, 1 + i, (e) => e.k === 'commit')).map((a) => roster[a].colour);
-    const timeouts = this.opts.timeouts ?? DEFAULT_TIMEOUTS;
-    const deadline = this.commitsSince + timeouts.revealMs;
+    const deadline = this.commitsSince + this.gameClock.revealMs;
     return { missing, since: this.commitsSince, deadline, left: Math.max(0, deadline - this.clock.now()) };
   }
 
@@ -535,6 +537,7 @@ export class MeshSession extends SessionCore implements Session {
     const l = this.lobbyPart.state;
     if (!l || !this.isHost || this.phaseNow !== 'lobby') throw new Error('only the host starts the game, from the lobby');
     if (l.seats.some((s) => !s.bot && !s.pub)) throw new Error('every seat must be taken first');
+    const c = l.clock;
     const settings: LogEntry = {
       k: 'settings',
       setup: { seats: l.seats.map((s) => s.colour), options: l.options },
@@ -542,6 +545,8 @@ export class MeshSession extends SessionCore implements Session {
       chainLength: DEFAULT_CHAIN_LENGTH,
       shuffleSeats: l.shuffleSeats,
       bots: l.seats.map((s) => s.bot),
+      // In the reader's field order, so the host's own log holds the bytes every guest reads.
+      clock: { moveMs: c.moveMs, revealMs: c.revealMs, bankMs: c.bankMs, freeMoveMs: c.freeMoveMs, freeRevealMs: c.freeRevealMs },
     };
     const unsigned = { settings, roster: l.seats.map((s) => ({ ...s })), host: this.identity.publicKey };
     const start: StartRecord = { ...unsigned, sig: sign(this.identity, 'start', startSigningText(unsigned)) };
@@ -647,6 +652,7 @@ export class MeshSession extends SessionCore implements Session {
         seats: st.roster.map((r) => ({ colour: r.colour, bot: gone.has(r.colour) && absent === 'bot' ? ('greedy' as const) : r.bot })),
         hostColour: mine,
         shuffleSeats: st.settings.shuffleSeats,
+        clock: st.settings.clock,
         rematchOf: st.settings.gameId,
       },
     );
@@ -1127,11 +1133,21 @@ export class MeshSession extends SessionCore implements Session {
     return { gameId: this.gameId, roster: this.startRecord!.roster, replica: this.replica!, prefix: (i) => this.prefix.at(i) };
   }
 
+  /**
+   * The game clock every seat is timed by: the signed settings' once the game started (older
+   * games without one: the defaults), the lobby's before; this page's own options only for a
+   * lobby it has not heard yet. So a guest's own options never time anyone differently.
+   */
+  get gameClock(): GameClock {
+    if (this.startRecord) return this.startRecord.settings.clock ?? DEFAULT_GAME_CLOCK;
+    return this.lobbyPart.state?.clock ?? clockOf(this.opts.timeouts);
+  }
+
   /** What the group decisions read of this peer's log, pool and clock. */
   private get voteContext(): VoteContext {
     const r = this.replica!;
     const roster = this.startRecord!.roster;
-    const timeouts = this.opts.timeouts ?? DEFAULT_TIMEOUTS;
+    const timeouts = this.gameClock;
     return {
       roster,
       myColour: this.myColour,

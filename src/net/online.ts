@@ -11,10 +11,11 @@ import type { PeerJsTransportOptions } from './peerjs-transport';
 import type { SessionDeps } from '../session/session-factory';
 import type { SeatController } from '../session/session';
 import type { PeerId } from './transport';
+import { CLOCK_PRESETS, type ClockPreset } from './lockstep/limits';
 
 export type OnlineRequest =
   /** Seats of human controllers become open seats, bot controllers bot seats; the host sits in the first open one. */
-  | { kind: 'host'; name: string; setup: GameSetup; controllers: readonly SeatController[] }
+  | { kind: 'host'; name: string; setup: GameSetup; controllers: readonly SeatController[]; clock?: ClockPreset }
   /** `signalling`: the host's server from the join link, when the player chose to use it. */
   | { kind: 'join'; name: string; peer: PeerId; watch: boolean; invite: string | null; signalling?: LinkSignalling | null }
   | { kind: 'resume'; gameId: string };
@@ -131,7 +132,8 @@ export async function openOnline(
         });
         const hostColour = seats.find((s) => !s.bot)?.colour;
         if (!hostColour) throw new Error('an online game needs at least one seat for a person');
-        return MeshSession.host({ ...base, name: req.name }, { options: req.setup.options, seats, hostColour });
+        const clock = { ...CLOCK_PRESETS[req.clock ?? 'standard'] };
+        return MeshSession.host({ ...base, name: req.name }, { options: req.setup.options, seats, hostColour, clock });
       }
       case 'join':
         return MeshSession.join({ ...base, name: req.name }, req.peer, req.watch, req.invite);

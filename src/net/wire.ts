@@ -3,16 +3,18 @@
 // size (frame, names, chat, lists), ranges — or rejected with a one-line reason. The
 // checks that need the game (sender seat, sequence, turn, legality) come after, in the
 // mesh session; a frame that fails any of them changes nothing.
-import { COLOURS, type Colour, type GameOptions } from '../engine';
+import { COLOURS, defaultOptions, type Colour, type GameOptions } from '../engine';
 import { MAX_CHAIN_LENGTH } from '../fair/chain';
 import { isHex } from '../fair/hex';
 import {
   BOT_LEVELS,
+  DEFAULT_GAME_CLOCK,
   LogFormatError,
   MAX_LOG_INDEX,
   MAX_TURN,
   readEntry,
   type BotLevel,
+  type GameClock,
   type LogEntry,
   type SettingsEntry,
 } from '../fair/log';
@@ -28,8 +30,9 @@ export { MAX_NAME_CHARS, NOT_IN_CHAT, NOT_IN_NAMES } from './visible-text';
  * 3: a chat item carries its seat's chat number (`c`), and only a move carries a state hash.
  * 4: a sync request carries, per seat, the digest of the items it counts (`dig`).
  * 5: a catch-up answer packs its items in `items` frames (many per frame, few round trips).
+ * 6: the lobby and the start's settings carry the game clock (`clock`: caps, bank, free parts).
  */
-export const WIRE_VERSION = 5;
+export const WIRE_VERSION = 6;
 export const MAX_CHAT_CHARS = 200;
 /** Items one sync answer carries at most; the asker asks again for the rest. */
 export const MAX_ITEMS_PER_ANSWER = 64;
@@ -85,6 +88,8 @@ export interface LobbyState {
   host: string;
   options: GameOptions;
   shuffleSeats: boolean;
+  /** The game clock the start will sign (a lobby saved before wire version 6 has none: the defaults). */
+  clock: GameClock;
   seats: LobbySeat[];
   rematchOf: string | null;
 }
@@ -204,6 +209,22 @@ function readOptions(v: unknown, where: string): GameOptions {
     where,
   );
   return (e as SettingsEntry).setup.options;
+}
+
+/** A game clock is checked by the log's own reader too (the settings entry it goes into). */
+function readClock(v: unknown, where: string): GameClock {
+  const e = entry(
+    {
+      k: 'settings',
+      setup: { seats: ['red'], options: defaultOptions() },
+      gameId: 'x',
+      chainLength: MAX_CHAIN_LENGTH,
+      shuffleSeats: false,
+      clock: v,
+    },
+    where,
+  );
+  return (e as SettingsEntry).clock!;
 }
 
 function readItem(v: unknown): Item {
@@ -329,7 +350,17 @@ export function parseFrame(frame: unknown): Frame {
     }
     case 'lobby': {
       const o = obj(raw, 'lobby', ['t', 'lobby']);
-      const l = obj(o.lobby, 'lobby.lobby', ['gameId', 'host', 'options', 'shuffleSeats', 'seats', 'rematchOf']);
+      const inner = o.lobby;
+      const withClock = typeof inner === 'object' && inner !== null && 'clock' in inner;
+      const l = obj(inner, 'lobby.lobby', [
+        'gameId',
+        'host',
+        'options',
+        'shuffleSeats',
+        ...(withClock ? ['clock'] : []),
+        'seats',
+        'rematchOf',
+      ]);
       if (typeof l.shuffleSeats !== 'boolean') fail('lobby.shuffleSeats must be true or false');
       return {
         t,
@@ -338,6 +369,7 @@ export function parseFrame(frame: unknown): Frame {
           host: hex(l.host, 'lobby.host', 32),
           options: readOptions(l.options, 'lobby.options'),
           shuffleSeats: l.shuffleSeats,
+          clock: withClock ? readClock(l.clock, 'lobby.clock') : { ...DEFAULT_GAME_CLOCK },
           seats: readSeats(l.seats, 'lobby.seats'),
           rematchOf: l.rematchOf === null ? null : gameId(l.rematchOf, 'lobby.rematchOf'),
         },

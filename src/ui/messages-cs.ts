@@ -337,6 +337,12 @@ export const cs: Messages = {
   },
   onlineCountdown: '{who}: zbývá {s} s.',
   onlineBank: 'Časová rezerva: {s} s.',
+  gameClock: 'Hodiny (online hra)',
+  clock_quick: 'Rychlé: 45 s na tah, každý má časovou rezervu 2 minuty',
+  clock_standard: 'Běžné: 90 s na tah, každý má časovou rezervu 4 minuty',
+  clock_relaxed: 'Volné: 3 min na tah, každý má časovou rezervu 10 minut',
+  lobbyClock:
+    'Hodiny: {move} s na tah ({freeMove} s se nepočítá), {reveal} s na odhalení, časová rezerva {bank} min pro každého. Kdo ji vyčerpá, může být vyřazen.',
   onlineSilent: '{who} mlčí.',
   youName: 'Vy',
   personWithColour: '{name} ({colour})',

@@ -342,6 +342,12 @@ export const en = {
   onlineWaitReveals: { one: 'Waiting for the reveal of {who}, then 1 more.', other: 'Waiting for the reveal of {who}, then {n} more.' },
   onlineCountdown: '{who} has {s} s left.',
   onlineBank: 'Time bank: {s} s.',
+  gameClock: 'Clock (online games)',
+  clock_quick: 'Quick: 45 s a move, a 2-minute time bank each',
+  clock_standard: 'Standard: 90 s a move, a 4-minute time bank each',
+  clock_relaxed: 'Relaxed: 3 min a move, a 10-minute time bank each',
+  lobbyClock:
+    'Clock: {move} s a move ({freeMove} s free), {reveal} s a reveal, a time bank of {bank} min each. A player past it may be dropped.',
   onlineSilent: '{who} is silent.',
   youName: 'You',
   personWithColour: '{name} ({colour})',

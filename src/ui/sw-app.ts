@@ -386,6 +386,7 @@ export class SwApp extends LitElement {
               name: storedName() || t('guestName'),
               setup: e.detail.setup,
               controllers: e.detail.controllers,
+              clock: e.detail.clock,
             });
           }}
           @sw-resume=${(e: CustomEvent<string>) => this.resume(e.detail)}

@@ -18,6 +18,7 @@ import {
 } from '../engine';
 import { BOT_LEVELS, type BotLevel, type SeatController } from '../session/session';
 import type { StoredGame } from '../session/game-store';
+import type { ClockPreset } from '../net/lockstep/limits';
 import { t } from './i18n';
 import { LanguageController } from './language-controller';
 import { meepleIcon } from './hud-icons';
@@ -53,7 +54,10 @@ const SHOWCASE: readonly [string, number][] = [
 export interface NewGameRequest {
   setup: GameSetup;
   controllers: SeatController[];
+  /** An online game's clock (P6, bullet 5), signed with its settings; local games have none. */
+  clock?: ClockPreset;
 }
+const CLOCK_CHOICES: readonly ClockPreset[] = ['quick', 'standard', 'relaxed'];
 export type FilePurpose = 'load' | 'replay' | 'verify';
 export interface FileRequest {
   purpose: FilePurpose;
@@ -152,6 +156,7 @@ export class SwHome extends LitElement {
   ];
   @state() private options: GameOptions = defaultOptions();
   @state() private oneClick = oneClickPlay();
+  @state() private clock: ClockPreset = 'standard';
   /** The game whose deletion waits for a yes. */
   @state() private confirmDelete: string | null = null;
   protected readonly i18n = new LanguageController(this);
@@ -164,6 +169,7 @@ export class SwHome extends LitElement {
         const c = init.controllers[i];
         return { colour, controller: c?.kind === 'bot' ? c.level : 'human' };
       });
+      if (init.clock) this.clock = init.clock;
     }
   }
 
@@ -172,6 +178,7 @@ export class SwHome extends LitElement {
     return {
       setup: { seats: this.seats.map((s) => s.colour), options: { ...this.options, expansion: { ...this.options.expansion } } },
       controllers: this.seats.map((s) => toController(s.controller)),
+      clock: this.clock,
     };
   }
 
@@ -388,6 +395,11 @@ export class SwHome extends LitElement {
         <label class="online-name">${t('onlineYourName')}<input maxlength="32" data-online-name .value=${this.onlineName}
           @input=${(e: Event) => (this.onlineName = (e.target as HTMLInputElement).value)} /></label>
         ${this.nameWanted ? html`<div class="error" role="alert">${t('onlineNameWanted')}</div>` : nothing}
+        <label class="online-name">${t('gameClock')}
+          <select name="clock" data-clock @change=${(e: Event) => (this.clock = (e.target as HTMLSelectElement).value as ClockPreset)}>
+            ${CLOCK_CHOICES.map((c) => html`<option value=${c} ?selected=${this.clock === c}>${t(`clock_${c}`)}</option>`)}
+          </select>
+        </label>
         <button class="start" data-start-online ?disabled=${!!err} title=${t('onlineCreateHint')} @click=${() => this.start(true)}>${t('onlineCreate')}</button>
         ${
           this.onlineError

@@ -257,6 +257,12 @@ export class SwLobby extends LitElement {
         }
       </li>`,
       )}</ul>
+      <p class="dim" data-testid="lobby-clock">${t('lobbyClock', {
+        move: Math.round(lobby.clock.moveMs / 1000),
+        freeMove: Math.round(lobby.clock.freeMoveMs / 1000),
+        reveal: Math.round(lobby.clock.revealMs / 1000),
+        bank: Math.round(lobby.clock.bankMs / 6000) / 10,
+      })}</p>
       ${this.error ? html`<p role="alert" style="color:var(--sw-danger)">${this.error}</p>` : nothing}
       ${this.trouble(s)}
       ${

@@ -9,7 +9,6 @@ import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { Colour, GameState } from '../engine';
 import type { MeshSession, ReclaimView } from '../net/mesh-session';
-import { DEFAULT_TIMEOUTS } from '../net/lockstep/limits';
 import { downloadText } from './file-download';
 import { t } from './i18n';
 import { LanguageController } from './language-controller';
@@ -167,7 +166,7 @@ export class SwOnlinePanel extends LitElement {
           ? html`<p class="save-problem" role="alert" data-testid="save-problem">${t('onlineSaveFailed', { reason: s.saveProblem })}</p>`
           : nothing
       }
-      <sw-connection-badge .waitMs=${DEFAULT_TIMEOUTS.moveMs}
+      <sw-connection-badge .waitMs=${s.gameClock.moveMs}
         .peers=${s.peers.map((p) => ({ name: p.name, colour: p.colour, state: p.state }))}></sw-connection-badge>
       ${
         this.signallingLost

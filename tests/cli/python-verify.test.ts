@@ -204,7 +204,13 @@ describe.skipIf(skipPython)('tools/verify.py agrees with npm run verify', () => 
     const d = lineOf(drop, /"k":"drop"/);
     const rc = lineOf(reclaim, /"k":"reclaim"/);
     const firstReveal = lineOf(bot, /"k":"reveal"/);
+    // The game clock (issue 17): one grammar in both verifiers; outside its bounds the file is malformed.
+    expect(bot).toMatch(/"clock":\{"moveMs":\d+,/);
+    const clockEdit = (re: RegExp, to: string) => bot.replace(re, to);
     const edits: [string, string, number][] = [
+      ['a clock whose free move outlasts the move', clockEdit(/"freeMoveMs":\d+/, '"freeMoveMs":99999999'), 2],
+      ['a clock with a field of its own', clockEdit(/"clock":\{/, '"clock":{"turbo":1,'), 2],
+      ['a clock in seconds, not whole ms', clockEdit(/"bankMs":\d+/, '"bankMs":2.5'), 2],
       // a bot seat has no chain: giving it one (or taking one away) breaks the commitments
       ['a bot seat named a player seat', bot.replace('"bots":[null,null,"greedy"]', '"bots":[null,null,null]'), 1],
       ['a player seat named a bot seat', bot.replace('"bots":[null,null,"greedy"]', '"bots":[null,"greedy","greedy"]'), 1],

@@ -5,9 +5,18 @@ import { defaultOptions } from '../../src/engine';
 import type { MeshSession } from '../../src/net/mesh-session';
 import type { LobbySeat } from '../../src/net/wire';
 import '../../src/ui/sw-lobby';
+import { DEFAULT_GAME_CLOCK } from '../../src/fair';
 
 function guestLobby(seats: LobbySeat[]): MeshSession {
-  const lobby = { gameId: 'g', host: 'h', options: defaultOptions(), shuffleSeats: false, seats, rematchOf: null };
+  const lobby = {
+    gameId: 'g',
+    host: 'h',
+    options: defaultOptions(),
+    shuffleSeats: false,
+    clock: DEFAULT_GAME_CLOCK,
+    seats,
+    rematchOf: null,
+  };
   const fake = { lobby, phase: 'lobby', isHost: false, name: 'Sam', identity: { publicKey: 'e'.repeat(64) }, transportId: 't', peers: [] };
   return { ...fake, onEvent: () => () => {} } as unknown as MeshSession;
 }

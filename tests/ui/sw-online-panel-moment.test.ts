@@ -8,6 +8,7 @@ import { setLanguage } from '../../src/ui/i18n';
 import '../../src/ui/sw-online-panel';
 import '../../src/ui/sw-status-line';
 import { startGame } from '../support/engine-script';
+import { DEFAULT_GAME_CLOCK } from '../../src/fair';
 
 function states() {
   const shown = startGame(['red', 'black']);
@@ -32,6 +33,7 @@ function fakeMesh(state: ReturnType<typeof states>['live']) {
     departed: [],
     seatIndex: null,
     lobby: null,
+    gameClock: DEFAULT_GAME_CLOCK,
     chat: [],
     desyncReport: null,
     forfeits: () => [],

@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MeshSession } from '../../src/net/mesh-session';
 import '../../src/ui/sw-online-panel';
+import { DEFAULT_GAME_CLOCK } from '../../src/fair';
 
 function fakeSession(problem: { now: string | null }): MeshSession {
   return {
@@ -15,6 +16,7 @@ function fakeSession(problem: { now: string | null }): MeshSession {
     started: false,
     seatIndex: null,
     lobby: null,
+    gameClock: DEFAULT_GAME_CLOCK,
     phase: 'playing',
     chat: [],
     desyncReport: null,

@@ -1,6 +1,7 @@
 // The bounds of the lockstep session (docs/lockstep.md "Limits"): every buffer a peer can
 // fill has one, so nothing a peer sends can grow another without limit; and the default
 // timeouts after which a silent seat may be dropped (P2.6).
+import { DEFAULT_GAME_CLOCK, type GameClock } from '../../fair/log-entries';
 
 /** Chat lines one seat may add to a game (the replay's bound: its chat numbers lie below it), and the shortest gap between two. */
 export { MAX_CHAT_PER_SEAT } from '../../fair/log-entries';
@@ -84,14 +85,33 @@ export interface Timeouts {
   freeMoveMs?: number;
   freeRevealMs?: number;
 }
-export const DEFAULT_TIMEOUTS: Timeouts = { moveMs: 90_000, revealMs: 20_000 };
+export const DEFAULT_TIMEOUTS: Timeouts = { moveMs: DEFAULT_GAME_CLOCK.moveMs, revealMs: DEFAULT_GAME_CLOCK.revealMs };
 /**
  * The time bank's defaults: 30 s a move and 10 s a reveal are free, and 4 minutes a game
  * beyond them. A seat that waits until just before each 90 s deadline has its bank spent
  * after four moves, and 30 s a move from then on: a 3-seat game it stalls this way is
  * stretched by at most 4 minutes plus 30 s a move, not by 90 s a move (about 77 minutes).
  */
-export const DEFAULT_BANK = { bankMs: 240_000, freeMoveMs: 30_000, freeRevealMs: 10_000 };
+export const DEFAULT_BANK = {
+  bankMs: DEFAULT_GAME_CLOCK.bankMs,
+  freeMoveMs: DEFAULT_GAME_CLOCK.freeMoveMs,
+  freeRevealMs: DEFAULT_GAME_CLOCK.freeRevealMs,
+};
+
+/** A session's timeouts as the game clock its settings carry: the defaults filled in, each free part within its cap. */
+export function clockOf(t: Timeouts = DEFAULT_TIMEOUTS): GameClock {
+  const freeMoveMs = Math.min(t.moveMs, t.freeMoveMs ?? DEFAULT_BANK.freeMoveMs);
+  const freeRevealMs = Math.min(t.revealMs, t.freeRevealMs ?? DEFAULT_BANK.freeRevealMs);
+  return { moveMs: t.moveMs, revealMs: t.revealMs, bankMs: t.bankMs ?? DEFAULT_BANK.bankMs, freeMoveMs, freeRevealMs };
+}
+
+/** The clocks a host may pick in the new-game form (the lobby shows the one chosen to every guest). */
+export const CLOCK_PRESETS = {
+  quick: { moveMs: 45_000, revealMs: 15_000, bankMs: 120_000, freeMoveMs: 15_000, freeRevealMs: 8_000 },
+  standard: DEFAULT_GAME_CLOCK,
+  relaxed: { moveMs: 180_000, revealMs: 30_000, bankMs: 600_000, freeMoveMs: 60_000, freeRevealMs: 15_000 },
+} as const satisfies Record<string, GameClock>;
+export type ClockPreset = keyof typeof CLOCK_PRESETS;
 /** How long a peer that no majority agrees with keeps asking for the disputed entries before it stops (P6.3). */
 export const DISPUTE_MS = 3_000;
 /** Disputed log positions a peer asks the others for in one game. */

@@ -7,7 +7,7 @@
 // delivery delays only, and the drop it leads to is the group's count (seat-votes.ts).
 import type { Colour } from '../../engine';
 import type { Clock } from '../clock';
-import { DEFAULT_BANK, type Timeouts } from './limits';
+import type { GameClock } from '../../fair/log-entries';
 
 export interface Wait {
   colour: Colour;
@@ -21,18 +21,12 @@ export class WaitTimer {
   private timer: unknown = null;
   /** Per seat: the time used beyond the free part of its waits so far (ms). */
   private readonly used = new Map<Colour, number>();
-  private readonly bank: Required<Pick<Timeouts, 'bankMs' | 'freeMoveMs' | 'freeRevealMs'>>;
 
+  /** `clock`: the game clock in force (the signed settings' once the game started, so every peer times by one rule). */
   constructor(
     private readonly clock: Clock,
-    private readonly timeouts: Timeouts,
-  ) {
-    this.bank = {
-      bankMs: timeouts.bankMs ?? DEFAULT_BANK.bankMs,
-      freeMoveMs: timeouts.freeMoveMs ?? DEFAULT_BANK.freeMoveMs,
-      freeRevealMs: timeouts.freeRevealMs ?? DEFAULT_BANK.freeRevealMs,
-    };
-  }
+    private readonly gameClock: () => GameClock,
+  ) {}
 
   /** When the current wait began. */
   get since(): number {
@@ -47,7 +41,7 @@ export class WaitTimer {
   bankLeft(colour: Colour): number {
     let used = this.used.get(colour) ?? 0;
     if (this.current?.colour === colour) used += Math.max(0, this.clock.now() - this.sinceAt - this.free(this.current.what));
-    return Math.max(0, this.bank.bankMs - used);
+    return Math.max(0, this.gameClock().bankMs - used);
   }
 
   /** Whether `key` names the wait still going on. */
@@ -91,13 +85,15 @@ export class WaitTimer {
   }
 
   private free(what: Wait['what']): number {
-    return what === 'move' ? this.bank.freeMoveMs : this.bank.freeRevealMs;
+    const c = this.gameClock();
+    return what === 'move' ? c.freeMoveMs : c.freeRevealMs;
   }
 
   /** The longest this wait may last: the free part and the seat's bank, within the per-action cap. */
   private limit(w: Wait): number {
-    const cap = w.what === 'move' ? this.timeouts.moveMs : this.timeouts.revealMs;
+    const c = this.gameClock();
+    const cap = w.what === 'move' ? c.moveMs : c.revealMs;
     const free = Math.min(cap, this.free(w.what));
-    return Math.min(cap, free + Math.max(0, this.bank.bankMs - (this.used.get(w.colour) ?? 0)));
+    return Math.min(cap, free + Math.max(0, c.bankMs - (this.used.get(w.colour) ?? 0)));
   }
 }

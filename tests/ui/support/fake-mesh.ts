@@ -3,6 +3,7 @@ import { applyInPlace, type Colour } from '../../../src/engine';
 import type { MeshEvent, MeshSession, PeerView, ReclaimView, WaitingView } from '../../../src/net/mesh-session';
 import type { SeatInfo } from '../../../src/session/session';
 import { startGame } from '../../support/engine-script';
+import { DEFAULT_GAME_CLOCK } from '../../../src/fair';
 
 export interface FakeMesh {
   session: MeshSession;
@@ -54,6 +55,7 @@ export function fakeMesh(patch: Partial<FakeState> = {}): FakeMesh {
     started: true,
     state,
     lobby: null,
+    gameClock: DEFAULT_GAME_CLOCK,
     revealsMissing: [] as Colour[],
     desyncReport: null,
     rejectedCount: 0,
