@@ -209,6 +209,7 @@ export async function chaosGame(seed: number, a: ChaosArgs, restart: boolean, ly
   }
   const partition = partitioned ? drawPartition(seed, peers) : null;
   let healed = false;
+  let restartedUnheard: number | null = null;
   try {
     const liarPlan = plan;
     await sim.open((i) => (liarPlan && i === liarPlan.peer ? liarSessionOptions(liarPlan, sim.clock) : {}));
@@ -221,6 +222,13 @@ export async function chaosGame(seed: number, a: ChaosArgs, restart: boolean, ly
       await sim.runUntil(() => false, 2_000);
       sim.restart(who);
       notes.push(`peer ${who} restarted at turn ${turn}`);
+      // A restart while the liar keeps an honest peer silent: the new link between the two can never prove itself
+      // (the silent one's half of the handshake never arrives), so they cannot hear each other at all — two honest
+      // seats split one against one, with the liar abstaining; the documented tie-break may drop either of them.
+      if (liar?.silencing && liar.silenced !== who) {
+        restartedUnheard = who;
+        notes.push(`restarted while peer ${liar.silenced} was silenced`);
+      }
       if (partitioned) {
         // A partition scenario names whose seats must survive it: a restarted peer whose new link no one has
         // authenticated yet is heard by nobody, so to the others it is as silent as the seats that go silent. The
@@ -308,7 +316,7 @@ export async function chaosGame(seed: number, a: ChaosArgs, restart: boolean, ly
     // only the seats of its winners count (silent, crashed and losing seats may forfeit); nor does one the liar silenced.
     const counted = (c: string) => {
       const i = sim.colours.indexOf(c as (typeof sim.colours)[number]);
-      if (c === liarColour || (liar && liar.silenced === i)) return false;
+      if (c === liarColour || (liar && liar.silenced === i) || restartedUnheard === i) return false;
       return !partition || partition.winners.includes(i);
     };
     const honestForfeits = [

@@ -1481,7 +1481,6 @@ export class MeshSession extends SessionCore implements Session {
       return;
     }
     link.heardAt = this.clock.now();
-    link.heardSeq = this.mySeat === null ? 0 : (this.pool?.sequences[this.mySeat] ?? 0);
     let frame: Frame;
     try {
       frame = parseFrame(text);
@@ -1594,6 +1593,8 @@ export class MeshSession extends SessionCore implements Session {
         if (!this.startRecord) return;
         link.saidLen = f.len;
         link.saidLenAt = this.clock.now();
+        // What it holds of this seat's items: where a push to it starts should it fall quiet.
+        if (this.mySeat !== null) link.heardSeq = f.have[this.mySeat] ?? 0;
         this.answerSync(link, f, bytes);
         return;
       case 'addr': {
@@ -1761,8 +1762,9 @@ export class MeshSession extends SessionCore implements Session {
   /**
    * A link that has said nothing for two beats may hear this peer but not be heard (a one-way
    * loss): its sync requests, the only way it gets what was lost on the way, never arrive. This
-   * seat's own items since it was last heard go to it again, PUSH_ITEMS a beat in a cycle (so a
-   * long silence is covered bit by bit, at a bounded cost); a link that speaks again asks as usual.
+   * seat's own items from what its last request said it held go to it again, PUSH_ITEMS a beat
+   * in a cycle (so a long silence is covered bit by bit, at a bounded cost); a link that speaks
+   * again asks as usual.
    */
   private pushToQuiet(): void {
     if (this.mySeat === null || !this.pool) return;

@@ -187,6 +187,11 @@ export class Liar {
   /** An honest peer the liar's scenario silences (split-vote, withheld-vote): its seat is expected to be dropped. */
   silenced: number | null = null;
   private silencedUntil = -1;
+
+  /** Whether the liar's scenario keeps an honest peer silent right now (it hears, nobody hears it). */
+  get silencing(): boolean {
+    return this.silenced !== null && this.silencedUntil > this.sim.clock.now();
+  }
   /** Drop questions already answered with a lie (self-veto, split-vote), by their key. */
   private readonly answered = new Set<string>();
   /** The second version of one of the liar's move items, and the peers that get it instead of the real one. */

@@ -52,7 +52,7 @@ export interface Link {
   early: Frame[];
   /** When a frame last came in on this link (a link quiet for a beat may not be able to ask for what it lacks). */
   heardAt: number;
-  /** This seat's item count when the link was last heard, and the next of its own items to push while it is quiet. */
+  /** How many of this seat's items the link's last sync request said it held, and the next of them to push while it is quiet. */
   heardSeq: number;
   pushAt: number;
   /** The log length this link's last sync request said its peer holds, and when it came (unsigned: a hint, bounded by the bank). */
