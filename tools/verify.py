@@ -32,7 +32,7 @@ MAX_SAFE = 2**53 - 1
 COLOURS = ["red", "green", "black", "white", "orange", "blue"]
 TEAM = {"red": 0, "green": 0, "black": 1, "white": 1}  # 0 Rebel, 1 Empire (team variant only)
 TAG = b"carcassonne-star-wars/fair/v1/event\x00"
-BOT_LEVELS = ("random", "greedy", "strong")
+BOT_LEVELS = ("random", "greedy", "strong", "expert")
 STAND_IN_BOT = "greedy"
 SEAT_CHANGES = ("drop", "resign", "reclaim")
 MAX_LOG_INDEX = 1000000
@@ -163,7 +163,11 @@ def check_entry(e, i, version):
     if k == "settings":
         with_bots = "bots" in e and version >= 2
         with_clock = "clock" in e and version >= 2
-        fields(e, i, ["k", "setup", "gameId", "chainLength", "shuffleSeats"] + (["bots"] if with_bots else []) + (["clock"] if with_clock else []))
+        with_stand_in = "standIn" in e and version >= 2
+        fields(e, i, ["k", "setup", "gameId", "chainLength", "shuffleSeats"] + (["bots"] if with_bots else [])
+               + (["standIn"] if with_stand_in else []) + (["clock"] if with_clock else []))
+        if with_stand_in:
+            need(isinstance(e["standIn"], str) and e["standIn"] in BOT_LEVELS, i, e, "standIn must be one of %s" % ", ".join(BOT_LEVELS))
         s = e["setup"]
         need(isinstance(s, dict) and set(s) == {"seats", "options"}, i, e, "setup must be {seats, options}")
         need(isinstance(s["seats"], list) and 1 <= len(s["seats"]) <= 6 and all(check_colour(c) for c in s["seats"]), i, e, "setup.seats")
@@ -796,7 +800,7 @@ def follow(version, entries, secrets, forfeits):
         forfeits[c] = control[c]
         taking.discard(lobby.index(c))
         lines.append("%s %s %s: its chain takes no part from event %d on; a stand-in bot (%s) plays the seat"
-                     % (c, "was dropped" if e["k"] == "drop" else "resigned", when(pos[0]), state["event"], STAND_IN_BOT))
+                     % (c, "was dropped" if e["k"] == "drop" else "resigned", when(pos[0]), state["event"], settings.get("standIn", STAND_IN_BOT)))
 
     def move_slot(colour, phase):
         """Seat changes in the place of the active seat's move (section 6a); returns False at the end of the log."""

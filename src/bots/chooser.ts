@@ -48,6 +48,14 @@ export class SeededChooser implements Chooser {
   }
 }
 
+/** Mixes a seed and a number into a new 32-bit seed (integer operations only): one stream per sample. */
+export function mix(a: number, b: number): number {
+  let h = (a ^ Math.imul(b + 0x7f4a7c15, 0x9e3779b1)) >>> 0;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b) >>> 0;
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35) >>> 0;
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
 function rotl(x: number, k: number): number {
   return ((x << k) | (x >>> (32 - k))) >>> 0;
 }

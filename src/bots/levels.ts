@@ -1,4 +1,5 @@
 // The bot levels by name (lobby settings, the bot runner, the tournament CLI).
+import { expertBot } from './expert';
 import { greedyBot } from './greedy';
 import { randomBot } from './random';
 import { strongBot } from './strong';
@@ -15,7 +16,9 @@ export function botByLevel(level: BotLevel): Bot {
       return greedyBot;
     case 'strong':
       return strongBot;
+    case 'expert':
+      return expertBot;
     default:
-      throw new Error(`unknown bot level "${String(level)}"; use random, greedy or strong`);
+      throw new Error(`unknown bot level "${String(level)}"; use ${BOT_LEVELS.join(', ')}`);
   }
 }

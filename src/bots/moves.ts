@@ -7,6 +7,7 @@ import {
   legalDeployments,
   legalPlacements,
   scorerOf,
+  type Action,
   type Deployment,
   type GameState,
   type Placement,
@@ -67,6 +68,27 @@ export function scoreMoves(state: GameState, w: Weights = DEFAULT_WEIGHTS, place
     for (const d of scoreDeployments(placed, w)) out.push({ placement, deployment: d.deployment, value: d.value });
   }
   return out;
+}
+
+/** The greedy turn among `placements`: the best (placement, deployment) as the two actions to apply (the rollouts' policy). */
+export function bestTurn(
+  state: GameState,
+  rng: Chooser,
+  w: Weights = DEFAULT_WEIGHTS,
+  placements: Placement[] = legalPlacements(state),
+): Action[] {
+  const moves = scoreMoves(state, w, placements);
+  const m =
+    moves[
+      bestIndex(
+        moves.map((x) => x.value),
+        rng,
+      )
+    ];
+  return [
+    { type: 'place', ...m.placement },
+    { type: 'deploy', deployment: m.deployment },
+  ];
 }
 
 /** Index of the best value; exact ties are broken by the chooser (deterministic per seed). */

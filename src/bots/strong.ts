@@ -20,9 +20,9 @@ import {
   type GameState,
   type Placement,
 } from '../engine';
-import { SeededChooser } from './chooser';
+import { mix, SeededChooser } from './chooser';
 import { DEFAULT_WEIGHTS, evaluateState, type Weights } from './evaluate';
-import { bestIndex, scoreDeployments, scoreMoves } from './moves';
+import { bestIndex, bestTurn, scoreDeployments, scoreMoves } from './moves';
 import { randomEventAction } from './playout';
 import type { Bot, BotChoice, BotContext, Chooser } from './types';
 
@@ -63,14 +63,6 @@ interface Candidate {
   samples: number;
 }
 
-/** Mixes a seed and a sample number into a new 32-bit seed (integer ops only). */
-function mix(a: number, b: number): number {
-  let h = (a ^ Math.imul(b + 0x7f4a7c15, 0x9e3779b1)) >>> 0;
-  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b) >>> 0;
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35) >>> 0;
-  return (h ^ (h >>> 16)) >>> 0;
-}
-
 /** Fast greedy policy for rollouts: the best of a sample of placements, deployment included. */
 function rolloutTurn(state: GameState, rng: Chooser, opts: StrongOptions): Action[] {
   let placements = legalPlacements(state);
@@ -82,18 +74,7 @@ function rolloutTurn(state: GameState, rng: Chooser, opts: StrongOptions): Actio
     }
     placements = pool.slice(0, opts.rolloutPlacements);
   }
-  const moves = scoreMoves(state, opts.weights, placements);
-  const m =
-    moves[
-      bestIndex(
-        moves.map((x) => x.value),
-        rng,
-      )
-    ];
-  return [
-    { type: 'place', ...m.placement },
-    { type: 'deploy', deployment: m.deployment },
-  ];
+  return bestTurn(state, rng, opts.weights, placements);
 }
 
 /** Plays a sampled future from `state` (mutated) and judges it for `scorer`. */

@@ -345,6 +345,7 @@ const WORDS = [
   'random',
   'greedy',
   'strong',
+  'expert',
   '',
 ];
 

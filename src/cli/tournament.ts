@@ -1,11 +1,11 @@
 // npm run tournament -- --games 500 --seats strong,greedy [--expansion] [--teams] [--seed N]
-//   [--strong-iterations N] [--progress]
+//   [--strong-iterations N] [--expert-iterations N] [--progress]
 // Plays bot-only games with the seats rotated so that each bot sits in each seat equally
 // often, and prints win rates (95% Wilson interval), mean scores, and time per decision
 // and per turn of each bot. Draws and dice come from a seeded chooser (src/bots/playout.ts),
 // not from src/fair: this measures play, not fairness.
 import { applyInPlace, defaultOptions, newGame, winners, type Colour, type GameSetup } from '../engine';
-import { botByLevel, createStrongBot, BOT_LEVELS, type Bot, type BotLevel } from '../bots';
+import { botByLevel, createExpertBot, createStrongBot, BOT_LEVELS, type Bot, type BotLevel } from '../bots';
 import { SeededChooser } from '../bots/chooser';
 import { botAction, randomEventAction } from '../bots/playout';
 import { commandLineOrExit, parseFlags, UsageError } from './args';
@@ -17,11 +17,12 @@ export interface Args {
   teams: boolean;
   seed: number;
   strongIterations: number | null;
+  expertIterations: number | null;
   progress: boolean;
 }
 
 const USAGE =
-  'usage: npm run tournament -- --games N --seats a,b[,…] [--expansion] [--teams] [--seed N] [--strong-iterations N] [--progress]';
+  'usage: npm run tournament -- --games N --seats a,b[,…] [--expansion] [--teams] [--seed N] [--strong-iterations N] [--expert-iterations N] [--progress]';
 
 function parseIntArg(name: string, v: string, min: number): number {
   if (!/^\d+$/.test(v)) throw new UsageError(`${name} needs a whole number, got ${JSON.stringify(v)}`);
@@ -34,6 +35,7 @@ const FLAGS = {
   games: { type: 'string' },
   seed: { type: 'string' },
   'strong-iterations': { type: 'string' },
+  'expert-iterations': { type: 'string' },
   seats: { type: 'string' },
   expansion: { type: 'boolean' },
   teams: { type: 'boolean' },
@@ -41,18 +43,28 @@ const FLAGS = {
 } as const;
 
 export function parseArgs(argv: string[]): Args {
-  const a: Args = { games: 100, seats: [], expansion: false, teams: false, seed: 1, strongIterations: null, progress: false };
+  const a: Args = {
+    games: 100,
+    seats: [],
+    expansion: false,
+    teams: false,
+    seed: 1,
+    strongIterations: null,
+    expertIterations: null,
+    progress: false,
+  };
   const { values: f } = parseFlags(argv, FLAGS);
   if (f.games !== undefined) a.games = parseIntArg('--games', f.games, 1);
   if (f.seed !== undefined) a.seed = parseIntArg('--seed', f.seed, 0);
   if (f['strong-iterations'] !== undefined) a.strongIterations = parseIntArg('--strong-iterations', f['strong-iterations'], 0);
+  if (f['expert-iterations'] !== undefined) a.expertIterations = parseIntArg('--expert-iterations', f['expert-iterations'], 0);
   a.expansion = f.expansion ?? false;
   a.teams = f.teams ?? false;
   a.progress = f.progress ?? false;
   if (f.seats !== undefined) {
     if (!f.seats) throw new UsageError('--seats needs a list such as strong,greedy');
     a.seats = f.seats.split(',').map((s) => {
-      if (!BOT_LEVELS.includes(s as BotLevel)) throw new UsageError(`--seats: unknown bot "${s}"; use random, greedy or strong`);
+      if (!BOT_LEVELS.includes(s as BotLevel)) throw new UsageError(`--seats: unknown bot "${s}"; use ${BOT_LEVELS.join(', ')}`);
       return s as BotLevel;
     });
   }
@@ -84,6 +96,13 @@ function median(xs: number[]): number {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
+/** The 95th percentile (nearest rank). */
+export function p95(xs: number[]): number {
+  if (!xs.length) return NaN;
+  const s = xs.slice().sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil(0.95 * s.length) - 1)];
+}
+
 interface Entry {
   label: string;
   bot: Bot;
@@ -106,6 +125,9 @@ function cpuMs(): number {
 function botFor(a: Args, level: BotLevel): Bot {
   if (level === 'strong' && a.strongIterations !== null)
     return createStrongBot({ iterations: a.strongIterations, deployIterations: Math.ceil(a.strongIterations / 3) });
+  // The expert's deployment search keeps its default share of the placement's (64 of 288).
+  if (level === 'expert' && a.expertIterations !== null)
+    return createExpertBot({ iterations: a.expertIterations, deployIterations: Math.ceil((a.expertIterations * 2) / 9) });
   return botByLevel(level);
 }
 
@@ -212,7 +234,7 @@ export function report(a: Args, entries: Entry[]): string[] {
   lines.push('win = a game won; a shared victory (R8.3) counts 1/k for each of the k tied winners');
   lines.push('times: wall-clock ms per decision (a placement or a deployment) and per turn (both), and CPU ms per turn');
   lines.push(
-    'bot        games  win rate  95% Wilson CI     shared  mean score  ms/decision (mean, median)  ms/turn (mean, median)  cpu ms/turn (mean, median)',
+    'bot        games  win rate  95% Wilson CI     shared  mean score  ms/decision (mean, median)  ms/turn (mean, median)  cpu ms/turn (mean, median, p95)',
   );
   for (const e of entries) {
     const [lo, hi] = wilson(e.wins, e.games);
@@ -225,9 +247,15 @@ export function report(a: Args, entries: Entry[]): string[] {
         `${String(e.ties).padStart(6)}  ${(e.score / Math.max(1, e.games)).toFixed(1).padStart(10)}  ` +
         `${mean(e.decisionMs).toFixed(2).padStart(12)}, ${median(e.decisionMs).toFixed(2).padStart(9)}       ` +
         `${mean(e.turnMs).toFixed(2).padStart(10)}, ${median(e.turnMs).toFixed(2).padStart(9)}  ` +
-        `${mean(e.turnCpuMs).toFixed(2).padStart(14)}, ${median(e.turnCpuMs).toFixed(2).padStart(9)}`,
+        `${mean(e.turnCpuMs).toFixed(2).padStart(14)}, ${median(e.turnCpuMs).toFixed(2).padStart(9)}, ${p95(e.turnCpuMs).toFixed(2).padStart(9)}`,
     );
   }
+  // The one plain line at the end: each bot's win rate with its interval.
+  const rate = (e: Entry) => {
+    const [lo, hi] = wilson(e.wins, e.games);
+    return `${e.label} ${((100 * e.wins) / Math.max(1, e.games)).toFixed(1)}% [${(100 * lo).toFixed(1)}, ${(100 * hi).toFixed(1)}]`;
+  };
+  lines.push(`tournament: ${a.games} games, ${entries.map(rate).join(', ')}`);
   return lines;
 }
 

@@ -1,4 +1,4 @@
 // The bot levels by name. The log's grammar owns them (a settings entry and a roster seat
 // name them), so the bots, the sessions and the wire format all read this one list.
-export type BotLevel = 'random' | 'greedy' | 'strong';
-export const BOT_LEVELS: readonly BotLevel[] = ['random', 'greedy', 'strong'];
+export type BotLevel = 'random' | 'greedy' | 'strong' | 'expert';
+export const BOT_LEVELS: readonly BotLevel[] = ['random', 'greedy', 'strong', 'expert'];

@@ -52,7 +52,7 @@ interface DueEvent {
 /** Who makes a seat's moves now: its player, or a bot every peer runs from the log (P2.6). */
 export type SeatControl = { by: 'player' } | { by: 'bot'; level: BotLevel; why: 'bot-seat' | 'dropped' | 'resigned' };
 
-/** The bot that plays a dropped or resigned seat (P2.6): deterministic and cheap on every peer. */
+/** The bot that plays a dropped or resigned seat (P2.6) unless the settings name another (`standIn`): deterministic and cheap on every peer. */
 export const STAND_IN_BOT: BotLevel = 'greedy';
 
 /** The next step of the log, from the follower's side: what awaiting(), expectation() and apply() read. */
@@ -227,8 +227,9 @@ export class LogFollower {
     const level = this.settings?.bots?.[lobbyIndex] ?? null;
     if (level) return { by: 'bot', level, why: 'bot-seat' };
     const gone = this.forfeits.get(colour);
-    if (gone === 'resigned') return { by: 'bot', level: STAND_IN_BOT, why: 'resigned' };
-    if (gone === 'dropped' && !this.reclaimed.has(colour)) return { by: 'bot', level: STAND_IN_BOT, why: 'dropped' };
+    const standIn = this.settings?.standIn ?? STAND_IN_BOT;
+    if (gone === 'resigned') return { by: 'bot', level: standIn, why: 'resigned' };
+    if (gone === 'dropped' && !this.reclaimed.has(colour)) return { by: 'bot', level: standIn, why: 'dropped' };
     return { by: 'player' };
   }
 

@@ -55,6 +55,8 @@ export interface SettingsEntry {
   chainLength: number;
   shuffleSeats: boolean;
   bots?: (BotLevel | null)[];
+  /** The bot that plays a dropped or resigned seat (P2.6; absent in older logs: STAND_IN_BOT, greedy). */
+  standIn?: BotLevel;
   /** The game clock every peer times the seats by (absent in older logs: DEFAULT_GAME_CLOCK). Not read by the engine. */
   clock?: GameClock;
 }

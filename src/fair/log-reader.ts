@@ -220,7 +220,17 @@ export function readEntry(raw: unknown, index: number, version: LogVersion = LOG
       const withBots = 'bots' in raw;
       // The game clock of an online game (from version 2 on, like `bots`); a version-1 log has none.
       const withClock = 'clock' in raw && version >= 2;
-      r.keys(['k', 'setup', 'gameId', 'chainLength', 'shuffleSeats', ...(withBots ? ['bots'] : []), ...(withClock ? ['clock'] : [])]);
+      const withStandIn = 'standIn' in raw && version >= 2;
+      r.keys([
+        'k',
+        'setup',
+        'gameId',
+        'chainLength',
+        'shuffleSeats',
+        ...(withBots ? ['bots'] : []),
+        ...(withStandIn ? ['standIn'] : []),
+        ...(withClock ? ['clock'] : []),
+      ]);
       const settings: SettingsEntry = {
         k: 'settings',
         setup: readSetup(r, raw.setup),
@@ -237,6 +247,10 @@ export function readEntry(raw: unknown, index: number, version: LogVersion = LOG
         )
           r.fail(`"bots" must list, per seat, null or one of ${BOT_LEVELS.join(', ')}`);
         settings.bots = (b as (BotLevel | null)[]).slice();
+      }
+      if (withStandIn) {
+        if (!BOT_LEVELS.includes(raw.standIn as BotLevel)) r.fail(`"standIn" must be one of ${BOT_LEVELS.join(', ')}`);
+        settings.standIn = raw.standIn as BotLevel;
       }
       if (withClock) settings.clock = readClock(raw.clock, index);
       return settings;

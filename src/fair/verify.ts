@@ -99,7 +99,7 @@ function networkLines(f: LogFollower, log: GameLog): string[] {
     else
       lines.push(
         `${c.colour} ${c.kind === 'drop' ? 'was dropped' : 'resigned'} ${when(c)}: its chain takes no part from event ${c.event} on; ` +
-          `a stand-in bot (${STAND_IN_BOT}) plays the seat`,
+          `a stand-in bot (${settings.standIn ?? STAND_IN_BOT}) plays the seat`,
       );
   }
   if (changes.length > MAX_SEAT_CHANGE_LINES)

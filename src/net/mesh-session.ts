@@ -24,6 +24,7 @@ import {
   type Placement,
 } from '../engine';
 import { DEFAULT_CHAIN_LENGTH, DEFAULT_GAME_CLOCK, freshGameId, replayLog, type GameClock, type LogEntry } from '../fair';
+import { STAND_IN_BOT } from '../fair/follower';
 import { LocalChains } from '../fair/local-chains';
 import { Replica } from '../fair/replica';
 import type { BotChoice } from '../bots';
@@ -217,6 +218,8 @@ export class MeshSession extends SessionCore implements Session {
       shuffleSeats?: boolean;
       /** The game clock (P6, bullet 5); the default: this session's timeouts (`clockOf`). */
       clock?: GameClock;
+      /** The bot for a dropped or resigned seat (default greedy: cheap enough for a phone). */
+      standIn?: BotLevel;
       gameId?: string;
       rematchOf?: string | null;
     },
@@ -234,6 +237,7 @@ export class MeshSession extends SessionCore implements Session {
       options: plan.options,
       shuffleSeats: plan.shuffleSeats ?? false,
       clock: plan.clock ?? clockOf(opts.timeouts),
+      ...(plan.standIn && plan.standIn !== STAND_IN_BOT ? { standIn: plan.standIn } : {}),
       seats,
       rematchOf: plan.rematchOf ?? null,
     };
@@ -545,6 +549,7 @@ export class MeshSession extends SessionCore implements Session {
       chainLength: DEFAULT_CHAIN_LENGTH,
       shuffleSeats: l.shuffleSeats,
       bots: l.seats.map((s) => s.bot),
+      ...(l.standIn ? { standIn: l.standIn } : {}),
       // In the reader's field order, so the host's own log holds the bytes every guest reads.
       clock: { moveMs: c.moveMs, revealMs: c.revealMs, bankMs: c.bankMs, freeMoveMs: c.freeMoveMs, freeRevealMs: c.freeRevealMs },
     };
@@ -653,6 +658,7 @@ export class MeshSession extends SessionCore implements Session {
         hostColour: mine,
         shuffleSeats: st.settings.shuffleSeats,
         clock: st.settings.clock,
+        standIn: st.settings.standIn,
         rematchOf: st.settings.gameId,
       },
     );

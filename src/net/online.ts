@@ -9,13 +9,13 @@ import type { MeshSession } from './mesh-session';
 import type { NetSettings } from './net-settings';
 import type { PeerJsTransportOptions } from './peerjs-transport';
 import type { SessionDeps } from '../session/session-factory';
-import type { SeatController } from '../session/session';
+import type { BotLevel, SeatController } from '../session/session';
 import type { PeerId } from './transport';
 import { CLOCK_PRESETS, type ClockPreset } from './lockstep/limits';
 
 export type OnlineRequest =
   /** Seats of human controllers become open seats, bot controllers bot seats; the host sits in the first open one. */
-  | { kind: 'host'; name: string; setup: GameSetup; controllers: readonly SeatController[]; clock?: ClockPreset }
+  | { kind: 'host'; name: string; setup: GameSetup; controllers: readonly SeatController[]; clock?: ClockPreset; standIn?: BotLevel }
   /** `signalling`: the host's server from the join link, when the player chose to use it. */
   | { kind: 'join'; name: string; peer: PeerId; watch: boolean; invite: string | null; signalling?: LinkSignalling | null }
   | { kind: 'resume'; gameId: string };
@@ -133,7 +133,10 @@ export async function openOnline(
         const hostColour = seats.find((s) => !s.bot)?.colour;
         if (!hostColour) throw new Error('an online game needs at least one seat for a person');
         const clock = { ...CLOCK_PRESETS[req.clock ?? 'standard'] };
-        return MeshSession.host({ ...base, name: req.name }, { options: req.setup.options, seats, hostColour, clock });
+        return MeshSession.host(
+          { ...base, name: req.name },
+          { options: req.setup.options, seats, hostColour, clock, standIn: req.standIn },
+        );
       }
       case 'join':
         return MeshSession.join({ ...base, name: req.name }, req.peer, req.watch, req.invite);

@@ -90,6 +90,8 @@ export interface LobbyState {
   shuffleSeats: boolean;
   /** The game clock the start will sign (a lobby saved before wire version 6 has none: the defaults). */
   clock: GameClock;
+  /** The bot that will play a dropped or resigned seat, when not the default (greedy). */
+  standIn?: BotLevel;
   seats: LobbySeat[];
   rematchOf: string | null;
 }
@@ -351,16 +353,20 @@ export function parseFrame(frame: unknown): Frame {
     case 'lobby': {
       const o = obj(raw, 'lobby', ['t', 'lobby']);
       const inner = o.lobby;
-      const withClock = typeof inner === 'object' && inner !== null && 'clock' in inner;
+      const has = (k: string) => typeof inner === 'object' && inner !== null && k in inner;
+      const withClock = has('clock');
+      const withStandIn = has('standIn');
       const l = obj(inner, 'lobby.lobby', [
         'gameId',
         'host',
         'options',
         'shuffleSeats',
         ...(withClock ? ['clock'] : []),
+        ...(withStandIn ? ['standIn'] : []),
         'seats',
         'rematchOf',
       ]);
+      if (withStandIn && !BOT_LEVELS.includes(l.standIn as BotLevel)) fail(`lobby.standIn must be one of ${BOT_LEVELS.join(', ')}`);
       if (typeof l.shuffleSeats !== 'boolean') fail('lobby.shuffleSeats must be true or false');
       return {
         t,
@@ -370,6 +376,7 @@ export function parseFrame(frame: unknown): Frame {
           options: readOptions(l.options, 'lobby.options'),
           shuffleSeats: l.shuffleSeats,
           clock: withClock ? readClock(l.clock, 'lobby.clock') : { ...DEFAULT_GAME_CLOCK },
+          ...(withStandIn ? { standIn: l.standIn as BotLevel } : {}),
           seats: readSeats(l.seats, 'lobby.seats'),
           rematchOf: l.rematchOf === null ? null : gameId(l.rematchOf, 'lobby.rematchOf'),
         },

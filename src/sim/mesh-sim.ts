@@ -46,6 +46,8 @@ export interface SimPlan {
   autopilot?: BotLevel;
   timeouts?: Timeouts;
   shuffleSeats?: boolean;
+  /** The bot for a dropped or resigned seat (the settings' `standIn`; default greedy). */
+  standIn?: BotLevel;
 }
 
 const REBELS: Colour[] = ['red', 'green'];
@@ -132,6 +134,7 @@ export class MeshSim {
               seats,
               hostColour: this.colours[0],
               shuffleSeats: this.plan.shuffleSeats,
+              standIn: this.plan.standIn,
               gameId: toHex(seededBytes(this.plan.seed, 'game')).slice(0, 32),
             })
           : SimMeshSession.join(o, this.peers[0].session.transportId, false, this.peers[0].session.invitation);

@@ -387,6 +387,7 @@ export class SwApp extends LitElement {
               setup: e.detail.setup,
               controllers: e.detail.controllers,
               clock: e.detail.clock,
+              standIn: e.detail.standIn,
             });
           }}
           @sw-resume=${(e: CustomEvent<string>) => this.resume(e.detail)}

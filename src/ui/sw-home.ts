@@ -56,7 +56,10 @@ export interface NewGameRequest {
   controllers: SeatController[];
   /** An online game's clock (P6, bullet 5), signed with its settings; local games have none. */
   clock?: ClockPreset;
+  /** An online game's bot for a player who leaves (P2.6): greedy by default, cheap on a phone. */
+  standIn?: BotLevel;
 }
+const STAND_IN_CHOICES: readonly BotLevel[] = ['greedy', 'strong', 'expert'];
 const CLOCK_CHOICES: readonly ClockPreset[] = ['quick', 'standard', 'relaxed'];
 export type FilePurpose = 'load' | 'replay' | 'verify';
 export interface FileRequest {
@@ -65,7 +68,7 @@ export interface FileRequest {
   name: string;
 }
 
-type ControllerChoice = 'human' | 'random' | 'greedy' | 'strong';
+type ControllerChoice = 'human' | BotLevel;
 interface SeatDraft {
   colour: Colour;
   controller: ControllerChoice;
@@ -157,6 +160,7 @@ export class SwHome extends LitElement {
   @state() private options: GameOptions = defaultOptions();
   @state() private oneClick = oneClickPlay();
   @state() private clock: ClockPreset = 'standard';
+  @state() private standIn: BotLevel = 'greedy';
   /** The game whose deletion waits for a yes. */
   @state() private confirmDelete: string | null = null;
   protected readonly i18n = new LanguageController(this);
@@ -170,6 +174,7 @@ export class SwHome extends LitElement {
         return { colour, controller: c?.kind === 'bot' ? c.level : 'human' };
       });
       if (init.clock) this.clock = init.clock;
+      if (init.standIn) this.standIn = init.standIn;
     }
   }
 
@@ -179,6 +184,7 @@ export class SwHome extends LitElement {
       setup: { seats: this.seats.map((s) => s.colour), options: { ...this.options, expansion: { ...this.options.expansion } } },
       controllers: this.seats.map((s) => toController(s.controller)),
       clock: this.clock,
+      standIn: this.standIn,
     };
   }
 
@@ -398,6 +404,11 @@ export class SwHome extends LitElement {
         <label class="online-name">${t('gameClock')}
           <select name="clock" data-clock @change=${(e: Event) => (this.clock = (e.target as HTMLSelectElement).value as ClockPreset)}>
             ${CLOCK_CHOICES.map((c) => html`<option value=${c} ?selected=${this.clock === c}>${t(`clock_${c}`)}</option>`)}
+          </select>
+        </label>
+        <label class="online-name">${t('standInBot')}
+          <select name="stand-in" data-stand-in @change=${(e: Event) => (this.standIn = (e.target as HTMLSelectElement).value as BotLevel)}>
+            ${STAND_IN_CHOICES.map((l) => html`<option value=${l} ?selected=${this.standIn === l}>${t(`level_${l}`)}</option>`)}
           </select>
         </label>
         <button class="start" data-start-online ?disabled=${!!err} title=${t('onlineCreateHint')} @click=${() => this.start(true)}>${t('onlineCreate')}</button>

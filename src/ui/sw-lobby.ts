@@ -262,7 +262,7 @@ export class SwLobby extends LitElement {
         freeMove: Math.round(lobby.clock.freeMoveMs / 1000),
         reveal: Math.round(lobby.clock.revealMs / 1000),
         bank: Math.round(lobby.clock.bankMs / 6000) / 10,
-      })}</p>
+      })} ${t('lobbyStandIn', { level: t(`level_${lobby.standIn ?? 'greedy'}`) })}</p>
       ${this.error ? html`<p role="alert" style="color:var(--sw-danger)">${this.error}</p>` : nothing}
       ${this.trouble(s)}
       ${

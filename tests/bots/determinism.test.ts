@@ -2,7 +2,16 @@
 // every peer), also after the state crossed as text (serialize → parseState, as to a worker).
 import { describe, expect, it } from 'vitest';
 import { applyInPlace, newGame, parseState, serialize, type GameState } from '../../src/engine';
-import { SeededChooser, botAction, createStrongBot, greedyBot, randomBot, randomEventAction, type Bot } from '../../src/bots';
+import {
+  SeededChooser,
+  botAction,
+  createExpertBot,
+  createStrongBot,
+  greedyBot,
+  randomBot,
+  randomEventAction,
+  type Bot,
+} from '../../src/bots';
 import { mixedSetup } from './support';
 
 /** States of one game (played by greedy) at which a seat must place or deploy. */
@@ -49,6 +58,12 @@ describe('bots are deterministic for a seed (P2.6)', () => {
     expectDeterministic(
       createStrongBot({ iterations: 12, deployIterations: 6, candidates: 4 }),
       [1, 5, 16].flatMap((g) => decisionStates(g, 29)),
+    );
+  });
+  it('expert (reduced effort): the same move for a seed, and again after the state crossed as text', () => {
+    expectDeterministic(
+      createExpertBot({ iterations: 24, deployIterations: 8, futures: 6 }),
+      [2, 7, 16].flatMap((g) => decisionStates(g, 31)),
     );
   });
   it('the time cap applies only when a clock is given, and a clock within budget changes nothing', () => {

@@ -2,7 +2,16 @@
 // 2–6 seats, the team variant, each Expansion 1 switch and the R4.3 rule option.
 import { describe, expect, it } from 'vitest';
 import { applyInPlace, cloneState, newGame, serialize, type GameState } from '../../src/engine';
-import { SeededChooser, botAction, createStrongBot, greedyBot, randomBot, randomEventAction, type Bot } from '../../src/bots';
+import {
+  SeededChooser,
+  botAction,
+  createExpertBot,
+  createStrongBot,
+  greedyBot,
+  randomBot,
+  randomEventAction,
+  type Bot,
+} from '../../src/bots';
 import { assertLegal, mixedSetup } from './support';
 
 /** Plays one whole game, checking every decision for legality and that the bot left the state alone. */
@@ -27,6 +36,37 @@ function checkedGame(g: number, bot: Bot, everyMove: boolean): GameState {
   return state;
 }
 
+/**
+ * Greedy plays 12 games of mixed setups (shifted by `mixShift`); `bot` is asked at a few
+ * moments of each: every answer legal, the state it was given untouched. Returns how many.
+ */
+function sampledDecisions(bot: Bot, mixShift: number, eventSeed: number): number {
+  let decisions = 0;
+  for (let g = 0; g < 12; g++) {
+    const state = newGame(mixedSetup(g * 5 + ((g + mixShift) % 6)));
+    const events = new SeededChooser(eventSeed + g);
+    const rng = new SeededChooser(g);
+    let n = 0;
+    while (state.phase !== 'over') {
+      const event = randomEventAction(state, events);
+      if (event) {
+        applyInPlace(state, event);
+        continue;
+      }
+      if (n++ % 23 === g % 5) {
+        const before = serialize(state);
+        const copy = cloneState(state);
+        assertLegal(state, bot.choose(state, { rng: new SeededChooser(n), budgetMs: Infinity }));
+        expect(serialize(state)).toBe(before); // never mutates what it is given
+        expect(serialize(copy)).toBe(before);
+        decisions++;
+      }
+      applyInPlace(state, botAction(state, greedyBot, { rng, budgetMs: Infinity }));
+    }
+  }
+  return decisions;
+}
+
 describe('bots return only legal options (R4.1, R4.2, R5.1–R5.5, R9, R10)', () => {
   // Generous timeouts: the work is a few seconds of CPU, but the machine may be shared.
   it('random: 240 games over every option mix', () => {
@@ -38,32 +78,10 @@ describe('bots return only legal options (R4.1, R4.2, R5.1–R5.5, R9, R10)', ()
   }, 180_000);
 
   it('strong (reduced effort): decisions sampled from games of every option mix', () => {
-    const strong = createStrongBot({ iterations: 8, deployIterations: 4, candidates: 4 });
-    let decisions = 0;
-    for (let g = 0; g < 12; g++) {
-      // Greedy plays the games; the strong bot is asked at a few moments of each.
-      const setup = mixedSetup(g * 5 + (g % 6));
-      const state = newGame(setup);
-      const events = new SeededChooser(77 + g);
-      const rng = new SeededChooser(g);
-      let n = 0;
-      while (state.phase !== 'over') {
-        const event = randomEventAction(state, events);
-        if (event) {
-          applyInPlace(state, event);
-          continue;
-        }
-        if (n++ % 23 === g % 5) {
-          const before = serialize(state);
-          const copy = cloneState(state);
-          assertLegal(state, strong.choose(state, { rng: new SeededChooser(n), budgetMs: Infinity }));
-          expect(serialize(state)).toBe(before); // never mutates what it is given
-          expect(serialize(copy)).toBe(before);
-          decisions++;
-        }
-        applyInPlace(state, botAction(state, greedyBot, { rng, budgetMs: Infinity }));
-      }
-    }
-    expect(decisions).toBeGreaterThan(40);
+    expect(sampledDecisions(createStrongBot({ iterations: 8, deployIterations: 4, candidates: 4 }), 0, 77)).toBeGreaterThan(40);
+  }, 180_000);
+
+  it('expert (reduced effort): decisions sampled from games of every option mix', () => {
+    expect(sampledDecisions(createExpertBot({ iterations: 12, deployIterations: 6, futures: 4 }), 3, 177)).toBeGreaterThan(40);
   }, 180_000);
 });

@@ -45,7 +45,7 @@ describe('play:local logs verify', () => {
       encoding: 'utf8',
     });
     expect(real.status).toBe(2);
-    expect(real.stderr.split('\n')[0]).toBe('play:local: --bots: unknown bot "genius"; use random, greedy, strong');
+    expect(real.stderr.split('\n')[0]).toBe('play:local: --bots: unknown bot "genius"; use random, greedy, strong, expert');
     expect(real.stderr).not.toMatch(/\n\s+at /); // no stack trace
   });
 });

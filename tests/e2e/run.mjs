@@ -12,6 +12,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { botWorkerCheck } from './bot-worker.mjs';
+import { expertBotCheck } from './expert-bot.mjs';
 import { ed25519Check } from './ed25519.mjs';
 import { launchChromium, serveStatic } from './harness.mjs';
 
@@ -865,6 +866,7 @@ async function main() {
     ['touch-only game at 844×390 (landscape phone)', (b, u, e) => touchGame(b, u, e, { width: 844, height: 390 }, 'touch-landscape')],
     ["bot runner in a Web Worker: the page's own choice, the main thread free", async (b) => log(await botWorkerCheck(b))],
     ['Ed25519 in Chromium: WebCrypto confirms only what noble accepts', async (b) => log(await ed25519Check(b))],
+    ["expert bot: Chromium's worker chooses as Node does", async (b) => log(await expertBotCheck(b))],
   ];
   const only = process.env.E2E_ONLY;
   if (only) tests.splice(0, tests.length, ...tests.filter(([name]) => name.includes(only)));

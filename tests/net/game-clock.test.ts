@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
-// The game clock as a game setting (issue 17, bullet 5; docs/lockstep.md rule 5): the host
+// Game settings of an online game. The game clock (issue 17, bullet 5; docs/lockstep.md rule 5): the host
 // picks it, the lobby shows it to every guest, the start signs it into the settings, every
 // peer times every seat by it whatever its own options say, and one grammar reads it in the
-// log, the wire and the second verifier alike.
+// log, the wire and the second verifier alike. The stand-in bot for a player who leaves
+// (issue 21): greedy unless the host picks another, signed with the settings, named by the replay.
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultOptions } from '../../src/engine';
-import { DEFAULT_GAME_CLOCK, readEntry, LogFormatError } from '../../src/fair';
+import { DEFAULT_GAME_CLOCK, readEntry, LogFormatError, verifyReplay } from '../../src/fair';
 import { CLOCK_PRESETS, clockOf } from '../../src/net/lockstep/limits';
 import { encodeFrame, parseFrame, WireError } from '../../src/net/wire';
 import { MemoryStorage, MeshSim } from '../../src/sim/mesh-sim';
@@ -13,6 +14,8 @@ import { SimMeshSession } from '../../src/sim/sim-mesh-session';
 import type { NewGameRequest } from '../../src/ui/sw-home';
 import '../../src/ui/sw-home';
 import '../../src/ui/sw-lobby';
+
+const HOUR = 3_600_000;
 
 const settings = (extra: Record<string, unknown>) => ({
   k: 'settings',
@@ -88,7 +91,7 @@ describe('the clock on the wire', () => {
 describe('the host picks the clock; every peer times by the signed one', () => {
   afterEach(() => document.body.replaceChildren());
 
-  it('the new-game form asks for it (standard by default) and the request carries it', async () => {
+  it('the new-game form asks for the clock (standard by default) and the stand-in bot (greedy by default), and the request carries both', async () => {
     const el = document.createElement('sw-home');
     document.body.append(el);
     await el.updateComplete;
@@ -104,6 +107,14 @@ describe('the host picks the clock; every peer times by the signed one', () => {
     el.shadowRoot!.querySelector('input[data-online-name]')!.dispatchEvent(new Event('input'));
     el.shadowRoot!.querySelector<HTMLButtonElement>('button[data-start-online]')!.click();
     expect(request!.clock).toBe('quick');
+    // The stand-in for a player who leaves: greedy unless picked (cheap enough for a phone).
+    expect(request!.standIn).toBe('greedy');
+    const standIn = el.shadowRoot!.querySelector<HTMLSelectElement>('select[data-stand-in]')!;
+    expect([...standIn.options].map((o) => o.value)).toEqual(['greedy', 'strong', 'expert']);
+    standIn.value = 'expert';
+    standIn.dispatchEvent(new Event('change'));
+    await el.updateComplete;
+    expect(el.request.standIn).toBe('expert');
   });
 
   it("a guest whose own options differ shows the host's clock in the lobby, and the start signs it: the guest times seats by it", async () => {
@@ -148,5 +159,46 @@ describe('the host picks the clock; every peer times by the signed one', () => {
     const w = guest.waiting!;
     expect(w.deadline - w.since).toBeLessThanOrEqual(CLOCK_PRESETS.quick.moveMs);
     guest.dispose();
+  });
+});
+
+describe('the stand-in bot for a player who leaves', () => {
+  it('the grammar reads it from the level list and refuses any other name', () => {
+    expect(readEntry(settings({ standIn: 'expert' }), 0)).toMatchObject({ standIn: 'expert' });
+    expect(() => readEntry(settings({ standIn: 'genius' }), 0)).toThrow(/"standIn" must be one of random, greedy, strong, expert/);
+  });
+
+  it('a game hosted with the strong stand-in: a player resigns, every peer lets the strong bot play the seat, and the replay says so', async () => {
+    const sim = new MeshSim({ peers: 3, seed: 1731, standIn: 'strong' });
+    await sim.open();
+    const [a, , leaver] = sim.peers;
+    expect(await sim.runUntil(() => a.session.started && a.session.state.turn >= 3, HOUR)).toBe(true);
+    expect(a.session.replayText().split('\n')[1]).toContain('"standIn":"strong"');
+    leaver.session.resign();
+    const colour = leaver.session.ownColour!;
+    expect(await sim.runUntil(() => sim.peers.every((p) => p.session.forfeits().some((f) => f.colour === colour)), HOUR)).toBe(true);
+    type Inside = { replica: { follower: { control(c: string): { by: string; level?: string } } } };
+    for (const p of sim.peers)
+      expect((p.session as unknown as Inside).replica.follower.control(colour)).toMatchObject({ by: 'bot', level: 'strong' });
+    const report = verifyReplay(a.session.replayText());
+    expect(
+      report.ok && report.lines.some((l) => l.includes(`${colour} resigned`) && l.includes('a stand-in bot (strong) plays the seat')),
+    ).toBe(true);
+    sim.dispose();
+  }, 120_000);
+
+  it('the default stays greedy and is not written (older logs read alike)', () => {
+    const sim = new MeshSim({ peers: 1, seed: 1732 });
+    const host = SimMeshSession.host(sim.meshOptions('Leia', new MemoryStorage()), {
+      options: defaultOptions(),
+      seats: [
+        { colour: 'red', bot: null },
+        { colour: 'black', bot: 'greedy' },
+      ],
+      hostColour: 'red',
+      standIn: 'greedy',
+    });
+    expect(host.lobby!.standIn).toBeUndefined();
+    host.dispose();
   });
 });

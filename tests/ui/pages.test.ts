@@ -28,7 +28,7 @@ describe('pages', () => {
     expect(sections).toEqual(['place', 'realms', 'battles', 'attack', 'scoring', 'final', 'teams', 'expansion', 'bots']);
     for (const s of el.shadowRoot!.querySelectorAll('section:not(#bots)'))
       expect(s.querySelectorAll('sw-tile-preview').length).toBeGreaterThan(1);
-    expect(el.shadowRoot!.querySelectorAll('.bots li')).toHaveLength(3);
+    expect(el.shadowRoot!.querySelectorAll('.bots li')).toHaveLength(4);
     setLanguage('ro');
     await (el as LitElement).updateComplete;
     expect(el.shadowRoot!.querySelector('#attack h2')!.textContent).toBe('Atacul asupra unei planete');
