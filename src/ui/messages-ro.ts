@@ -349,7 +349,7 @@ export const ro: Messages = {
   clock_standard: 'Standard: 90 s pe mutare, fiecare cu o rezervă de timp de 4 minute',
   clock_relaxed: 'Relaxat: 3 min pe mutare, fiecare cu o rezervă de timp de 10 minute',
   lobbyClock:
-    'Ceas: {move} s pe mutare ({freeMove} s nu se socotesc), {reveal} s pe dezvăluire, o rezervă de timp de {bank} min fiecare. Cine o depășește poate fi eliminat.',
+    'Ceas: {move} s pe mutare ({freeMove} s gratuite), {reveal} s pe dezvăluire, rezervă de timp de {bank} min fiecare. Cine o depășește poate fi eliminat.',
   onlineSilent: '{who} nu mai răspunde.',
   youName: 'Tu',
   personWithColour: '{name} ({colour})',
