@@ -117,6 +117,8 @@ export class SwHome extends LitElement {
     .online-name { display: grid; gap: 4px; margin-top: 8px; font-size: 0.85rem; color: var(--sw-dim); }
     .online-name input { font: inherit; padding: 6px 8px; border-radius: 8px; border: 1px solid var(--sw-line); background: #0b1128;
       color: var(--sw-text); min-width: 0; }
+    /* A select's own width is its longest option's: held to the column on a phone (360 px). */
+    .online-name select { font: inherit; width: 100%; min-width: 0; max-width: 100%; }
     .showcase { display: grid; grid-template-columns: repeat(3, 1fr); gap: 6px; margin-top: 10px; --tile-size: 100%; }
     .showcase sw-tile-preview { aspect-ratio: 1; height: auto; }
     @media (max-height: 480px) { .showcase { display: none; } }
