@@ -4,6 +4,7 @@
 import { Worker } from 'node:worker_threads';
 import { createExpertBot, createStrongBot, greedyBot, SeededChooser, botAction, randomEventAction, type Bot } from '../src/bots';
 import { applyInPlace, defaultOptions, newGame, parseState, serialize, type Colour, type GameOptions, type GameState } from '../src/engine';
+import { p95 } from '../src/cli/tournament';
 import { median, type BenchRow } from './types';
 
 function positions(): GameState[] {
@@ -43,8 +44,6 @@ function cpuMs(bot: Bot, states: GameState[]): number[] {
     return (u.user + u.system) / 1000;
   });
 }
-
-const p95 = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(0.95 * xs.length) - 1)];
 
 function cappedSearch(stateText: string): Promise<string> {
   const source = `

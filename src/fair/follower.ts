@@ -19,7 +19,7 @@ import {
 import { revealMatches } from './chain';
 import { allowedSeatings, deriveDrawIndex, deriveSeating, deriveThrow, eventSeed } from './derive';
 import { fromHex, toHex } from './hex';
-import type { BotLevel } from './bot-levels';
+import { STAND_IN_BOT, type BotLevel } from './bot-levels';
 import type { CommitEntry, DrawEntry, LogEntry, SeatsEntry, SettingsEntry, ThrowEntry, ThrowParticipant } from './log-entries';
 
 /** The first entry that breaks the log: what the rules or the chains expected there, and what was found. */
@@ -52,8 +52,7 @@ interface DueEvent {
 /** Who makes a seat's moves now: its player, or a bot every peer runs from the log (P2.6). */
 export type SeatControl = { by: 'player' } | { by: 'bot'; level: BotLevel; why: 'bot-seat' | 'dropped' | 'resigned' };
 
-/** The bot that plays a dropped or resigned seat (P2.6) unless the settings name another (`standIn`): deterministic and cheap on every peer. */
-export const STAND_IN_BOT: BotLevel = 'greedy';
+export { STAND_IN_BOT };
 
 /** The next step of the log, from the follower's side: what awaiting(), expectation() and apply() read. */
 export type NextStep =

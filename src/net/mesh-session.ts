@@ -23,8 +23,17 @@ import {
   type GameState,
   type Placement,
 } from '../engine';
-import { DEFAULT_CHAIN_LENGTH, DEFAULT_GAME_CLOCK, freshGameId, replayLog, type GameClock, type LogEntry } from '../fair';
-import { STAND_IN_BOT } from '../fair/follower';
+import {
+  DEFAULT_CHAIN_LENGTH,
+  DEFAULT_GAME_CLOCK,
+  freshGameId,
+  readEntry,
+  replayLog,
+  type GameClock,
+  type LogEntry,
+  type SettingsEntry,
+} from '../fair';
+import { STAND_IN_BOT } from '../fair/bot-levels';
 import { LocalChains } from '../fair/local-chains';
 import { Replica } from '../fair/replica';
 import type { BotChoice } from '../bots';
@@ -541,18 +550,20 @@ export class MeshSession extends SessionCore implements Session {
     const l = this.lobbyPart.state;
     if (!l || !this.isHost || this.phaseNow !== 'lobby') throw new Error('only the host starts the game, from the lobby');
     if (l.seats.some((s) => !s.bot && !s.pub)) throw new Error('every seat must be taken first');
-    const c = l.clock;
-    const settings: LogEntry = {
-      k: 'settings',
-      setup: { seats: l.seats.map((s) => s.colour), options: l.options },
-      gameId: l.gameId,
-      chainLength: DEFAULT_CHAIN_LENGTH,
-      shuffleSeats: l.shuffleSeats,
-      bots: l.seats.map((s) => s.bot),
-      ...(l.standIn ? { standIn: l.standIn } : {}),
-      // In the reader's field order, so the host's own log holds the bytes every guest reads.
-      clock: { moveMs: c.moveMs, revealMs: c.revealMs, bankMs: c.bankMs, freeMoveMs: c.freeMoveMs, freeRevealMs: c.freeRevealMs },
-    };
+    // Read back through the log's own reader, so the host's log holds the bytes (field order included) every guest reads.
+    const settings = readEntry(
+      {
+        k: 'settings',
+        setup: { seats: l.seats.map((s) => s.colour), options: l.options },
+        gameId: l.gameId,
+        chainLength: DEFAULT_CHAIN_LENGTH,
+        shuffleSeats: l.shuffleSeats,
+        bots: l.seats.map((s) => s.bot),
+        ...(l.standIn ? { standIn: l.standIn } : {}),
+        clock: l.clock,
+      },
+      0,
+    ) as SettingsEntry;
     const unsigned = { settings, roster: l.seats.map((s) => ({ ...s })), host: this.identity.publicKey };
     const start: StartRecord = { ...unsigned, sig: sign(this.identity, 'start', startSigningText(unsigned)) };
     // The settings go through the log's checker before anyone else sees them.
@@ -1600,7 +1611,7 @@ export class MeshSession extends SessionCore implements Session {
         link.saidLen = f.len;
         link.saidLenAt = this.clock.now();
         // What it holds of this seat's items: where a push to it starts should it fall quiet.
-        if (this.mySeat !== null) link.heardSeq = f.have[this.mySeat] ?? 0;
+        if (this.mySeat !== null) link.saidMine = f.have[this.mySeat] ?? 0;
         this.answerSync(link, f, bytes);
         return;
       case 'addr': {
@@ -1777,10 +1788,10 @@ export class MeshSession extends SessionCore implements Session {
     const now = this.clock.now();
     const mine = this.pool.sequences[this.mySeat] ?? 0;
     for (const l of this.links.values()) {
-      if (!l.authed || now - l.heardAt < 2 * this.heartbeat.stallMs || l.heardSeq >= mine) continue;
-      const from = Math.max(l.heardSeq, l.pushAt < mine ? l.pushAt : l.heardSeq);
+      if (!l.authed || now - l.heardAt < 2 * this.heartbeat.stallMs || l.saidMine >= mine) continue;
+      const from = Math.max(l.saidMine, l.pushAt < mine ? l.pushAt : l.saidMine);
       const items = this.pool.itemsOf(this.mySeat, from, Math.min(mine, from + PUSH_ITEMS));
-      l.pushAt = from + PUSH_ITEMS >= mine ? l.heardSeq : from + PUSH_ITEMS;
+      l.pushAt = from + PUSH_ITEMS >= mine ? l.saidMine : from + PUSH_ITEMS;
       for (const item of items) this.links.sendTo(l.peer, { t: 'item', item });
     }
   }

@@ -204,30 +204,23 @@ function readSeats(v: unknown, where: string): LobbySeat[] {
   return v.map((s, i) => readSeat(s, `${where}[${i}]`));
 }
 
-/** Options are checked by the log's own reader (one grammar for both, P1.3). */
-function readOptions(v: unknown, where: string): GameOptions {
-  const e = entry(
-    { k: 'settings', setup: { seats: ['red'], options: v }, gameId: 'x', chainLength: MAX_CHAIN_LENGTH, shuffleSeats: false },
-    where,
-  );
-  return (e as SettingsEntry).setup.options;
+/**
+ * The parts of a lobby that go into the settings entry — options, clock, stand-in — are
+ * checked by the log's own reader (one grammar for both, P1.3): `fields` in a settings entry
+ * that is otherwise the smallest valid one.
+ */
+function viaSettings(fields: Raw, where: string): SettingsEntry {
+  const base = {
+    k: 'settings',
+    setup: { seats: ['red'], options: defaultOptions() },
+    gameId: 'x',
+    chainLength: MAX_CHAIN_LENGTH,
+    shuffleSeats: false,
+  };
+  return entry({ ...base, ...fields }, where) as SettingsEntry;
 }
 
-/** A game clock is checked by the log's own reader too (the settings entry it goes into). */
-function readClock(v: unknown, where: string): GameClock {
-  const e = entry(
-    {
-      k: 'settings',
-      setup: { seats: ['red'], options: defaultOptions() },
-      gameId: 'x',
-      chainLength: MAX_CHAIN_LENGTH,
-      shuffleSeats: false,
-      clock: v,
-    },
-    where,
-  );
-  return (e as SettingsEntry).clock!;
-}
+const readOptions = (v: unknown, where: string): GameOptions => viaSettings({ setup: { seats: ['red'], options: v } }, where).setup.options;
 
 function readItem(v: unknown): Item {
   const o = obj(v, 'item', ['a', 'n', 'at', 'body', 'h', 'p', 'sig']);
@@ -366,7 +359,6 @@ export function parseFrame(frame: unknown): Frame {
         'seats',
         'rematchOf',
       ]);
-      if (withStandIn && !BOT_LEVELS.includes(l.standIn as BotLevel)) fail(`lobby.standIn must be one of ${BOT_LEVELS.join(', ')}`);
       if (typeof l.shuffleSeats !== 'boolean') fail('lobby.shuffleSeats must be true or false');
       return {
         t,
@@ -375,8 +367,8 @@ export function parseFrame(frame: unknown): Frame {
           host: hex(l.host, 'lobby.host', 32),
           options: readOptions(l.options, 'lobby.options'),
           shuffleSeats: l.shuffleSeats,
-          clock: withClock ? readClock(l.clock, 'lobby.clock') : { ...DEFAULT_GAME_CLOCK },
-          ...(withStandIn ? { standIn: l.standIn as BotLevel } : {}),
+          clock: withClock ? viaSettings({ clock: l.clock }, 'lobby.clock').clock! : { ...DEFAULT_GAME_CLOCK },
+          ...(withStandIn ? { standIn: viaSettings({ standIn: l.standIn }, 'lobby.standIn').standIn } : {}),
           seats: readSeats(l.seats, 'lobby.seats'),
           rematchOf: l.rematchOf === null ? null : gameId(l.rematchOf, 'lobby.rematchOf'),
         },

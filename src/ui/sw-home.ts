@@ -16,6 +16,7 @@ import {
   type GameOptions,
   type GameSetup,
 } from '../engine';
+import { STAND_IN_BOT } from '../fair/bot-levels';
 import { BOT_LEVELS, type BotLevel, type SeatController } from '../session/session';
 import type { StoredGame } from '../session/game-store';
 import type { ClockPreset } from '../net/lockstep/limits';
@@ -162,7 +163,7 @@ export class SwHome extends LitElement {
   @state() private options: GameOptions = defaultOptions();
   @state() private oneClick = oneClickPlay();
   @state() private clock: ClockPreset = 'standard';
-  @state() private standIn: BotLevel = 'greedy';
+  @state() private standIn: BotLevel = STAND_IN_BOT;
   /** The game whose deletion waits for a yes. */
   @state() private confirmDelete: string | null = null;
   protected readonly i18n = new LanguageController(this);

@@ -6,6 +6,7 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { MeshSession, StartingView } from '../net/mesh-session';
+import { STAND_IN_BOT } from '../fair/bot-levels';
 import { fingerprint } from '../net/fingerprint';
 import { joinLink, signallingInUse } from '../net/online';
 import { t } from './i18n';
@@ -262,7 +263,7 @@ export class SwLobby extends LitElement {
         freeMove: Math.round(lobby.clock.freeMoveMs / 1000),
         reveal: Math.round(lobby.clock.revealMs / 1000),
         bank: Math.round(lobby.clock.bankMs / 6000) / 10,
-      })} ${t('lobbyStandIn', { level: t(`level_${lobby.standIn ?? 'greedy'}`) })}</p>
+      })} ${t('lobbyStandIn', { level: t(`level_${lobby.standIn ?? STAND_IN_BOT}`) })}</p>
       ${this.error ? html`<p role="alert" style="color:var(--sw-danger)">${this.error}</p>` : nothing}
       ${this.trouble(s)}
       ${

@@ -53,7 +53,7 @@ export interface Link {
   /** When a frame last came in on this link (a link quiet for a beat may not be able to ask for what it lacks). */
   heardAt: number;
   /** How many of this seat's items the link's last sync request said it held, and the next of them to push while it is quiet. */
-  heardSeq: number;
+  saidMine: number;
   pushAt: number;
   /** The log length this link's last sync request said its peer holds, and when it came (unsigned: a hint, bounded by the bank). */
   saidLen: number;
@@ -160,7 +160,7 @@ export class Links {
       early: [],
       addrAnsweredAt: Number.NEGATIVE_INFINITY,
       heardAt: now,
-      heardSeq: 0,
+      saidMine: 0,
       pushAt: 0,
       saidLen: 0,
       saidLenAt: Number.NEGATIVE_INFINITY,
