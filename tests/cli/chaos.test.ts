@@ -81,6 +81,22 @@ describe('npm run chaos -- --liars', () => {
     expectHonestGame(r);
   }, 60_000);
 
+  it('games 2933 and 3943 of the 5,000-game run (seed 1): three of four seats silenced one way, the one that spoke keeps its seat', async () => {
+    // Each silenced seat played on among what it heard and voted out the speaker, who never heard that history; the
+    // speaker's sync requests said it lacked those entries (behind, not silent), so no one votes it out while its bank lasts.
+    const part = parseChaosArgs(['--restarts', '--liars', '--partitions']);
+    for (const g of [2932, 3942]) {
+      expect(partitionIn(g) && !liarIn(g)).toBe(true);
+      const plan = drawPartition(1 + g, 4);
+      expect(plan.kind).toBe('silence');
+      expect(plan.gone).toHaveLength(3);
+      const r = await chaosGame(1 + g, part, restartsIn(g), false, true);
+      expect(r.peers).toBe(4);
+      expect(r.note).toMatch(/silence at turn \d+: peers \d\+\d\+\d/);
+      expectHonestGame(r);
+    }
+  }, 60_000);
+
   it('the CLI: the same games and summary whether they run in one process or in two taking from one queue', () => {
     const run = (jobs: string) =>
       execFileSync('npx', ['tsx', 'src/cli/chaos.ts', '--games', '4', '--seed', '30', '--liars', '--progress', '--jobs', jobs], {

@@ -118,3 +118,5 @@ export const DISPUTE_MS = 3_000;
 export const MAX_DISPUTES = 64;
 /** Own items pushed a beat to a link that has been quiet for two beats (a one-way loss cannot ask for them). */
 export const PUSH_ITEMS = 16;
+/** How far back from a wait's point a peer looks for the entries a seat's sync says it lacks (behind, not silent): a round of six seats. */
+export const BEHIND_LOOKBACK = 48;

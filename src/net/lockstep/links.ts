@@ -57,6 +57,8 @@ export interface Link {
   pushAt: number;
   /** The log length this link's last sync request said its peer holds, and when it came (unsigned: a hint, bounded by the bank). */
   saidLen: number;
+  /** How many items of each seat that request said its peer holds (its `have`, validated by the wire). */
+  saidHave: readonly number[];
   saidLenAt: number;
   /** When this peer last answered an `addr` frame on this link that lacked seats it knows (once per beat at most). */
   addrAnsweredAt: number;
@@ -163,6 +165,7 @@ export class Links {
       saidMine: 0,
       pushAt: 0,
       saidLen: 0,
+      saidHave: [],
       saidLenAt: Number.NEGATIVE_INFINITY,
       digestsAnswered: new Map(),
       batchRoom: 0,
