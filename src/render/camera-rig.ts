@@ -35,7 +35,8 @@ export class CameraRig {
     this.controls.enableDamping = false;
     this.controls.zoomToCursor = true;
     this.controls.minDistance = 2.2;
-    this.controls.maxDistance = 45;
+    // far enough for the whole board and its score track on a portrait phone late in the game (about 24 cells across)
+    this.controls.maxDistance = 80;
     this.controls.maxPolarAngle = 1.15; // never below a comfortable tilt
     // until the player moves the camera, it keeps framing the growing board
     this.controls.addEventListener('start', () => (this.controlsActive = true));
@@ -69,12 +70,16 @@ export class CameraRig {
     return this.follow.following;
   }
 
-  /** Points the camera at `tiles` and the cells beside them (gliding there unless `instant`). */
-  frame(tiles: readonly { x: number; y: number }[], instant = false): void {
-    // the tiles and a margin for the legal cells around them; the score track (drawn around
-    // the board) is not framed: late in the game it would shrink the tiles to a few pixels,
-    // and the HUD shows every score with its laps anyway
-    const { minX, maxX, minY, maxY } = tileBounds(tiles);
+  /**
+   * Points the camera at `tiles` and the cells beside them, and at the score track round them
+   * (`track`: its slots' rectangle), gliding there unless `instant`.
+   */
+  frame(tiles: readonly { x: number; y: number }[], instant = false, track?: TrackBounds): void {
+    // the tiles and a margin for the legal cells around them, and the score track: it runs
+    // 1.3 cells beyond the tiles' margin (at least 8 × 5 cells), so framing it costs the
+    // tiles little; left out, its top row and its slot 0 (where every marker starts) sat
+    // under the top bar and the Menu button (issue 20)
+    const { minX, maxX, minY, maxY } = withTrack(tileBounds(tiles), track);
     const cx = (minX + maxX) / 2;
     const cy = (minY + maxY) / 2;
     const startPosition = this.camera.position.clone();
@@ -187,6 +192,23 @@ export class CameraRig {
   dispose(): void {
     this.controls.dispose();
   }
+}
+
+/** The score track's slot rectangle (slot centres, board cells). */
+export type TrackBounds = { minX: number; maxX: number; minY: number; maxY: number };
+
+/** How far beyond a slot's centre a marker and its letter reach (cells). */
+const MARKER_REACH = 0.3;
+
+/** The bounds framed: the tiles' (with their margin) and, if given, the track's with its markers. */
+export function withTrack(b: TrackBounds, track?: TrackBounds): TrackBounds {
+  if (!track) return b;
+  return {
+    minX: Math.min(b.minX, track.minX - MARKER_REACH),
+    maxX: Math.max(b.maxX, track.maxX + MARKER_REACH),
+    minY: Math.min(b.minY, track.minY - MARKER_REACH),
+    maxY: Math.max(b.maxY, track.maxY + MARKER_REACH),
+  };
 }
 
 /** The placed tiles' extent on the table, with room for the legal cells next to them. */

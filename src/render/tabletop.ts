@@ -21,6 +21,7 @@ import { dressScene } from './scene-dressing';
 import { TableInput, type TableActions, type TableMode } from './table-input';
 import { TablePicking } from './table-picking';
 import { targetWorld } from './table-points';
+import { slotPosition } from './score-track';
 
 export type { DeployChoice };
 export interface TableView {
@@ -233,6 +234,13 @@ export class Tabletop implements TableActions {
     return this.worldToScreen(new THREE.Vector3(x, TILE_HEIGHT, y));
   }
 
+  /** Where score-track slot `i` (0–49) is on the canvas, in CSS px (tests: nothing of the HUD covers it). */
+  trackSlotToScreen(i: number): { x: number; y: number } | null {
+    this.rig.finishGlide();
+    const p = slotPosition(this.animator.trackBounds, i);
+    return this.worldToScreen(new THREE.Vector3(p.x, 0.05, p.y));
+  }
+
   spotToScreen(d: Deployment): { x: number; y: number } | null {
     this.rig.finishGlide();
     const p = this.spotWorld(d.target);
@@ -263,10 +271,10 @@ export class Tabletop implements TableActions {
     return performance.now() - t0;
   }
 
-  /** Points the camera at the placed tiles and the cells beside them (gliding there unless `instant`). */
+  /** Points the camera at the placed tiles, the cells beside them and the score track (gliding there unless `instant`). */
   frameBoard(instant = false): void {
     if (!this.drawn.tiles.length) return;
-    this.rig.frame(this.drawn.tiles, instant);
+    this.rig.frame(this.drawn.tiles, instant, this.animator.trackBounds);
     this.faceCamera();
     this.requestRender();
   }

@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchChromium, serveStatic } from './harness.mjs';
+import { trackCovered } from './track-check.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ARTIFACTS = join(ROOT, 'tests', 'e2e', 'artifacts');
@@ -87,6 +88,11 @@ async function phone(browser, url, viewport) {
   if (!newGame || newGame.x + newGame.width > w + 1) throw new Error(`"New game" is cut off at ${w} px`);
   await page.locator('sw-results .actions button:not(.primary)').tap();
   await fits(page, 'sw-scoreboard', `phone-${w}-scoreboard.png`);
+  // the score track framed with the board: no slot under the top bar, the Menu button or the bottom sheet
+  const hidden = await trackCovered(page);
+  await page.screenshot({ path: join(ARTIFACTS, `phone-${w}-track.png`) });
+  if (hidden.length) throw new Error(`${hidden.length} of 50 score-track slots are hidden at ${w} px: ${hidden.slice(0, 4).join('; ')}`);
+  log(`every score-track slot visible at ${w} px (phone-${w}-track.png)`);
   const scores = await page.evaluate(() => window.__sw.state().scores);
   const shown = await page.locator('sw-scoreboard [data-score]').allTextContents();
   if (shown.join(',') !== scores.join(',')) throw new Error(`the scoreboard shows ${shown} for ${scores}`);

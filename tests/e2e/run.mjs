@@ -15,6 +15,7 @@ import { botWorkerCheck } from './bot-worker.mjs';
 import { expertBotCheck } from './expert-bot.mjs';
 import { ed25519Check } from './ed25519.mjs';
 import { launchChromium, serveStatic } from './harness.mjs';
+import { trackCovered } from './track-check.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ARTIFACTS = join(ROOT, 'tests', 'e2e', 'artifacts');
@@ -70,6 +71,13 @@ async function installPageHelpers(page) {
       },
     };
   });
+}
+
+/** Every score-track slot framed on the table, none under the top bar, the Menu button or a panel (issue 20). */
+async function checkTrackVisible(page, what) {
+  const hidden = await trackCovered(page);
+  assert(hidden.length === 0, `${what}: ${hidden.length} of 50 score-track slots hidden: ${hidden.slice(0, 4).join('; ')}`);
+  log(`${what}: every score-track slot visible`);
 }
 
 /** Waits until the UI waits for a local human, or the game is over. */
@@ -450,6 +458,7 @@ async function hotseatGame(browser, url, errors) {
   await page.locator('sw-game sw-language-picker button[data-lang="en"]').click();
   await page.screenshot({ path: join(ARTIFACTS, 'hotseat-start.png') });
   await checkWebGlDrew(page, 'hotseat start');
+  await checkTrackVisible(page, 'hotseat start');
   let undone = false;
   const { moves, deployed } = await playToEnd(page, rnd, 'hotseat', {
     midShot: 36,
@@ -846,7 +855,10 @@ async function touchGame(browser, url, errors, viewport, name) {
     await shootBattle(page, name);
     if (await touchTurn(page, rnd)) deployed++;
     turns++;
-    if (turns === 20) await page.screenshot({ path: join(ARTIFACTS, `${name}-mid.png`) });
+    if (turns === 20) {
+      await checkTrackVisible(page, `${name} at turn 20`);
+      await page.screenshot({ path: join(ARTIFACTS, `${name}-mid.png`) });
+    }
   }
   log(`${name}: ${turns} turns by taps only, ${deployed} meeples deployed`);
   assert(turns > 25 && deployed > 2, `${name}: only ${turns} turns and ${deployed} deployments`);

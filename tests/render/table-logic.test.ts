@@ -6,6 +6,7 @@ import { groupByTarget, matchDeployment, targetKey } from '../../src/render/depl
 import { legalCells, nextLegalRotation, rotationAt, stepCell } from '../../src/render/placement-cursor';
 import { TRACK_SLOTS, markerPath, markerSlot, scoresBefore, slotPosition, trackRect } from '../../src/render/score-track';
 import { atlasGeometry } from '../../src/render/tile-atlas';
+import { tileBounds, withTrack } from '../../src/render/camera-rig';
 
 describe('placement cursor', () => {
   it('cycles through the legal rotations only (R4.2, R10.1)', () => {
@@ -136,6 +137,29 @@ describe('score track', () => {
     }
     expect(seen.size).toBe(TRACK_SLOTS);
     expect(slotPosition(rect, 50)).toEqual(slotPosition(rect, 0));
+  });
+
+  it('is framed with the tiles: every slot and its marker inside what the camera keeps free of the HUD (issue 20)', () => {
+    // one tile (the track at its least, 8 × 5, far wider) and a grown board (the track 1.3 cells beyond the tiles' margin)
+    for (const tiles of [[{ x: 0, y: 0 }], Array.from({ length: 12 }, (_, i) => ({ x: (i % 6) - 2, y: Math.floor(i / 6) * 3 - 1 }))]) {
+      const cells = { minX: Math.min(...tiles.map((t) => t.x)) - 1, maxX: Math.max(...tiles.map((t) => t.x)) + 1, minY: 0, maxY: 0 };
+      cells.minY = Math.min(...tiles.map((t) => t.y)) - 1;
+      cells.maxY = Math.max(...tiles.map((t) => t.y)) + 1;
+      const track = trackRect(cells);
+      const framed = withTrack(tileBounds(tiles), track);
+      for (let i = 0; i < TRACK_SLOTS; i++) {
+        const p = slotPosition(track, i);
+        expect(p.x - 0.3).toBeGreaterThanOrEqual(framed.minX);
+        expect(p.x + 0.3).toBeLessThanOrEqual(framed.maxX);
+        expect(p.y - 0.3).toBeGreaterThanOrEqual(framed.minY);
+        expect(p.y + 0.3).toBeLessThanOrEqual(framed.maxY);
+      }
+      // and never less than the tiles with their margin
+      const b = tileBounds(tiles);
+      expect(framed.minX).toBeLessThanOrEqual(b.minX);
+      expect(framed.maxY).toBeGreaterThanOrEqual(b.maxY);
+    }
+    expect(withTrack(tileBounds([{ x: 0, y: 0 }]))).toEqual(tileBounds([{ x: 0, y: 0 }]));
   });
 });
 
