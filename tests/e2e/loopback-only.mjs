@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-const SUITES = ['run.mjs', 'online.mjs', 'turn.mjs', 'phones.mjs'];
+const SUITES = ['run.mjs', 'online.mjs', 'start-again.mjs', 'turn.mjs', 'phones.mjs'];
 
 if (process.env.SW_LOOPBACK_NS !== '1') {
   // IPv6 off in there too, so every candidate is 127.0.0.1 (the UDP cut shapes IPv4); the script and its arguments follow.
