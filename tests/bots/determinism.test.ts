@@ -1,35 +1,19 @@
 // Same seed, same state → same choice, for every bot (P2.6: a bot seat plays identically on
 // every peer), also after the state crossed as text (serialize → parseState, as to a worker).
 import { describe, expect, it } from 'vitest';
-import { applyInPlace, newGame, parseState, serialize, type GameState } from '../../src/engine';
-import {
-  SeededChooser,
-  botAction,
-  createExpertBot,
-  createStrongBot,
-  greedyBot,
-  randomBot,
-  randomEventAction,
-  type Bot,
-} from '../../src/bots';
-import { mixedSetup } from './support';
+import { newGame, parseState, serialize, type GameState } from '../../src/engine';
+import { SeededChooser, botAction, createExpertBot, createStrongBot, greedyBot, randomBot, type Bot } from '../../src/bots';
+import { decisionsOf, mixedSetup } from './support';
 
 /** States of one game (played by greedy) at which a seat must place or deploy. */
 function decisionStates(g: number, every: number): GameState[] {
-  const state = newGame(mixedSetup(g));
-  const events = new SeededChooser(500 + g);
   const rng = new SeededChooser(g);
   const out: GameState[] = [];
   let n = 0;
-  while (state.phase !== 'over') {
-    const event = randomEventAction(state, events);
-    if (event) {
-      applyInPlace(state, event);
-      continue;
-    }
+  for (const state of decisionsOf(newGame(mixedSetup(g)), new SeededChooser(500 + g), (s) =>
+    botAction(s, greedyBot, { rng, budgetMs: Infinity }),
+  ))
     if (n++ % every === 0) out.push(parseState(serialize(state)));
-    applyInPlace(state, botAction(state, greedyBot, { rng, budgetMs: Infinity }));
-  }
   return out;
 }
 

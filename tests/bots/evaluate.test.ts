@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { applyInPlace, legalDeployments, newGame, STRIDE, type GameState } from '../../src/engine';
 import { DEFAULT_WEIGHTS, evaluateState, project, realmStats, realmWorth, rootOf, type RealmStat } from '../../src/bots/evaluate';
 import { SeededChooser, botAction, greedyBot, randomBot, randomEventAction } from '../../src/bots';
-import { mixedSetup } from './support';
+import { decisionsOf, mixedSetup } from './support';
 
 const stat = (kind: RealmStat['kind'], tiles: number, symbols: number, open: number, around = 0): RealmStat => ({
   kind,
@@ -37,18 +37,9 @@ describe('realm worth (R7, R8.2)', () => {
 /** Deploy states of seeded random games (every option mix), with the chooser that reached them. */
 function* deployStates(games: number): Generator<GameState> {
   for (let g = 0; g < games; g++) {
-    const state = newGame(mixedSetup(g));
-    const events = new SeededChooser(g + 40);
     const rng = new SeededChooser(g);
-    while (state.phase !== 'over') {
-      const event = randomEventAction(state, events);
-      if (event) {
-        applyInPlace(state, event);
-        continue;
-      }
-      if (state.phase === 'deploy') yield state;
-      applyInPlace(state, botAction(state, randomBot, { rng, budgetMs: Infinity }));
-    }
+    const random = (s: GameState) => botAction(s, randomBot, { rng, budgetMs: Infinity });
+    for (const state of decisionsOf(newGame(mixedSetup(g)), new SeededChooser(g + 40), random)) if (state.phase === 'deploy') yield state;
   }
 }
 

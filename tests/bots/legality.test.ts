@@ -1,38 +1,24 @@
 // Every bot only ever returns one of the engine's legal options, in every option mix:
 // 2–6 seats, the team variant, each Expansion 1 switch and the R4.3 rule option.
 import { describe, expect, it } from 'vitest';
-import { applyInPlace, cloneState, newGame, serialize, type GameState } from '../../src/engine';
-import {
-  SeededChooser,
-  botAction,
-  createExpertBot,
-  createStrongBot,
-  greedyBot,
-  randomBot,
-  randomEventAction,
-  type Bot,
-} from '../../src/bots';
-import { assertLegal, mixedSetup } from './support';
+import { cloneState, newGame, serialize, type GameState } from '../../src/engine';
+import { SeededChooser, botAction, createExpertBot, createStrongBot, greedyBot, randomBot, type Bot } from '../../src/bots';
+import { assertLegal, decisionsOf, mixedSetup } from './support';
 
 /** Plays one whole game, checking every decision for legality and that the bot left the state alone. */
 function checkedGame(g: number, bot: Bot, everyMove: boolean): GameState {
   const setup = mixedSetup(g);
   const state = newGame(setup);
-  const events = new SeededChooser(1000 + g);
   const rngs = setup.seats.map((_, s) => new SeededChooser(g * 10 + s));
-  while (state.phase !== 'over') {
-    const event = randomEventAction(state, events);
-    if (event) {
-      applyInPlace(state, event);
-      continue;
-    }
-    const ctx = { rng: rngs[state.seat], budgetMs: Infinity };
-    const before = everyMove ? serialize(state) : '';
-    const choice = bot.choose(state, ctx);
-    assertLegal(state, choice);
-    if (everyMove && serialize(state) !== before) throw new Error(`${bot.name} changed the state it was given`);
-    applyInPlace(state, botAction(state, { name: 'replay', choose: () => choice }, ctx));
-  }
+  const move = (s: GameState) => {
+    const ctx = { rng: rngs[s.seat], budgetMs: Infinity };
+    const before = everyMove ? serialize(s) : '';
+    const choice = bot.choose(s, ctx);
+    assertLegal(s, choice);
+    if (everyMove && serialize(s) !== before) throw new Error(`${bot.name} changed the state it was given`);
+    return botAction(s, { name: 'replay', choose: () => choice }, ctx);
+  };
+  for (const _ of decisionsOf(state, new SeededChooser(1000 + g), move));
   return state;
 }
 
@@ -43,16 +29,10 @@ function checkedGame(g: number, bot: Bot, everyMove: boolean): GameState {
 function sampledDecisions(bot: Bot, mixShift: number, eventSeed: number): number {
   let decisions = 0;
   for (let g = 0; g < 12; g++) {
-    const state = newGame(mixedSetup(g * 5 + ((g + mixShift) % 6)));
-    const events = new SeededChooser(eventSeed + g);
     const rng = new SeededChooser(g);
+    const greedy = (s: GameState) => botAction(s, greedyBot, { rng, budgetMs: Infinity });
     let n = 0;
-    while (state.phase !== 'over') {
-      const event = randomEventAction(state, events);
-      if (event) {
-        applyInPlace(state, event);
-        continue;
-      }
+    for (const state of decisionsOf(newGame(mixedSetup(g * 5 + ((g + mixShift) % 6))), new SeededChooser(eventSeed + g), greedy))
       if (n++ % 23 === g % 5) {
         const before = serialize(state);
         const copy = cloneState(state);
@@ -61,8 +41,6 @@ function sampledDecisions(bot: Bot, mixShift: number, eventSeed: number): number
         expect(serialize(copy)).toBe(before);
         decisions++;
       }
-      applyInPlace(state, botAction(state, greedyBot, { rng, budgetMs: Infinity }));
-    }
   }
   return decisions;
 }

@@ -1,13 +1,17 @@
-// Shared helpers of the bot tests: game setups covering every option mix, and a legality check.
+// Shared helpers of the bot tests: game setups covering every option mix, the decisions of a
+// game played out, and a legality check.
 import {
+  applyInPlace,
   defaultOptions,
   legalDeployments,
   legalPlacements,
   type Colour,
   type Deployment,
   type GameSetup,
+  type Action,
   type GameState,
 } from '../../src/engine';
+import { randomEventAction, type Chooser } from '../../src/bots';
 import type { BotChoice } from '../../src/bots/types';
 
 const COLOURS: Colour[] = ['red', 'black', 'green', 'white', 'orange', 'blue'];
@@ -46,4 +50,21 @@ export function assertLegal(state: GameState, choice: BotChoice): void {
   const legal = new Set(legalDeployments(state).map(deploymentKey));
   const d = choice.deployment;
   if (!legal.has(deploymentKey(d))) throw new Error(`illegal deployment ${key(d)} on turn ${state.turn}`);
+}
+
+/**
+ * Plays `state` out to the end: chance events (draws, throws) from `events`, and at each seat's
+ * decision (a placement or a deployment) yields the live state, then applies `move(state)`. A
+ * caller that keeps a state copies it (the loop goes on changing this one).
+ */
+export function* decisionsOf(state: GameState, events: Chooser, move: (state: GameState) => Action): Generator<GameState> {
+  while (state.phase !== 'over') {
+    const event = randomEventAction(state, events);
+    if (event) {
+      applyInPlace(state, event);
+      continue;
+    }
+    yield state;
+    applyInPlace(state, move(state));
+  }
 }
