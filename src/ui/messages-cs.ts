@@ -309,6 +309,8 @@ export const cs: Messages = {
   lobbyLink: 'Odkaz ke hře',
   lobbyShareWatch: 'Aby se ostatní jen dívali, pošlete místo toho tento odkaz (nezabere žádné místo).',
   lobbyWatchLink: 'Odkaz ke sledování',
+  onlineWatchLinkHint:
+    'Kdokoli s tímto odkazem se může dívat (nezabere žádné místo). Vede přes toto zařízení, takže funguje, dokud jste ve hře, i když hostitel odešel.',
   lobbyFreeSeat: 'Uvolnit místo',
   lobbyCopy: 'Kopírovat',
   lobbyCopied: 'Zkopírováno',

@@ -319,6 +319,8 @@ export const en = {
   lobbyLink: 'Join link',
   lobbyShareWatch: 'To let others watch only, share this link instead (it takes no seat).',
   lobbyWatchLink: 'Link to watch',
+  onlineWatchLinkHint:
+    'Anyone with this link can watch (it takes no seat). It goes through this device, so it works while you are in the game, even after the host left.',
   lobbyFreeSeat: 'Free the seat',
   lobbyCopy: 'Copy',
   lobbyCopied: 'Copied',

@@ -313,6 +313,8 @@ export const ro: Messages = {
   lobbyLink: 'Link de intrare',
   lobbyShareWatch: 'Ca alții doar să privească, trimiteți acest link (nu ocupă niciun loc).',
   lobbyWatchLink: 'Link pentru a privi',
+  onlineWatchLinkHint:
+    'Oricine are acest link poate privi (nu ocupă niciun loc). Trece prin acest dispozitiv, deci merge cât timp ești în joc, chiar și după ce gazda a plecat.',
   lobbyFreeSeat: 'Eliberează locul',
   lobbyCopy: 'Copiază',
   lobbyCopied: 'Copiat',

@@ -9,6 +9,7 @@ import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { Colour, GameState } from '../engine';
 import type { MeshSession, ReclaimView } from '../net/mesh-session';
+import { joinLink, signallingInUse } from '../net/online';
 import { downloadText } from './file-download';
 import { t } from './i18n';
 import { LanguageController } from './language-controller';
@@ -27,6 +28,8 @@ export class SwOnlinePanel extends LitElement {
     theme,
     css`
     :host { display: grid; gap: 10px; font-size: 0.9rem; }
+    .watch-link .row { display: flex; gap: 6px; }
+    .watch-link input { flex: 1; min-width: 0; }
     .wait { padding: 8px 10px; border-radius: 10px; background: var(--sw-panel-2); display: grid; gap: 6px; }
     .count { font-variant-numeric: tabular-nums; color: var(--sw-accent); }
     .chat { display: grid; gap: 6px; }
@@ -56,6 +59,7 @@ export class SwOnlinePanel extends LitElement {
   @state() private toasts: Toast[] = [];
   @state() private offer: string | null = null;
   @state() private chatError = '';
+  @state() private linkCopied = false;
   @state() private confirmResign = false;
   /** Why the last button could not act, in the player's words. */
   @state() private actionError = '';
@@ -147,6 +151,27 @@ export class SwOnlinePanel extends LitElement {
     return shownMoment(this.session!, this.shown);
   }
 
+  /**
+   * The link to watch this game, naming this page's own peer (any peer of the game answers a
+   * spectator), so it still works after the host left; no invitation: it takes no seat.
+   */
+  private watchLinkBox(s: MeshSession) {
+    const link = joinLink(globalThis.location ?? { origin: '', pathname: '/' }, s.transportId, { signalling: signallingInUse() });
+    const copy = async () => {
+      try {
+        await navigator.clipboard.writeText(link);
+        this.linkCopied = true;
+      } catch {
+        // no clipboard permission (an insecure origin on a LAN): select the text for a manual copy
+        this.renderRoot.querySelector<HTMLInputElement>('.watch-link input')?.select();
+      }
+    };
+    return html`<details class="watch-link" data-testid="game-watch-link"><summary>${t('lobbyWatchLink')}</summary>
+      <p class="dim">${t('onlineWatchLinkHint')}</p>
+      <div class="row"><input readonly .value=${link} aria-label=${t('lobbyWatchLink')} />
+      <button @click=${copy}>${this.linkCopied ? t('lobbyCopied') : t('lobbyCopy')}</button></div></details>`;
+  }
+
   override render() {
     const s = this.session;
     if (!s) return nothing;
@@ -202,6 +227,7 @@ export class SwOnlinePanel extends LitElement {
         .filter((r) => r.colour !== myColour)
         .map((r) => html`<p class="dim" data-testid="reclaim-vote">${this.reclaimLine(r, name)}</p>`)}
       ${watchers.length ? html`<p class="dim" data-testid="watchers">${t('onlineWatchers', { who: watchers.join(', ') })}</p>` : nothing}
+      ${s.started ? this.watchLinkBox(s) : nothing}
       <div class="chat">
         <h3>${t('onlineChat')}</h3>
         ${!mine ? html`<p class="dim">${t('onlineWatching')} ${t('onlineChatReadOnly')}</p>` : nothing}

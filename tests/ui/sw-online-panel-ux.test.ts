@@ -35,6 +35,18 @@ describe('<sw-online-panel>', () => {
     expect($('.chat form')).not.toBeNull();
   });
 
+  it("offers a link to watch that names this page's own peer, with no invitation, for players and spectators alike", async () => {
+    for (const seatIndex of [1, null]) {
+      const { $ } = await mount(fakeMesh({ seatIndex }));
+      const box = $('[data-testid="game-watch-link"]')!;
+      const link = box.querySelector('input')!.value;
+      expect(link).toMatch(/#join=peer-of-this-page(&sig=[^&]+)?$/);
+      expect(link).not.toContain('invite=');
+      expect(box.textContent).toContain('even after the host left');
+      document.body.replaceChildren();
+    }
+  });
+
   it("a dropped player's page offers 'Take my seat back', then shows the vote's progress; the others see it too", async () => {
     const dropped = { seats: [], forfeits: [{ colour: 'black' as const, why: 'dropped' as const }] };
     const mesh = fakeMesh(dropped);

@@ -52,6 +52,7 @@ export function fakeMesh(patch: Partial<FakeState> = {}): FakeMesh {
   };
   const fake = {
     gameId: 'g1',
+    transportId: 'peer-of-this-page',
     started: true,
     state,
     lobby: null,
