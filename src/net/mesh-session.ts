@@ -1412,8 +1412,8 @@ export class MeshSession extends SessionCore implements Session {
 
   /**
    * Whether a peer holding `have[a]` items of each seat a lacks the entry item this log took
-   * last, before `point`, of some seat, one this peer holds all items up to (looked for among the last BEHIND_LOOKBACK entries: a
-   * round of every seat's reveals and moves).
+   * last before `point` of some seat — one this peer holds with every item before it — looked
+   * for among the last BEHIND_LOOKBACK entries (a round of every seat's reveals and moves).
    */
   private lacksEntryBefore(have: readonly number[], point: number): boolean {
     const r = this.replica!;
