@@ -85,6 +85,14 @@ export function signallingInUse(): LinkSignalling | null {
   return inUse;
 }
 
+/**
+ * The join link of this page through `peer`, with the signalling in use: to play with the
+ * lobby's `invite`, to watch without one.
+ */
+export function joinLinkHere(peer: PeerId, invite: string | null = null): string {
+  return joinLink(globalThis.location ?? { origin: '', pathname: '/' }, peer, { invite, signalling: signallingInUse() });
+}
+
 /** The PeerJS transport's options from the connection settings in force (as the player or the build set them). */
 export function transportOptions(settings: NetSettings): PeerJsTransportOptions {
   const { host, port, path, secure, iceServers, relayOnly } = settings;

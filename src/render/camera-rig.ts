@@ -5,6 +5,7 @@
 import * as THREE from 'three';
 import { MapControls } from 'three/examples/jsm/controls/MapControls.js';
 import { CameraFollow } from './camera-follow';
+import type { Bounds } from './score-track';
 
 export type Insets = { top: number; right: number; bottom: number; left: number };
 
@@ -72,9 +73,9 @@ export class CameraRig {
 
   /**
    * Points the camera at `tiles` and the cells beside them, and at the score track round them
-   * (`track`: its slots' rectangle), gliding there unless `instant`.
+   * (`track`: its slots' rectangle, score-track.ts), gliding there unless `instant`.
    */
-  frame(tiles: readonly { x: number; y: number }[], instant = false, track?: TrackBounds): void {
+  frame(tiles: readonly { x: number; y: number }[], instant = false, track?: Bounds): void {
     // the tiles and a margin for the legal cells around them, and the score track: it runs
     // 1.3 cells beyond the tiles' margin (at least 8 × 5 cells), so framing it costs the
     // tiles little; left out, its top row and its slot 0 (where every marker starts) sat
@@ -194,14 +195,11 @@ export class CameraRig {
   }
 }
 
-/** The score track's slot rectangle (slot centres, board cells). */
-export type TrackBounds = { minX: number; maxX: number; minY: number; maxY: number };
-
 /** How far beyond a slot's centre a marker and its letter reach (cells). */
 const MARKER_REACH = 0.3;
 
 /** The bounds framed: the tiles' (with their margin) and, if given, the track's with its markers. */
-export function withTrack(b: TrackBounds, track?: TrackBounds): TrackBounds {
+export function withTrack(b: Bounds, track?: Bounds): Bounds {
   if (!track) return b;
   return {
     minX: Math.min(b.minX, track.minX - MARKER_REACH),
@@ -212,7 +210,7 @@ export function withTrack(b: TrackBounds, track?: TrackBounds): TrackBounds {
 }
 
 /** The placed tiles' extent on the table, with room for the legal cells next to them. */
-export function tileBounds(tiles: readonly { x: number; y: number }[]): { minX: number; maxX: number; minY: number; maxY: number } {
+export function tileBounds(tiles: readonly { x: number; y: number }[]): Bounds {
   let minX = Infinity,
     maxX = -Infinity,
     minY = Infinity,

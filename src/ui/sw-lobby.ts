@@ -8,7 +8,8 @@ import { customElement, property, state } from 'lit/decorators.js';
 import type { MeshSession, StartingView } from '../net/mesh-session';
 import { STAND_IN_BOT } from '../fair/bot-levels';
 import { fingerprint } from '../net/fingerprint';
-import { joinLink, signallingInUse } from '../net/online';
+import { joinLinkHere } from '../net/online';
+import { copyText } from './copy-text';
 import { t } from './i18n';
 import { LanguageController } from './language-controller';
 import { colourName, NAME_SLOT, SEAT_CSS, withName } from './seat-names';
@@ -86,18 +87,13 @@ export class SwLobby extends LitElement {
   /** The link to play (with the invitation): for the invited only. */
   private get link(): string {
     const s = this.session;
-    return s
-      ? joinLink(globalThis.location ?? { origin: '', pathname: '/' }, s.transportId, {
-          invite: s.invitation,
-          signalling: signallingInUse(),
-        })
-      : '';
+    return s ? joinLinkHere(s.transportId, s.invitation) : '';
   }
 
   /** The link to watch (no invitation): may be shared widely. */
   private get watchLink(): string {
     const s = this.session;
-    return s ? joinLink(globalThis.location ?? { origin: '', pathname: '/' }, s.transportId, { signalling: signallingInUse() }) : '';
+    return s ? joinLinkHere(s.transportId) : '';
   }
 
   /** The QR code of the join link, drawn by the qrcode package (loaded only here). */
@@ -114,13 +110,7 @@ export class SwLobby extends LitElement {
   }
 
   private async copy(): Promise<void> {
-    try {
-      await navigator.clipboard.writeText(this.link);
-      this.copied = true;
-    } catch {
-      // No clipboard permission (e.g. an insecure origin on a LAN): select the text for a manual copy.
-      this.renderRoot.querySelector<HTMLInputElement>('.link input')?.select();
-    }
+    if (await copyText(this.link, this.renderRoot.querySelector<HTMLInputElement>('.link input'))) this.copied = true;
   }
 
   private take(colour: string | null): void {

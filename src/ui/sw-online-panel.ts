@@ -9,7 +9,8 @@ import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { Colour, GameState } from '../engine';
 import type { MeshSession, ReclaimView } from '../net/mesh-session';
-import { joinLink, signallingInUse } from '../net/online';
+import { joinLinkHere } from '../net/online';
+import { copyText } from './copy-text';
 import { downloadText } from './file-download';
 import { t } from './i18n';
 import { LanguageController } from './language-controller';
@@ -156,15 +157,9 @@ export class SwOnlinePanel extends LitElement {
    * spectator), so it still works after the host left; no invitation: it takes no seat.
    */
   private watchLinkBox(s: MeshSession) {
-    const link = joinLink(globalThis.location ?? { origin: '', pathname: '/' }, s.transportId, { signalling: signallingInUse() });
+    const link = joinLinkHere(s.transportId);
     const copy = async () => {
-      try {
-        await navigator.clipboard.writeText(link);
-        this.linkCopied = true;
-      } catch {
-        // no clipboard permission (an insecure origin on a LAN): select the text for a manual copy
-        this.renderRoot.querySelector<HTMLInputElement>('.watch-link input')?.select();
-      }
+      if (await copyText(link, this.renderRoot.querySelector<HTMLInputElement>('.watch-link input'))) this.linkCopied = true;
     };
     return html`<details class="watch-link" data-testid="game-watch-link"><summary>${t('lobbyWatchLink')}</summary>
       <p class="dim">${t('onlineWatchLinkHint')}</p>
