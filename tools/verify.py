@@ -39,6 +39,8 @@ MAX_LOG_INDEX = 1000000
 MAX_CHAT_PER_SEAT = 200
 MAX_CHAT_LINES = MAX_CHAT_PER_SEAT * 6
 MAX_CHAT_TEXT = 200
+MAX_BANK_CLAIM = 7200  # section 6b (version 5): a claim is whole seconds, at most the largest bank (2 h)
+DEFAULT_BANK_MS = 240000
 SIGNED_KEYS = {"host", "startSig", "roster", "signed", "votes"}
 CHAT_FORBIDDEN = set(range(0x20)) | {0x7F, 0x2028, 0x2029}
 
@@ -274,13 +276,13 @@ def read_file(raw):
             raise Malformed("the replay must be a JSON object")
     if raw.get("format") != "carcassonne-star-wars-replay":
         raise Malformed("not a replay file")
-    if raw.get("version") not in (1, 2, 3, 4) or type(raw.get("version")) is not int:
+    if raw.get("version") not in (1, 2, 3, 4, 5) or type(raw.get("version")) is not int:
         raise Malformed("unsupported version %s" % short(raw.get("version"), 20))
     version = raw["version"]
     base = {"format", "version", "entries"}
     allowed = base | ({"chat"} if version >= 2 else set()) | (SIGNED_KEYS if version >= 3 else set())
     if not (base <= set(raw) <= allowed) or (version >= 3 and not SIGNED_KEYS <= set(raw)):
-        raise Malformed("a replay has exactly format, version, entries (in version 2 maybe chat; versions 3 and 4 add host, startSig, roster, signed, votes)")
+        raise Malformed("a replay has exactly format, version, entries (in version 2 maybe chat; versions 3 to 5 add host, startSig, roster, signed, votes)")
     if version >= 3 and secrets is not None:
         raise Malformed("a save holds an unsigned (version 1 or 2) replay")
     if secrets is not None and save_version != raw["version"]:
@@ -291,7 +293,7 @@ def read_file(raw):
     for i, e in enumerate(entries):
         check_entry(e, i, raw["version"])
     chat = read_chat(raw["chat"], entries, version) if "chat" in raw else []
-    signed = read_signed(raw, len(entries)) if version >= 3 else None
+    signed = read_signed(raw, len(entries), version) if version >= 3 else None
     return raw["version"], entries, secrets, chat, signed
 
 
@@ -328,8 +330,8 @@ def read_chat(chat, entries, version):
     return chat
 
 
-def read_signed(raw, n_entries):
-    """Section 6b: the grammar of a version-3 replay's signed part."""
+def read_signed(raw, n_entries, version=3):
+    """Section 6b: the grammar of a version-3 replay's signed part (version 5: each entry signature has w, null or a bank claim)."""
     def bad(what):
         raise Malformed("signatures: %s" % what)
 
@@ -367,7 +369,10 @@ def read_signed(raw, n_entries):
         if not (nm is None or (isinstance(nm, str) and len(nm.encode("utf-16-le", "surrogatepass")) // 2 <= 32 and not any(ord(x) in CHAT_FORBIDDEN for x in nm))):
             bad("roster[%d].name must be null or a short name" % i)
     for i, e in enumerate(listed(raw["signed"], '"signed"', n_entries)):
-        exact(e, "signed[%d]" % i, ["at", "a", "n", "h", "sig"])
+        exact(e, "signed[%d]" % i, ["at", "a", "n", "h", "w", "sig"] if version >= 5 else ["at", "a", "n", "h", "sig"])
+        if version >= 5 and e["w"] is not None:
+            for j, x in enumerate(listed(e["w"], "signed[%d].w" % i, 6)):
+                num(x, "signed[%d].w[%d]" % (i, j), MAX_BANK_CLAIM)
         num(e["at"], "signed[%d].at" % i, n_entries)
         num(e["a"], "signed[%d].a" % i, 5)
         num(e["n"], "signed[%d].n" % i, 1000000)
@@ -495,11 +500,14 @@ def signing_message(tag, text):
     return ("carcassonne-sw/%s/v1\x00%s" % (tag, text)).encode("utf-8", "surrogatepass")
 
 
-def item_text(game, a, n, at, body, h, p=False):
-    """Version 4 adds p, the hash of the log prefix the item extends (a hex string, or null); False: a version-3 item without it."""
+def item_text(game, a, n, at, body, h, p=False, w=False):
+    """Version 4 adds p, the hash of the log prefix the item extends (a hex string, or null); False: a version-3 item without it.
+    Version 5 adds w, a move's bank claim (a list) or null; False: an older item without it."""
     fields = {"g": game, "a": a, "n": n, "at": at, "body": body, "h": h}
     if p is not False:
         fields["p"] = p
+    if w is not False:
+        fields["w"] = w
     return canonical(fields)
 
 
@@ -522,8 +530,12 @@ def fingerprint(pub_hex):
 def check_signatures(entries, chat, g, version=3):
     """Section 6b: every signature of a version-3 or -4 replay, in log order; the lines to print."""
     bound = version >= 4
+    claims = version >= 5
     prefixes = prefix_hashes(entries) if bound else []
     words = []
+
+    def w_of(v):
+        return v if claims else False
 
     def p_at(at):
         if not bound:
@@ -557,6 +569,9 @@ def check_signatures(entries, chat, g, version=3):
 
     order = list(lobby)
     bot = [b is not None for b in bots_at_start]
+    # Section 6b (version 5): each seat's latest bank claim, and which seats are live players (only theirs count).
+    latest = [None] * len(lobby)
+    live = [pub is not None for pub in pubs]
     turn = 1
     hash_at = {}
     si = vi = attested = 0
@@ -576,6 +591,7 @@ def check_signatures(entries, chat, g, version=3):
             author = lobby.index(e["colour"]) if e["colour"] in lobby else -1
             if author >= 0:
                 bot[author] = True
+                live[author] = False
         elif k in ("place", "deploy"):
             a = lobby.index(order[e["seat"]]) if e["seat"] < len(order) and order[e["seat"]] in lobby else -1
             author = a if a >= 0 and not bot[a] else None
@@ -584,6 +600,7 @@ def check_signatures(entries, chat, g, version=3):
             voters = [j for j, c in enumerate(lobby) if pubs[j] is not None and not bot[j] and c != e["colour"]]
             if a >= 0:
                 bot[a] = k == "drop"
+                live[a] = k == "reclaim"
             change = (k, e["colour"], voters, a)
         if author is not None:
             s = signed[si] if si < len(signed) else None
@@ -592,7 +609,15 @@ def check_signatures(entries, chat, g, version=3):
             si += 1
             if s["a"] != author or not (0 <= author < len(pubs)) or pubs[author] is None:
                 fail(i, "expected a signature by %s, found one by seat %d" % (lobby[author] if 0 <= author < len(lobby) else "its author", s["a"]))
-            text = item_text(game, s["a"], s["n"], i, {"k": "entry", "entry": e}, s["h"], p_at(i if k in ("place", "deploy") else None))
+            if claims:
+                w = s["w"]
+                if k in ("place", "deploy") and (w is None or len(w) != len(lobby)):
+                    fail(i, "expected %s's signed entry with a list of %d bank claims (one per seat), found %s" % (lobby[author], len(lobby), "none" if w is None else "w %s" % short(w, 40)))
+                if k not in ("place", "deploy") and w is not None:
+                    fail(i, "expected %s's signed entry with no bank claim (only a move carries one), found w %s" % (lobby[author], short(w, 40)))
+                if w is not None:
+                    latest[author] = list(w)
+            text = item_text(game, s["a"], s["n"], i, {"k": "entry", "entry": e}, s["h"], p_at(i if k in ("place", "deploy") else None), w_of(s.get("w")))
             if not ed_verify(pubs[author], signing_message("item", text), s["sig"]):
                 fail(i, "expected %s's signature (key %s), found a bad signature" % (lobby[author], fingerprint(pubs[author])))
             once(author, s["n"], text, i)
@@ -632,7 +657,7 @@ def check_signatures(entries, chat, g, version=3):
             for b in v["by"]:
                 if bound and b["at"] > len(entries):
                     fail(i, "expected a vote signed within the log")
-                text = item_text(game, b["a"], b["n"], b["at"], {"k": "vote", "what": what, "colour": colour, "point": v["point"]}, None, p_at(b["at"]))
+                text = item_text(game, b["a"], b["n"], b["at"], {"k": "vote", "what": what, "colour": colour, "point": v["point"]}, None, p_at(b["at"]), w_of(None))
                 if not ed_verify(pubs[b["a"]], signing_message("item", text), b["sig"]):
                     fail(i, "expected %s's signed vote (key %s), found a bad signature" % (lobby[b["a"]], fingerprint(pubs[b["a"]])))
                 once(b["a"], b["n"], text, i)
@@ -647,7 +672,7 @@ def check_signatures(entries, chat, g, version=3):
         if pubs[a] is None:
             fail(c["at"], "expected a chat line signed by a player's seat, found one from %s" % c["colour"])
         body = {"k": "chat", "c": c["c"], "text": c["text"]} if bound else {"k": "chat", "text": c["text"]}
-        text = item_text(game, a, c["n"], c["at"], body, None, None if bound else False)
+        text = item_text(game, a, c["n"], c["at"], body, None, None if bound else False, w_of(None))
         if not ed_verify(pubs[a], signing_message("item", text), c["sig"]):
             fail(c["at"], "expected %s's signed chat line (key %s), found a bad signature" % (c["colour"], fingerprint(pubs[a])))
         once(a, c["n"], text, c["at"])
@@ -668,6 +693,16 @@ def check_signatures(entries, chat, g, version=3):
             lines.append("signed by %s: key %s (%d entries, %d votes, %d chat lines)" % (r["colour"], fingerprint(r["pub"]), counts[i][0], counts[i][1], counts[i][2]))
         else:
             lines.append("%s: a bot seat, signs nothing" % r["colour"])
+    if claims:
+        # Section 6b (version 5): a seat's bank used is the smallest latest claim of the other live players (0 if none claimed).
+        bank = (settings.get("clock") or {"bankMs": DEFAULT_BANK_MS})["bankMs"] // 1000
+        used = []
+        for j, r in enumerate(roster):
+            if not r["pub"]:
+                continue
+            others = [latest[b][j] for b in range(len(lobby)) if b != j and live[b] and latest[b] is not None]
+            used.append("%s %d" % (r["colour"], min(min(others) if others else 0, bank)))
+        lines.append("time banks (seconds used of %d, the smallest claim of the other players): %s" % (bank, ", ".join(used)))
     return lines + words
 
 

@@ -301,6 +301,7 @@ function resigned(g: Gen, frame: Json, gameId: string, key: Identity, seat: numb
       body: item.body,
       h: item.h as never,
       p: item.p as never,
+      w: item.w as never,
     };
     item.sig = sign(key, 'item', itemSigningText(gameId, unsigned));
   } catch {
@@ -376,7 +377,13 @@ function shapedItem(
   const where = body.what === 'drop' && g.next() < 0.9 ? (body.point ?? at) : Math.max(0, at);
   const named = move || body.k === 'vote' || body.k === 'veto';
   const p = named ? ((g.next() < 0.8 ? prefix(where) : null) ?? hex()) : null;
-  const unsigned = { a: same?.a ?? a, n: same?.n ?? Math.max(0, n), at: where, body: body as Json, h, p };
+  // A move carries a bank claim, one per seat (mostly the right length and within bounds; now and then not).
+  const w = !move
+    ? null
+    : g.next() < 0.85
+      ? colours.map(() => g.int(300))
+      : Array.from({ length: 1 + g.int(6) }, () => g.pick([0, 7200, 7201, g.int(100_000)]));
+  const unsigned = { a: same?.a ?? a, n: same?.n ?? Math.max(0, n), at: where, body: body as Json, h, p, w };
   return JSON.stringify({ t: 'item', item: { ...unsigned, sig: sign(key, 'item', itemSigningText(gameId, unsigned)) } });
 }
 

@@ -60,8 +60,10 @@ function resign(log: GameLog, entries: LogEntry[], from: (number | null)[], f: n
   let next = Math.max(0, ...g.entries.filter((s) => s.a === f).map((s) => s.n), ...(log.chat ?? []).map((c) => c.n)) + 1000;
   const signed: EntrySignature[] = [];
   const votes: VoteRecord[] = [];
-  const text = (a: number, n: number, at: number, body: unknown, h: EntrySignature['h'], p: string | null) =>
-    sign(key, 'item', itemSigningText(game, { a, n, at, body, h, p }));
+  // Version 5: every item names a bank claim (a move's own, or nothing used; null off a move).
+  const claims = log.version >= 5;
+  const text = (a: number, n: number, at: number, body: unknown, h: EntrySignature['h'], p: string | null, w: number[] | null = null) =>
+    sign(key, 'item', itemSigningText(game, { a, n, at, body, h, p, ...(claims ? { w } : {}) }));
   slots.forEach((slot, j) => {
     if (!slot) return;
     const was = from[j];
@@ -72,7 +74,9 @@ function resign(log: GameLog, entries: LogEntry[], from: (number | null)[], f: n
       if (slot.a === f) {
         const n = s?.n ?? next++;
         const h = s?.h ?? null;
-        signed.push({ at: j, a: f, n, h, sig: text(f, n, j, { k: 'entry', entry: e }, h, move ? prefixes[j] : null) });
+        const w = move ? (s?.w ?? hasKey.map(() => 0)) : null;
+        const sig = text(f, n, j, { k: 'entry', entry: e }, h, move ? prefixes[j] : null, w);
+        signed.push(claims ? { at: j, a: f, n, h, w, sig } : { at: j, a: f, n, h, sig });
       } else if (s) signed.push({ ...s, at: j });
       return;
     }

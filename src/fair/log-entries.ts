@@ -13,12 +13,13 @@ export const LOG_VERSION = 2;
  * The version of a networked game's replay: version 2 plus every seat's key and signatures
  * (P5.1, version 3); version 4 binds every signed entry and vote to the hash of the log
  * prefix it extends, and a drop needs the signed vote of at least one eligible seat, not
- * every one (the group's count, P6.2).
+ * every one (the group's count, P6.2); version 5 adds to every signed move its author's
+ * claim of each seat's time bank used (src/fair/time-bank.ts, P6 bullet 5).
  */
-export const SIGNED_LOG_VERSION = 4;
-/** Versions this program reads: every version-1 and version-2 replay still verifies (as unsigned), version 3 with its own rules. */
-export const READABLE_VERSIONS: readonly LogVersion[] = [1, 2, 3, 4];
-export type LogVersion = 1 | 2 | 3 | 4;
+export const SIGNED_LOG_VERSION = 5;
+/** Versions this program reads: every version-1 and version-2 replay still verifies (as unsigned), versions 3 and 4 with their own rules. */
+export const READABLE_VERSIONS: readonly LogVersion[] = [1, 2, 3, 4, 5];
+export type LogVersion = 1 | 2 | 3 | 4 | 5;
 
 /** Largest replay or save file accepted, in bytes (a full 6-seat Expansion 1 game is about 110 KB). */
 export const MAX_FILE_BYTES = 4 * 1024 * 1024;
@@ -245,6 +246,11 @@ export interface EntrySignature {
   a: number;
   n: number;
   h: { turn: number; state: string } | null;
+  /**
+   * Version 5: a move's claim of the time bank each lobby seat had used, in whole seconds, by
+   * its author's clock (src/fair/time-bank.ts); null on any other entry. Absent before version 5.
+   */
+  w?: number[] | null;
   sig: string;
 }
 /** One signed vote behind a drop or reclaim: seat `a`'s `n`-th item, written when its log had `at` entries. */

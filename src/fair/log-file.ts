@@ -61,7 +61,7 @@ export function readVersion(raw: Raw, what: string): LogVersion {
   const v = raw.version;
   if (!READABLE_VERSIONS.includes(v as LogVersion))
     throw new LogFormatError(
-      `unsupported ${what} version ${v === undefined ? '(missing)' : quote(v, 20)}; this verifier reads versions 1 and 2 (unsigned) and 3 and 4 (signed)`,
+      `unsupported ${what} version ${v === undefined ? '(missing)' : quote(v, 20)}; this verifier reads versions 1 and 2 (unsigned) and 3 to 5 (signed)`,
       null,
     );
   return v as LogVersion;
@@ -123,7 +123,7 @@ export function readLog(raw: unknown): GameLog {
   const chat = 'chat' in raw ? readChat(raw.chat, entries.length, entries[0], version) : undefined;
   if (version >= 3) {
     for (const k of signedKeys) if (!(k in raw)) throw new LogFormatError(`a signed replay lacks "${k}"`, null);
-    const signed = readSigned(raw, entries.length);
+    const signed = readSigned(raw, entries.length, version >= 5);
     return chat ? { format: REPLAY_FORMAT, version, entries, chat, signed } : { format: REPLAY_FORMAT, version, entries, signed };
   }
   if (version === 1) {

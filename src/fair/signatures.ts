@@ -8,10 +8,11 @@
 import type { Colour } from '../engine';
 import { EntryError } from './follower';
 import { fingerprint } from './fingerprint';
-import type { GameLog, LogEntry } from './log-entries';
+import { DEFAULT_GAME_CLOCK, type GameLog, type LogEntry } from './log-entries';
 import type { RosterSeat } from './signed-section';
 import { prefixHashes } from './prefix-hash';
 import { itemSigningText, startSigningText, verifyEd25519, type SignedFields } from './signing';
+import { BankBook, carriesClaim, claimError } from './time-bank';
 
 /** What the log needs signed at one index: its author's signature, or the votes behind a seat change. */
 export type SignatureSlot =
@@ -113,8 +114,18 @@ export function checkSignatures(log: GameLog): SignatureReport {
   // Version 4: every signed entry and vote names the hash of the log prefix it extends (P6); chat lines name none.
   const bound = log.version >= 4;
   const prefixes = bound ? prefixHashes(log.entries) : [];
+  // Version 5: every signed item names its time-bank claim too (a move's; null on anything else).
+  const claims = log.version >= 5;
   const signed = (f: Omit<SignedFields, 'p'>, at: number | null): string =>
-    itemSigningText(game, bound ? { ...f, p: at === null ? null : (prefixes[at] ?? null) } : f);
+    itemSigningText(game, {
+      ...f,
+      ...(bound ? { p: at === null ? null : (prefixes[at] ?? null) } : {}),
+      ...(claims ? { w: f.w ?? null } : {}),
+    });
+  const book = new BankBook(
+    lobby,
+    pubs.map((p) => p !== null),
+  );
   const words: string[] = [];
   const drops: SignatureReport['drops'] = [];
   // One item per (seat, number): two different signed items under one number would be equivocation.
@@ -134,6 +145,8 @@ export function checkSignatures(log: GameLog): SignatureReport {
     const e = log.entries[i];
     if (e.k === 'hash') hashAt.set(e.turn, { at: i, state: e.state });
     const slot = slots[i];
+    // The bank count goes on with every entry: a move's claim (checked below before it counts), a seat's drop or return.
+    book.take(e, slot, slot?.kind === 'author' ? (g.entries[si]?.at === i ? (g.entries[si].w ?? null) : null) : null);
     if (!slot) continue;
     if (slot.kind === 'author') {
       const s = g.entries[si];
@@ -142,8 +155,12 @@ export function checkSignatures(log: GameLog): SignatureReport {
       si++;
       if (s.a !== slot.a || !pubs[slot.a]) fail(i, `a signature by ${lobby[slot.a]}`, `one by seat ${s.a}`);
       // A move names its history; a commitment, reveal or resignation none (the same on every history).
+      if (claims) {
+        const why = carriesClaim(e) ? claimError(s.w, lobby.length) : s.w === null ? null : 'no bank claim (only a move carries one)';
+        if (why) fail(i, `${lobby[slot.a]}'s signed entry with ${why}`, s.w === null ? 'none' : `w ${JSON.stringify(s.w).slice(0, 40)}`);
+      }
       const text = signed(
-        { a: s.a, n: s.n, at: i, body: { k: 'entry', entry: e }, h: s.h },
+        { a: s.a, n: s.n, at: i, body: { k: 'entry', entry: e }, h: s.h, w: s.w },
         e.k === 'place' || e.k === 'deploy' ? i : null,
       );
       if (!verifyEd25519(pubs[slot.a]!, 'item', text, s.sig))
@@ -250,7 +267,17 @@ export function checkSignatures(log: GameLog): SignatureReport {
         ? `signed by ${r.colour}: key ${fingerprint(r.pub)} (${counts[i].entries} entries, ${counts[i].votes} votes, ${counts[i].chat} chat lines)`
         : `${r.colour}: a bot seat, signs nothing`,
     ),
+    ...(claims ? [bankLine(log, roster, book)] : []),
     ...words,
   ];
   return { lines, signers, drops };
+}
+
+/** Version 5: each player's time bank as the log counts it at its end (time-bank.ts), in whole seconds. */
+function bankLine(log: GameLog, roster: readonly RosterSeat[], book: BankBook): string {
+  const settings = log.entries[0];
+  const clock = (settings?.k === 'settings' && settings.clock) || DEFAULT_GAME_CLOCK;
+  const bank = Math.floor(clock.bankMs / 1000);
+  const seats = roster.flatMap((r, i) => (r.pub ? [`${r.colour} ${Math.min(book.used(i), bank)}`] : []));
+  return `time banks (seconds used of ${bank}, the smallest claim of the other players): ${seats.join(', ')}`;
 }

@@ -1,6 +1,7 @@
 // Version 3 of the log (P5.1): the signed section of a networked game's replay (the
 // host-signed roster, one signature per authored entry, the votes behind drops and
-// reclaims), written one item per line and read back checked for shape.
+// reclaims), written one item per line and read back checked for shape. Version 5 adds to
+// each entry signature `w`, a move's time-bank claim (src/fair/time-bank.ts).
 import { COLOURS, type Colour } from '../engine';
 import { BOT_LEVELS, type BotLevel } from './bot-levels';
 import { isHex } from './hex';
@@ -15,6 +16,7 @@ import {
   type VoteSignature,
 } from './log-entries';
 import { isInt, isObject, type Raw } from './log-reader';
+import { MAX_BANK_CLAIM } from './time-bank';
 
 export type { EntrySignature, RosterSeat, SignedSection, VoteRecord, VoteSignature } from './log-entries';
 
@@ -22,7 +24,14 @@ export function stringifySigned(g: SignedSection): string {
   const list = (xs: string[]) => (xs.length ? `[\n${xs.map((x) => '  ' + x).join(',\n')}\n]` : '[]');
   const roster = g.roster.map((r) => JSON.stringify({ colour: r.colour, bot: r.bot, pub: r.pub, name: r.name }));
   const entries = g.entries.map((e) =>
-    JSON.stringify({ at: e.at, a: e.a, n: e.n, h: e.h ? { turn: e.h.turn, state: e.h.state } : null, sig: e.sig }),
+    JSON.stringify({
+      at: e.at,
+      a: e.a,
+      n: e.n,
+      h: e.h ? { turn: e.h.turn, state: e.h.state } : null,
+      ...(e.w !== undefined ? { w: e.w ? e.w.slice() : null } : {}),
+      sig: e.sig,
+    }),
   );
   const votes = g.votes.map((v) =>
     JSON.stringify({
@@ -36,8 +45,11 @@ export function stringifySigned(g: SignedSection): string {
   return `,"host":${JSON.stringify(g.host)},"startSig":${JSON.stringify(g.startSig)},"roster":${list(roster)},"signed":${list(entries)},"votes":${list(votes)}`;
 }
 
-/** The version-3 signature sections, checked for shape here (the signatures themselves by src/fair/signatures.ts). */
-export function readSigned(raw: Raw, entries: number): SignedSection {
+/**
+ * The version-3 signature sections, checked for shape here (the signatures themselves by
+ * src/fair/signatures.ts); `claims` (version 5): each entry signature has `w`, null or a bank claim.
+ */
+export function readSigned(raw: Raw, entries: number, claims = false): SignedSection {
   const bad = (what: string): never => {
     throw new LogFormatError(`signatures: ${what}`, null);
   };
@@ -70,17 +82,23 @@ export function readSigned(raw: Raw, entries: number): SignedSection {
     return { colour: colour(o.colour, `roster[${i}].colour`), bot, pub: o.pub === null ? null : hex(o.pub, `roster[${i}].pub`, 32), name };
   });
   const signed = list(raw.signed, '"signed"', entries).map((e, i): EntrySignature => {
-    const o = exact(e, `signed[${i}]`, ['at', 'a', 'n', 'h', 'sig']);
+    const o = exact(e, `signed[${i}]`, claims ? ['at', 'a', 'n', 'h', 'w', 'sig'] : ['at', 'a', 'n', 'h', 'sig']);
     let h: EntrySignature['h'] = null;
     if (o.h !== null) {
       const ho = exact(o.h, `signed[${i}].h`, ['turn', 'state']);
       h = { turn: int(ho.turn, `signed[${i}].h.turn`, MAX_TURN), state: hex(ho.state, `signed[${i}].h.state`, 32) };
     }
+    // The claim's length is the roster's, checked with the signatures (signatures.ts); here its bounds.
+    const w =
+      o.w === null || o.w === undefined
+        ? o.w
+        : list(o.w, `signed[${i}].w`, MAX_SEATS).map((x, j) => int(x, `signed[${i}].w[${j}]`, MAX_BANK_CLAIM));
     return {
       at: int(o.at, `signed[${i}].at`, entries),
       a: int(o.a, `signed[${i}].a`, MAX_SEATS - 1),
       n: int(o.n, `signed[${i}].n`, 1_000_000),
       h,
+      ...(claims ? { w: w ?? null } : {}),
       sig: hex(o.sig, `signed[${i}].sig`, 64),
     };
   });

@@ -21,6 +21,8 @@ export interface SignedFields {
   h: { turn: number; state: string } | null;
   /** The hash of the log prefix the item extends (wire version 2, log version 4); absent in version-3 replays. */
   p?: string | null;
+  /** A move's time-bank claim (wire version 7, log version 5, src/fair/time-bank.ts), else null; absent before version 5. */
+  w?: readonly number[] | null;
 }
 
 /** Domain-separated message: a tag per use, so a signature for one purpose is worthless for another. */
@@ -30,8 +32,8 @@ export function signingMessage(tag: string, body: string): Uint8Array {
 
 /** The bytes an item's signature covers: the game, the author, its place in the author's sequence and in the log (P5.1). */
 export function itemSigningText(game: string, item: SignedFields): string {
-  const fields = { g: game, a: item.a, n: item.n, at: item.at, body: item.body, h: item.h };
-  return canonicalJson(item.p === undefined ? fields : { ...fields, p: item.p });
+  // An absent p or w is left out (canonicalJson drops undefined fields): older replays' bytes are unchanged.
+  return canonicalJson({ g: game, a: item.a, n: item.n, at: item.at, body: item.body, h: item.h, p: item.p, w: item.w });
 }
 
 /** The host's start record: the settings (log entry 0), who holds each seat with its public key, and the host. */

@@ -85,6 +85,8 @@ import { dropWitnesses, replayText } from './lockstep/replay-signatures';
 import { Heartbeat, syncAnswer, syncDue } from './lockstep/resync';
 import { eligibleVoters, SeatVotes, type VoteContext, type VoteKey } from './lockstep/seat-votes';
 import { PrefixChain } from '../fair/prefix-hash';
+import { carriesClaim } from '../fair/time-bank';
+import { BankCount } from './lockstep/bank-count';
 import { controlsAt, entryOfSeat } from './lockstep/history';
 import { forfeitsOf, peerViews, revealsMissing, seatInfos } from './lockstep/read-model';
 import type { ChatLine, DesyncReport, MeshEvent, MeshPhase, PeerView, ReclaimView, StartingView, WaitingView } from './lockstep/views';
@@ -158,6 +160,8 @@ export class MeshSession extends SessionCore implements Session {
   private startRecord: StartRecord | null = null;
   protected replica: Replica | null = null;
   protected pool: ItemPool | null = null;
+  /** Each seat's time bank by this log's count (P6, bullet 5), once the game started. */
+  private bank: BankCount | null = null;
   private chains: LocalChains | null = null;
   /** This peer's lobby seat, or null for a spectator. */
   protected mySeat: number | null = null;
@@ -196,7 +200,11 @@ export class MeshSession extends SessionCore implements Session {
       () => this.snapshot(),
       (line) => this.emitMesh({ kind: 'save', problem: line }),
     );
-    this.wait = new WaitTimer(this.clock, () => this.gameClock);
+    this.wait = new WaitTimer(
+      this.clock,
+      () => this.gameClock,
+      (c) => this.bank?.usedMs(c) ?? 0,
+    );
     this.fastChecks = opts.fastVerify
       ? new FastChecks(opts.fastVerify, (link, frame, bytes) => {
           const now = this.linkNowOf(link);
@@ -375,6 +383,11 @@ export class MeshSession extends SessionCore implements Session {
     };
   }
 
+  /** What `colour` has used of its time bank by this log's count (ms; P6, bullet 5): the same on every peer holding this log. */
+  bankUsedMs(colour: Colour): number {
+    return this.bank?.usedMs(colour) ?? 0;
+  }
+
   /**
    * Before the first draw: whose commitment the start still waits for, since when (this peer's
    * start, or its reload), and from when a player may start again without them (restartWithout).
@@ -514,6 +527,11 @@ export class MeshSession extends SessionCore implements Session {
   /** The state hash this peer reports for a turn (its real one in the app). */
   protected reportedHash(_turn: number, hash: string): string {
     return hash;
+  }
+
+  /** The bank claim this peer signs with a move (its real one in the app). */
+  protected signedClaim(w: number[]): number[] {
+    return w;
   }
 
   // ---------------------------------------------------------------- lobby intents
@@ -847,6 +865,12 @@ export class MeshSession extends SessionCore implements Session {
     if (applied.kind !== 'applied')
       throw new Error(`the game's settings do not hold: ${applied.kind === 'rejected' ? applied.reason : applied.why}`);
     this.pool = new ItemPool(start.roster.length);
+    this.bank = new BankCount(
+      start.roster,
+      () => this.replica!,
+      () => this.pool!,
+      (i) => this.prefix.at(i),
+    );
     if (this.role === 'player') {
       const idx = start.roster.findIndex((r) => r.pub === this.identity.publicKey);
       this.mySeat = idx >= 0 ? idx : null;
@@ -1115,7 +1139,17 @@ export class MeshSession extends SessionCore implements Session {
   private author(body: ItemBody, at: number): void {
     // The state hash rides on moves only: they name the history the hash is of (P1.4, P6).
     const h = body.k === 'entry' && boundToPrefix(body) ? this.desync.toSend(this.replica!.log.entries) : null;
-    const unsigned = { a: this.mySeat!, n: this.nextSeq++, at, body, h, p: boundToPrefix(body) ? this.prefix.at(at) : null };
+    // A move carries this seat's claim of every seat's time bank used (P6, bullet 5; src/fair/time-bank.ts).
+    const w =
+      body.k === 'entry' && carriesClaim(body.entry)
+        ? this.signedClaim(
+            this.wait.claim(
+              this.roster.map((r) => r.colour),
+              this.bank!.claimOf(this.mySeat!),
+            ),
+          )
+        : null;
+    const unsigned = { a: this.mySeat!, n: this.nextSeq++, at, body, h, p: boundToPrefix(body) ? this.prefix.at(at) : null, w };
     // Everything a seat authors is signed, reveals included (P5.1): the replay then proves who revealed what.
     const item: Item = { ...unsigned, sig: sign(this.identity, 'item', itemSigningText(this.gameId, unsigned)) };
     this.keep(this.pool!.keep(item, this.poolContext));
@@ -1359,6 +1393,7 @@ export class MeshSession extends SessionCore implements Session {
     this.prefix.cut(point);
     this.pool!.rewoundTo(point);
     this.votes.rewoundTo(point);
+    this.wait.forget();
     this.events = replayLog(prefix.text()).events.flat();
     this.desync.resetTo(prefix.log.entries, point);
     // A game that had ended on the history left goes on: the phase, and the heartbeat that had stopped.

@@ -5,6 +5,7 @@
 // mesh session; a frame that fails any of them changes nothing.
 import { COLOURS, defaultOptions, type Colour, type GameOptions } from '../engine';
 import { MAX_CHAIN_LENGTH } from '../fair/chain';
+import { carriesClaim, MAX_BANK_CLAIM } from '../fair/time-bank';
 import { isHex } from '../fair/hex';
 import {
   BOT_LEVELS,
@@ -32,7 +33,7 @@ export { MAX_NAME_CHARS, NOT_IN_CHAT, NOT_IN_NAMES } from './visible-text';
  * 5: a catch-up answer packs its items in `items` frames (many per frame, few round trips).
  * 6: the lobby and the start's settings carry the game clock (`clock`: caps, bank, free parts).
  */
-export const WIRE_VERSION = 6;
+export const WIRE_VERSION = 7;
 export const MAX_CHAT_CHARS = 200;
 /** Items one sync answer carries at most; the asker asks again for the rest. */
 export const MAX_ITEMS_PER_ANSWER = 64;
@@ -74,6 +75,8 @@ export interface Item {
   h: { turn: number; state: string } | null;
   /** The hash of the author's log prefix of `at` entries (src/fair/prefix-hash.ts) where `boundToPrefix` says so, else null. */
   p: string | null;
+  /** A move's time-bank claim: per lobby seat, the whole seconds of bank used by the author's clock (src/fair/time-bank.ts); else null. */
+  w: number[] | null;
   sig: string | null;
 }
 
@@ -145,6 +148,11 @@ function obj(v: unknown, where: string, keys: readonly string[]): Raw {
 
 function int(v: unknown, where: string, min: number, max: number): number {
   if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min || v > max) fail(`${where} must be an integer from ${min} to ${max}`);
+  return v;
+}
+
+function list(v: unknown, where: string, min: number, max: number): unknown[] {
+  if (!Array.isArray(v) || v.length < min || v.length > max) fail(`${where} must be a list of ${min} to ${max}`);
   return v;
 }
 
@@ -223,7 +231,7 @@ function viaSettings(fields: Raw, where: string): SettingsEntry {
 const readOptions = (v: unknown, where: string): GameOptions => viaSettings({ setup: { seats: ['red'], options: v } }, where).setup.options;
 
 function readItem(v: unknown): Item {
-  const o = obj(v, 'item', ['a', 'n', 'at', 'body', 'h', 'p', 'sig']);
+  const o = obj(v, 'item', ['a', 'n', 'at', 'body', 'h', 'p', 'w', 'sig']);
   const b = obj(o.body, 'item.body', Object.keys((o.body ?? {}) as Raw).includes('k') ? bodyKeys((o.body as Raw).k) : ['k']);
   let body: ItemBody;
   switch (b.k) {
@@ -270,6 +278,10 @@ function readItem(v: unknown): Item {
   const p = o.p === null ? null : hex(o.p, 'item.p', 32);
   if ((p !== null) !== boundToPrefix(body))
     fail('item.p: moves, votes and vetoes name their prefix hash; chat, commitments, reveals and resignations none');
+  // One grammar with the replay's (version 5): a move carries a bank claim, nothing else does; its length is the roster's (item-pool.ts).
+  const claims = body.k === 'entry' && carriesClaim(body.entry);
+  if ((o.w !== null) !== claims) fail('item.w: a move carries a bank claim, nothing else does');
+  const w = o.w === null ? null : list(o.w, 'item.w', 1, COLOURS.length).map((x, i) => int(x, `item.w[${i}]`, 0, MAX_BANK_CLAIM));
   return {
     a: int(o.a, 'item.a', 0, COLOURS.length - 1),
     n: int(o.n, 'item.n', 0, MAX_SEQ),
@@ -277,6 +289,7 @@ function readItem(v: unknown): Item {
     body,
     h,
     p,
+    w,
     sig: o.sig === null ? null : hex(o.sig, 'item.sig', 64),
   };
 }

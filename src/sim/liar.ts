@@ -8,8 +8,8 @@
 // peer holds both (equivocation) and the seat is dropped, which is the protocol working.
 // In some of the liar's games it also lies against a group decision (DECISION_LIES, issue
 // 17): equivocation, withholding, a self-veto, a split vote/veto, withheld votes, a false
-// state hash to all or to one, fresh equivocation, brinkmanship; all but withheld votes
-// cost it its seat. Repeatable from its seed; test-only (the page never loads it).
+// state hash to all or to one, fresh equivocation, brinkmanship (with claims that every other
+// seat's time bank is spent); all but withheld votes cost it its seat. Repeatable from its seed; test-only (the page never loads it).
 import type { LogEntry } from '../fair';
 import { sign, type Identity } from '../net/identity';
 import { mulberry32 } from '../fair/mulberry32';
@@ -21,6 +21,7 @@ import type { SimMeshOptions } from './sim-mesh-session';
 import { legalPlacements, serialize } from '../engine';
 import { chooseFromText } from '../bots/bot-choice';
 import { boundToPrefix, encodeFrame, itemSigningText, type Item } from '../net/wire';
+import { carriesClaim, MAX_BANK_CLAIM } from '../fair/time-bank';
 
 export type LieKind =
   | 'forged-signature'
@@ -141,8 +142,10 @@ export function liarSessionOptions(plan: LiarPlan, clock: SimClock): Partial<Sim
     case 'split-vote':
       return { withholdDropVotes: true };
     case 'brinkmanship':
-      // Every move from then on released 85 s after it was due: within the 90 s cap, so only its time bank runs dry.
+      // Every move from then on released 85 s after it was due: within the 90 s cap, so only its time bank runs dry. And
+      // with each it claims every other seat's bank spent (its own unused): the smallest claim counts, so that moves nothing.
       return {
+        tamperClaim: (w, seat, turn) => (turn >= from ? w.map((_, i) => (i === seat ? 0 : MAX_BANK_CLAIM)) : w),
         botRunner: {
           choose: (state, level, seed) =>
             new Promise((resolve) =>
@@ -361,7 +364,7 @@ export class Liar {
 
   private resign(item: Item, body: Item['body'], h: Item['h']): Item {
     const s = this.sim.peers[this.plan.peer].session;
-    const unsigned = { a: item.a, n: item.n, at: item.at, body, h, p: item.p };
+    const unsigned = { a: item.a, n: item.n, at: item.at, body, h, p: item.p, w: this.claimFor(body, item.w) };
     return { ...unsigned, sig: sign(s.identity, 'item', itemSigningText(s.gameId, unsigned)) };
   }
 
@@ -392,7 +395,7 @@ export class Liar {
       if (this.answered.has(key) || this.answered.size >= 16) continue;
       const body = (took: { n: number; sig: string } | null) => ({ k: 'veto' as const, what: 'drop' as const, colour, point, took });
       const signed = (n: number, b: Item['body']) => {
-        const unsigned = { a: where.a, n, at: point, body: b, h: null, p: v.p };
+        const unsigned = { a: where.a, n, at: point, body: b, h: null, p: v.p, w: null };
         return { ...unsigned, sig: sign(s.identity, 'item', itemSigningText(s.gameId, unsigned)) };
       };
       const others = this.sim.everyone.filter((q) => q.session !== s).map((q) => q.session.transportId);
@@ -446,8 +449,14 @@ export class Liar {
     const s = this.sim.peers[this.plan.peer].session;
     // Signed on the history the liar holds (or, beyond its log, on one it made up).
     const p = boundToPrefix(body) ? (s.prefixAt(at) ?? hex64(this.rnd)) : null;
-    const unsigned = { a, n, at, body, h, p };
+    const unsigned = { a, n, at, body, h, p, w: this.claimFor(body, null) };
     return { ...unsigned, sig: sign(key, 'item', itemSigningText(game, unsigned)) };
+  }
+
+  /** The bank claim a lie's body must carry to pass the grammar: `like`'s for a move if it has one, else nothing used; none off a move. */
+  private claimFor(body: Item['body'], like: Item['w']): Item['w'] {
+    if (body.k !== 'entry' || !carriesClaim(body.entry)) return null;
+    return like ?? this.sim.colours.map(() => 0);
   }
 
   private lie(s: MeshSession, kind: LieKind): void {
@@ -473,7 +482,7 @@ export class Liar {
         break;
       }
       case 'unsigned':
-        frames = [frame({ a, n, at, body: { k: 'chat', c: 0, text: 'trust me' }, h: null, p: null, sig: null })];
+        frames = [frame({ a, n, at, body: { k: 'chat', c: 0, text: 'trust me' }, h: null, p: null, w: null, sig: null })];
         break;
       case 'claims-other-seat':
         frames = [frame(this.item(key, game, (a + 1) % seats.length, n, at, entry({ k: 'place', seat: otherSeat, x: 1, y: 0, r: 0 })))];
@@ -491,7 +500,7 @@ export class Liar {
         frames = [random(1 + Math.floor(this.rnd() * 300))];
         break;
       case 'flood': {
-        const base = frame({ a, n, at, body: { k: 'chat', c: 0, text: 'spam' }, h: null, p: null, sig: 'ab'.repeat(64) });
+        const base = frame({ a, n, at, body: { k: 'chat', c: 0, text: 'spam' }, h: null, p: null, w: null, sig: 'ab'.repeat(64) });
         frames = Array.from({ length: FLOOD }, () => base);
         break;
       }

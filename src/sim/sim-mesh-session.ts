@@ -19,16 +19,20 @@ export interface SimMeshOptions extends MeshOptions {
   tamperHash?: (turn: number, hash: string) => string;
   /** A voter that never casts a drop vote (the liar that withholds its votes, liar.ts). */
   withholdDropVotes?: boolean;
+  /** A peer that signs another bank claim than it measured (`seat`: its own lobby seat; `turn`: the turn it moves in). */
+  tamperClaim?: (w: number[], seat: number, turn: number) => number[];
 }
 
 export class SimMeshSession extends MeshSession {
   private readonly autopilot: BotLevel | null;
   private readonly tamperHash: ((turn: number, hash: string) => string) | null;
+  private readonly tamperClaim: SimMeshOptions['tamperClaim'] | null;
 
   constructor(opts: SimMeshOptions, role: Role) {
     super(opts, role);
     this.autopilot = opts.autopilot ?? null;
     this.tamperHash = opts.tamperHash ?? null;
+    this.tamperClaim = opts.tamperClaim ?? null;
     if (opts.withholdDropVotes) {
       // The one seam the session has no hook for: its private castVote, shadowed on this instance only. The vote is
       // marked cast (so this peer follows the group's count like any voter that answered) but never signed nor sent.
@@ -48,6 +52,10 @@ export class SimMeshSession extends MeshSession {
 
   protected override reportedHash(turn: number, hash: string): string {
     return this.tamperHash ? this.tamperHash(turn, hash) : hash;
+  }
+
+  protected override signedClaim(w: number[]): number[] {
+    return this.tamperClaim && this.mySeat !== null && this.replica?.state ? this.tamperClaim(w, this.mySeat, this.replica.state.turn) : w;
   }
 
   /** Where this peer's next authored item would go: its seat, next number, the log length, the next random event, what the log waits for. */

@@ -258,12 +258,12 @@ describe.skipIf(skipPython)('tools/verify.py agrees with npm run verify', () => 
   });
 
   const signatureLines = (out: string) =>
-    out.split('\n').filter((l) => /^(signatures: |signed by |\w+: a bot seat, signs nothing|unsigned: )/.test(l));
+    out.split('\n').filter((l) => /^(signatures: |signed by |\w+: a bot seat, signs nothing|unsigned: |time banks )/.test(l));
 
-  it('on signed (version-4) networked replays: every signature, and the same lines about who signed and on whose word', () => {
+  it('on signed (version-5) networked replays: every signature, the time banks, and the same lines about who signed and on whose word', () => {
     expect(signedNets).toHaveLength(NET.length);
     for (const f of signedNets) {
-      expect(f.text).toMatch(/"version":4,/);
+      expect(f.text).toMatch(/"version":5,/);
       const ts = runVerify(['--list', f.path]);
       const p = py(f.path);
       expect(ts.code, `${f.name}: ${ts.stderr}`).toBe(0);
@@ -278,6 +278,10 @@ describe.skipIf(skipPython)('tools/verify.py agrees with npm run verify', () => 
         ),
       );
       expect(lines, f.name).toEqual(signatureLines(ts.stdout));
+      expect(
+        lines.filter((l) => /^time banks \(seconds used of \d+, the smallest claim of the other players\): \w+ \d+/.test(l)),
+        f.name,
+      ).toHaveLength(1);
     }
     const all = signedNets.map((f) => f.text).join('\n');
     expect(all).toMatch(/"votes":\[\n {2}\{"at":\d+,"what":"drop"/);
@@ -315,6 +319,11 @@ describe.skipIf(skipPython)('tools/verify.py agrees with npm run verify', () => 
       ['every vote left out', drop.replace(/"by":\[[^\]]*\]/, '"by":[]'), 1],
       ['an unknown field in a signature', chat.replace(/"signed":\[\n {2}\{"at":/, '"signed":[\n  {"why":1,"at":'), 2],
       ['a signature that is not hex', chat.replace(/("startSig":")[0-9a-f]/, '$1Z'), 2],
+      // Version 5: a move's bank claim is signed with it, one whole number of seconds per seat, on moves only.
+      ['a bank claim raised under its signature', chat.replace(/"w":\[(\d+)/, (_, x) => `"w":[${Number(x) + 60}`), 1],
+      ['a move without its bank claim', chat.replace(/"w":\[[\d,]+\]/, '"w":null'), 1],
+      ['a bank claim on a commitment', chat.replace(/"w":null/, '"w":[0,0,0]'), 1],
+      ['a bank claim beyond two hours', chat.replace(/"w":\[(\d+)/, '"w":[7201'), 2],
     ];
     expectBothRefuse(
       edits,

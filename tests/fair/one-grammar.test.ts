@@ -11,12 +11,13 @@ import { sign, type Identity } from '../../src/net/identity';
 import { boundToPrefix, encodeFrame, itemSigningText, parseFrame, WireError, type Item } from '../../src/net/wire';
 import { MeshSim } from '../../src/sim/mesh-sim';
 import { hasPython311 } from '../support/needs-tool';
+import { claimFor } from '../support/claims';
 
 const HOUR = 3_600_000;
 const HASH = 'ab'.repeat(32);
 
 function signed(gameId: string, key: Identity, a: number, n: number, at: number, body: Item['body'], h: Item['h'] = null): Item {
-  const unsigned = { a, n, at, body, h, p: boundToPrefix(body) ? HASH : null };
+  const unsigned = { a, n, at, body, h, p: boundToPrefix(body) ? HASH : null, w: claimFor(body, 2) };
   return { ...unsigned, sig: sign(key, 'item', itemSigningText(gameId, unsigned)) };
 }
 
@@ -50,7 +51,16 @@ describe('one grammar: what the wire accepts, the replay keeps (issue 18)', () =
   it.each(REFUSED)('the wire refuses %s', (_what, body, reason) => {
     const frame = encodeFrame({
       t: 'item',
-      item: { a: 1, n: 3, at: 7, body, h: { turn: 2, state: HASH }, p: boundToPrefix(body) ? HASH : null, sig: 'ef'.repeat(64) },
+      item: {
+        a: 1,
+        n: 3,
+        at: 7,
+        body,
+        h: { turn: 2, state: HASH },
+        p: boundToPrefix(body) ? HASH : null,
+        w: claimFor(body, 2),
+        sig: 'ef'.repeat(64),
+      },
     });
     expect(() => parseFrame(frame)).toThrow(WireError);
     expect(() => parseFrame(frame)).toThrow(reason);
@@ -60,7 +70,7 @@ describe('one grammar: what the wire accepts, the replay keeps (issue 18)', () =
     const body = { k: 'entry' as const, entry: { k: 'place' as const, seat: 0, x: 0, y: 1, r: 0 } };
     const frame = encodeFrame({
       t: 'item',
-      item: { a: 1, n: 3, at: 7, body, h: { turn: 4097, state: HASH }, p: HASH, sig: 'ef'.repeat(64) },
+      item: { a: 1, n: 3, at: 7, body, h: { turn: 4097, state: HASH }, p: HASH, w: [0, 0], sig: 'ef'.repeat(64) },
     });
     expect(() => parseFrame(frame)).toThrow(/item.h.turn/);
   });

@@ -21,11 +21,12 @@ import { GameStore } from '../../src/session/game-store';
 import { MemoryStorage, MeshSim, type SimPeer } from '../../src/sim/mesh-sim';
 import { SimMeshSession } from '../../src/sim/sim-mesh-session';
 import { boundToPrefix, encodeFrame, itemSigningText, type Item } from '../../src/net/wire';
+import { claimFor } from '../support/claims';
 
 const HOUR = 3_600_000;
 
 function signed(gameId: string, key: Identity, a: number, n: number, at: number, body: Item['body']): Item {
-  const unsigned = { a, n, at, body, h: null, p: boundToPrefix(body) ? '00'.repeat(32) : null };
+  const unsigned = { a, n, at, body, h: null, p: boundToPrefix(body) ? '00'.repeat(32) : null, w: claimFor(body, 3) };
   return { ...unsigned, sig: sign(key, 'item', itemSigningText(gameId, unsigned)) };
 }
 
@@ -55,7 +56,16 @@ describe('limits on work: a peer cannot make another spend more than it spends (
     const checks = signatureChecks();
     const seen = victim.rejects.length;
     for (let i = 0; i < 300; i++) {
-      const item: Item = { a: 1, n: base + i, at: 5, body: { k: 'chat', c: 0, text: `far ${i}` }, h: null, p: null, sig: craftedSig(i) };
+      const item: Item = {
+        a: 1,
+        n: base + i,
+        at: 5,
+        body: { k: 'chat', c: 0, text: `far ${i}` },
+        h: null,
+        p: null,
+        w: null,
+        sig: craftedSig(i),
+      };
       inject.message(liar.session.transportId, encodeFrame({ t: 'item', item }));
     }
     expect(victim.rejects.slice(seen).filter((l) => /too far ahead/.test(l))).toHaveLength(300);
@@ -68,6 +78,7 @@ describe('limits on work: a peer cannot make another spend more than it spends (
       body: { k: 'chat', c: 0, text: 'near' },
       h: null,
       p: null,
+      w: null,
       sig: craftedSig(9999),
     };
     inject.message(liar.session.transportId, encodeFrame({ t: 'item', item: near }));
@@ -90,7 +101,7 @@ describe('limits on work: a peer cannot make another spend more than it spends (
       const first = seqOf(victim, 1);
       for (let k = 0; k < 35; k++, sent++) {
         const body = { k: 'chat' as const, c: 0, text: `x${sent}` };
-        const item: Item = { a: 1, n: first + 1 + (sent % 500), at: 5, body, h: null, p: null, sig: craftedSig(sent) };
+        const item: Item = { a: 1, n: first + 1 + (sent % 500), at: 5, body, h: null, p: null, w: null, sig: craftedSig(sent) };
         inject.message(liar.session.transportId, encodeFrame({ t: 'item', item }));
       }
       mostDeferred = Math.max(mostDeferred, victim.session.deferredFrames);

@@ -125,7 +125,16 @@ describe('fast signature checks ahead of the replica', () => {
     const before = p0.rejects.length;
     const sent = MAX_VERIFYING_FRAMES + 6;
     for (let i = 0; i < sent; i++) {
-      const item = { a: seat, n: 500 + i, at: 1, body: { k: 'chat', c: 0, text: `x${i}` }, h: null, p: null, sig: 'ab'.repeat(64) };
+      const item = {
+        a: seat,
+        n: 500 + i,
+        at: 1,
+        body: { k: 'chat', c: 0, text: `x${i}` },
+        h: null,
+        p: null,
+        w: null,
+        sig: 'ab'.repeat(64),
+      };
       handlers.message(p1.session.transportId, JSON.stringify({ t: 'item', item }));
     }
     expect(p0.session.linkTo(p1.session.transportId)!.verifying).toBe(MAX_VERIFYING_FRAMES);

@@ -3,14 +3,12 @@
 // once; a seat that stretches every wait to its deadline. Whole games on the in-memory
 // network and the simulated clock; each test checks first that the fault really happened.
 import { describe, expect, it } from 'vitest';
-import { legalPlacements, serialize, stateHash } from '../../src/engine';
+import { legalPlacements, stateHash } from '../../src/engine';
 import { sign } from '../../src/net/identity';
 import { encodeFrame, itemSigningText, type Item } from '../../src/net/wire';
 import { verifyReplay } from '../../src/fair';
-import { chooseFromText } from '../../src/bots/bot-choice';
-import type { BotRunner } from '../../src/bots/bot-runner';
 import { MeshSim, type SimPeer } from '../../src/sim/mesh-sim';
-import type { SimClock } from '../../src/sim/sim-clock';
+import { lateBots } from './support/late-bots';
 
 const HOUR = 3_600_000;
 const LIGHT = { drop: 0.02, duplicate: 0.02, minDelay: 5, maxDelay: 40, reorder: 0.05, reorderDelay: 80 };
@@ -31,15 +29,6 @@ const converged = (peers: SimPeer[]) => () =>
   peers.every((p) => p.session.phase === 'over') && new Set(peers.map((p) => p.session.prefixAt(p.session.logLength))).size === 1;
 /** The drops every peer sees so far, by colour. */
 const dropsSeen = (p: SimPeer) => p.session.forfeits().filter((f) => f.why === 'dropped').length;
-
-/** A bot runner that answers after `ms` of simulated time: a seat that waits until just before its deadline. */
-function lateBots(clock: SimClock, ms: number): BotRunner {
-  return {
-    choose: (state, level, seed) =>
-      new Promise((resolve) => clock.setTimeout(() => resolve(chooseFromText(serialize(state), level, seed)), ms)),
-    dispose() {},
-  };
-}
 
 describe('network splits longer than the timeouts, both sides dropping, then healed (P6.1)', () => {
   it('two humans and a bot, cut from each other for 2 minutes: each drops the other, and after the heal every peer holds one log and finishes', async () => {
@@ -231,6 +220,7 @@ describe('fresh equivocation (P6, bullet 4)', () => {
         body: { k: 'entry' as const, entry: { k: 'place' as const, seat, ...options[k] } },
         h: null,
         p: a.session.prefixAt(at),
+        w: [0, 0, 0],
       };
       return { ...unsigned, sig: sign(liar.session.identity, 'item', itemSigningText(a.session.gameId, unsigned)) };
     };

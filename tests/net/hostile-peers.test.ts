@@ -12,6 +12,7 @@ import { MAX_ITEMS_PER_SEAT, SEQ_WINDOW } from '../../src/net/lockstep/limits';
 import type { SimMeshSession as MeshSession } from '../../src/sim/sim-mesh-session';
 import { MeshSim, type SimPeer } from '../../src/sim/mesh-sim';
 import { boundToPrefix, encodeFrame, itemSigningText, type Item } from '../../src/net/wire';
+import { claimFor } from '../support/claims';
 
 const HOUR = 3_600_000;
 const LIGHT: Chaos = { drop: 0.02, duplicate: 0.02, minDelay: 5, maxDelay: 40, reorder: 0.05, reorderDelay: 80 };
@@ -25,7 +26,7 @@ let historyOf: ((at: number) => string | null) | null = null;
 
 function signed(gameId: string, key: Identity, a: number, n: number, at: number, body: Item['body'], h: Item['h'] = null): Item {
   const p = boundToPrefix(body) ? (historyOf?.(at) ?? '00'.repeat(32)) : null;
-  const unsigned = { a, n, at, body, h, p };
+  const unsigned = { a, n, at, body, h, p, w: claimFor(body, 3) };
   return { ...unsigned, sig: sign(key, 'item', itemSigningText(gameId, unsigned)) };
 }
 
@@ -155,7 +156,7 @@ describe('hostile peers: every lie is refused with a reason and changes no hones
       sim,
       liar,
       honest,
-      () => encodeFrame({ t: 'item', item: { a: me, n, at, body: { k: 'chat', c: 0, text: 'hi' }, h: null, p: null, sig: null } }),
+      () => encodeFrame({ t: 'item', item: { a: me, n, at, body: { k: 'chat', c: 0, text: 'hi' }, h: null, p: null, w: null, sig: null } }),
       /unsigned item/,
     );
     // A reveal sent before it is due: the next event's, while the log waits for a placement.

@@ -35,6 +35,7 @@ import { createPeerJsTransport } from '../../src/net/peerjs-transport';
 import { boundToPrefix, encodeFrame, itemSigningText, type Item } from '../../src/net/wire';
 import { startSignalling, type TestSignalling } from './support/signalling-server';
 import { until } from './support/until';
+import { claimFor } from '../support/claims';
 
 let signalling: TestSignalling;
 beforeAll(async () => {
@@ -90,7 +91,7 @@ describe('hostile frames over PeerJS / WebRTC on loopback', () => {
     const gameId = honest.gameId;
     // Numbered within the sequence window (256) and the seat's budget, beyond any number the game reaches by then.
     const signed = (a: number, body: Item['body'], at: number): Item => {
-      const unsigned = { a, n: 200, at, body, h: null, p: boundToPrefix(body) ? '00'.repeat(32) : null };
+      const unsigned = { a, n: 200, at, body, h: null, p: boundToPrefix(body) ? '00'.repeat(32) : null, w: claimFor(body, 2) };
       return { ...unsigned, sig: sign(liar.identity, 'item', itemSigningText(gameId, unsigned)) };
     };
     const good = signed(1, { k: 'chat', c: 0, text: 'hello' }, 0);
@@ -126,7 +127,7 @@ describe('hostile frames over PeerJS / WebRTC on loopback', () => {
     const seen = rejects[0].length;
     for (let i = 0; i < 300; i++) {
       const sig = ((i * 2654435761) >>> 0).toString(16).padStart(8, '0').repeat(16);
-      const item: Item = { a: 1, n: 201 + i, at: 0, body: { k: 'chat', c: 0, text: `x${i}` }, h: null, p: null, sig };
+      const item: Item = { a: 1, n: 201 + i, at: 0, body: { k: 'chat', c: 0, text: `x${i}` }, h: null, p: null, w: null, sig };
       transports[1].send(honest.transportId, encodeFrame({ t: 'item', item }));
     }
     await until(() => rejects[0].slice(seen).some((l) => /signatures a second to check/.test(l)), 'the check budget', 10_000);

@@ -5,7 +5,10 @@
 // and no honest seat forfeits (the one the liar's scenario silenced excepted).
 import { describe, expect, it } from 'vitest';
 import { stateHash } from '../../src/engine';
-import { verifyReplay } from '../../src/fair';
+import { parseLog, verifyReplay } from '../../src/fair';
+import type { LogEntry } from '../../src/fair/log';
+import { signatureSlots } from '../../src/fair/signatures';
+import { BankBook, MAX_BANK_CLAIM } from '../../src/fair/time-bank';
 import { Liar, liarSessionOptions, type DecisionLie, type LiarPlan } from '../../src/sim/liar';
 import { MeshSim, type SimPeer } from '../../src/sim/mesh-sim';
 
@@ -56,6 +59,10 @@ function expectHonestOutcome(g: Played): void {
   const silenced = g.liar.silenced === null ? null : g.sim.colours[g.liar.silenced];
   for (const p of g.honest) for (const f of p.session.forfeits()) expect([g.liarColour, silenced]).toContain(f.colour);
 }
+
+/** Whether `colour` was dropped at or before entry `i`. */
+const dropIndexPassed = (entries: readonly LogEntry[], i: number, colour: string) =>
+  entries.slice(0, i + 1).some((e) => e.k === 'drop' && e.colour === colour);
 
 const dropped = (g: Played, colour: string) => g.honest.every((p) => p.session.forfeits().some((f) => f.colour === colour));
 const evidenceAgainst = (g: Played) => g.honest.filter((p) => p.session.evidence.some((e) => e.a === 1)).length;
@@ -137,6 +144,41 @@ describe('lies against group decisions (issue 17)', () => {
     expect(g.liar.sent.get('brinkmanship')).toBe(1);
     expectHonestOutcome(g);
     expect(dropped(g, g.liarColour)).toBe(true);
+    // Its moves also claimed every other seat's bank spent (signed, in the replay); the smallest claim counts, so the
+    // log's count of each honest seat is the other honest player's: nothing used. The liar's own bank: spent.
+    const replay = g.honest[0].session.replayText();
+    const log = parseLog(replay);
+    const liarSeat = g.sim.colours.indexOf(g.liarColour as never);
+    const honestColours = g.honest.map((p) => g.sim.colours[g.sim.peers.indexOf(p)]);
+    const inflated = log.signed!.entries.filter((e) => e.a === liarSeat && e.w?.some((x, i) => i !== liarSeat && x === MAX_BANK_CLAIM));
+    expect(inflated.length).toBeGreaterThan(0);
+    // The count entry by entry while the liar was live (its claims counted): no honest seat's bank was ever spent.
+    const roster = log.signed!.roster;
+    const book = new BankBook(
+      roster.map((r) => r.colour),
+      roster.map((r) => r.pub !== null),
+    );
+    const slots = signatureSlots(
+      log.entries,
+      roster.map((r) => r.pub !== null),
+    );
+    const claimAt = new Map(log.signed!.entries.map((e) => [e.at, e.w ?? null]));
+    let counted = 0;
+    log.entries.forEach((e, i) => {
+      book.take(e, slots[i], claimAt.get(i) ?? null);
+      if (
+        book.claimOf(liarSeat)?.some((x, j) => j !== liarSeat && x === MAX_BANK_CLAIM) &&
+        !dropIndexPassed(log.entries, i, g.liarColour)
+      ) {
+        counted++;
+        for (const c of honestColours) expect(book.used(g.sim.colours.indexOf(c as never))).toBeLessThan(240);
+      }
+    });
+    expect(counted).toBeGreaterThan(0);
+    const v = verifyReplay(replay);
+    const line = v.ok ? v.lines.find((l) => l.startsWith('time banks ')) : '';
+    for (const c of honestColours) expect(line).toMatch(new RegExp(`\\b${c} 0\\b`));
+    expect(line).toMatch(new RegExp(`\\b${g.liarColour} 240\\b`));
     g.sim.dispose();
   }, 120_000);
 });

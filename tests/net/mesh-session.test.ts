@@ -8,6 +8,7 @@ import { sign } from '../../src/net/identity';
 import type { Chaos } from '../../src/sim/memory-network';
 import { MeshSim } from '../../src/sim/mesh-sim';
 import { boundToPrefix, encodeFrame, itemSigningText, type Item } from '../../src/net/wire';
+import { claimFor } from '../support/claims';
 
 const CHAOS: Chaos = { drop: 0.1, duplicate: 0.05, minDelay: 5, maxDelay: 80, reorder: 0.1, reorderDelay: 150 };
 const HOUR = 3_600_000;
@@ -284,7 +285,15 @@ describe('MeshSession refuses hostile frames with a reason and changes nothing (
     const state = victim.session.state;
     const len = JSON.parse(before).entries.length;
     const signed = (a: number, key: typeof liar.session.identity, body: Item['body'], n = 200, at = len): Item => {
-      const unsigned = { a, n, at, body, h: null, p: boundToPrefix(body) ? (liar.session.prefixAt(at) ?? '00'.repeat(32)) : null };
+      const unsigned = {
+        a,
+        n,
+        at,
+        body,
+        h: null,
+        p: boundToPrefix(body) ? (liar.session.prefixAt(at) ?? '00'.repeat(32)) : null,
+        w: claimFor(body, 3),
+      };
       return { ...unsigned, sig: sign(key, 'item', itemSigningText(gameId, unsigned)) };
     };
     const liarSeat = liar.session.seatIndex!;
@@ -298,7 +307,8 @@ describe('MeshSession refuses hostile frames with a reason and changes nothing (
       ['{"t":"sync","have":[1,2],"len":0,"dig":["0123456789abcdef"]}', /one digest per count/],
       ['{"t":"sync","have":[1],"len":0,"dig":["0123456789ABCDEF"]}', /16 hex digits or empty/],
       [
-        '{"t":"item","item":{"a":1,"n":0,"at":0,"body":{"k":"entry","entry":{"k":"draw","event":0,"seat":0,"tile":"SW02"}},"h":null,"p":null,"sig":null}}',
+        '{"t":"item","item":{"a":1,"n":0,"at":0,"body":{"k":"entry","entry":{"k":"draw","event":0,"seat":0,"tile":"SW02"}},' +
+          '"h":null,"p":null,"w":null,"sig":null}}',
         /cannot author a draw/,
       ],
       ['{"t":"hack"}', /unknown frame type/],

@@ -13,7 +13,10 @@ import '../../src/ui/sw-connection-badge';
 const hello = (name: string) =>
   JSON.stringify({ t: 'hello', v: WIRE_VERSION, pub: 'ab'.repeat(32), nonce: 'cd'.repeat(16), name, game: null, role: 'player' });
 const chat = (text: string) =>
-  JSON.stringify({ t: 'item', item: { a: 0, n: 0, at: 1, body: { k: 'chat', c: 0, text }, h: null, p: null, sig: 'ef'.repeat(64) } });
+  JSON.stringify({
+    t: 'item',
+    item: { a: 0, n: 0, at: 1, body: { k: 'chat', c: 0, text }, h: null, p: null, w: null, sig: 'ef'.repeat(64) },
+  });
 
 const BIDI = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069', '\u200e', '\u200f', '\u061c'];
 const ZERO_WIDTH = ['\u200b', '\u200c', '\u200d', '\u2060', '\ufeff'];

@@ -207,6 +207,9 @@ export class ItemPool {
     if (item.n >= MAX_ITEMS_PER_SEAT)
       return refused(`${seat.colour}'s item ${item.n} is numbered beyond the ${MAX_ITEMS_PER_SEAT} one seat may send in a game`);
     if (!held && item.n >= this.have[item.a] + SEQ_WINDOW) return refused(`${seat.colour}'s item ${item.n} is too far ahead`);
+    // The wire bounds a bank claim's length by the most seats; the replay asks for exactly one per lobby seat.
+    if (item.w && item.w.length !== ctx.roster.length)
+      return refused(`${seat.colour}'s bank claim names ${item.w.length} seats, not the game's ${ctx.roster.length}`);
     const signedBy = checkSignature(seat.pub, 'item', itemSigningText(ctx.gameId, item), item.sig, ctx.mayCheck ?? null);
     if (signedBy === 'over-budget') return OVER_BUDGET;
     if (!signedBy) return refused(`an item claiming to be ${seat.colour}'s is not signed by ${seat.colour}'s key`);

@@ -9,7 +9,8 @@ import { parseStrictJson } from '../../fair/strict-json';
 import { encodeFrame, MAX_NAME_CHARS, parseFrame, type Frame, type Item, type LobbyState, type StartRecord } from '../wire';
 
 export const MESH_SAVE_FORMAT = 'carcassonne-sw-mesh-save';
-const MESH_SAVE_VERSION = 1;
+/** Version 2: items of wire version 7 (a move carries its time-bank claim); a version-1 save's items no longer pass the wire. */
+const MESH_SAVE_VERSION = 2;
 
 export interface SavedMesh {
   format: string;
@@ -66,7 +67,9 @@ export function savedSecret(saved: SavedMesh): Uint8Array | null {
 /** A mesh save from this device's storage; its items are checked again as they are replayed. */
 export function parseMeshSave(text: string, journal: string | null = null): SavedMesh {
   const raw = parseStrictJson(text, { maxBytes: 16 * 1024 * 1024, maxDepth: 12 }) as unknown as SavedMesh;
-  if (!raw || raw.format !== MESH_SAVE_FORMAT || raw.version !== MESH_SAVE_VERSION) throw new Error('not an online game of this app');
+  if (!raw || raw.format !== MESH_SAVE_FORMAT) throw new Error('not an online game of this app');
+  if (raw.version !== MESH_SAVE_VERSION)
+    throw new Error('an online game kept by an older version of this app: its peers spoke an older protocol, so it cannot go on here');
   if (!/^[0-9a-f]{64}$/.test(raw.secretKey)) throw new Error('the stored identity is damaged');
   if (raw.secret !== null && !/^[0-9a-f]{64}$/.test(raw.secret)) throw new Error('the stored secret is damaged');
   // Items and the start record pass the wire's own grammar again.

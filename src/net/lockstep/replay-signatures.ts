@@ -82,7 +82,8 @@ function signedSection(
     if (!slot) return;
     if (slot.kind === 'author') {
       const item = pool.tookEntry(slot.a, i, replica, prefix(i));
-      if (item?.sig) signed.push({ at: i, a: item.a, n: item.n, h: item.h ? { ...item.h } : null, sig: item.sig });
+      if (item?.sig)
+        signed.push({ at: i, a: item.a, n: item.n, h: item.h ? { ...item.h } : null, w: item.w ? item.w.slice() : null, sig: item.sig });
       return;
     }
     const target = start.roster.findIndex((r) => r.colour === slot.colour);

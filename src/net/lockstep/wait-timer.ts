@@ -1,13 +1,15 @@
 // The wait for a silent seat (P2.6) and each seat's time bank (P6, bullet 5): which seat the
-// log waits for since when, one timer that fires when its time is up, and per seat the time
-// it has used beyond each wait's free part. A wait may last its free part plus what is left
-// in the seat's bank, never more than the per-action cap; so a seat that releases every
-// entry just before its deadline runs its bank dry and then has the free part alone. The
-// bank is measured on this peer's clock (there is no shared clock to sign); peers differ by
-// delivery delays only, and the drop it leads to is the group's count (seat-votes.ts).
+// log waits for since when, one timer that fires when its time is up. A wait may last its
+// free part plus what is left in the seat's bank, never more than the per-action cap; so a
+// seat that releases every entry just before its deadline runs its bank dry and then has the
+// free part alone. What a seat has used is the log's count (src/fair/time-bank.ts: the
+// smallest claim of the other players, signed with their moves), so every peer gives a wait
+// the same bank; this peer times the waits on its own clock only to sign its own claims, and
+// the wait going on. The drop a spent bank leads to is the group's count (seat-votes.ts).
 import type { Colour } from '../../engine';
 import type { Clock } from '../clock';
 import type { GameClock } from '../../fair/log-entries';
+import { BANK_UNIT_MS, MAX_BANK_CLAIM } from '../../fair/time-bank';
 
 export interface Wait {
   colour: Colour;
@@ -19,13 +21,17 @@ export class WaitTimer {
   private current: Wait | null = null;
   private sinceAt = 0;
   private timer: unknown = null;
-  /** Per seat: the time used beyond the free part of its waits so far (ms). */
-  private readonly used = new Map<Colour, number>();
+  /** Per seat: the time beyond the free part of its waits this peer timed since its own last claim (ms). */
+  private readonly timed = new Map<Colour, number>();
 
-  /** `clock`: the game clock in force (the signed settings' once the game started, so every peer times by one rule). */
+  /**
+   * `gameClock`: the clock in force (the signed settings' once the game started, so every peer
+   * times by one rule); `usedMs`: what a seat has used of its bank by the log's count.
+   */
   constructor(
     private readonly clock: Clock,
     private readonly gameClock: () => GameClock,
+    private readonly usedMs: (colour: Colour) => number,
   ) {}
 
   /** When the current wait began. */
@@ -39,9 +45,28 @@ export class WaitTimer {
 
   /** What is left in `colour`'s time bank now (the current wait's use beyond its free part counted). */
   bankLeft(colour: Colour): number {
-    let used = this.used.get(colour) ?? 0;
-    if (this.current?.colour === colour) used += Math.max(0, this.clock.now() - this.sinceAt - this.free(this.current.what));
+    let used = this.usedMs(colour);
+    if (this.current?.colour === colour) used += this.over(this.current);
     return Math.max(0, this.gameClock().bankMs - used);
+  }
+
+  /**
+   * The claim this peer signs with a move (per seat of `seats`, in lobby order): its last claim
+   * in the log (`last`, so a reload loses only the waits since) plus what it timed since, in
+   * whole seconds; the remainder is kept for the next claim.
+   */
+  claim(seats: readonly Colour[], last: readonly number[] | null): number[] {
+    return seats.map((c, i) => {
+      const ms = (last?.[i] ?? 0) * BANK_UNIT_MS + (this.timed.get(c) ?? 0);
+      const w = Math.min(MAX_BANK_CLAIM, Math.floor(ms / BANK_UNIT_MS));
+      this.timed.set(c, Math.max(0, ms - w * BANK_UNIT_MS));
+      return w;
+    });
+  }
+
+  /** The log went back (P6.1): waits timed on the history it left are not charged to anyone. */
+  forget(): void {
+    this.timed.clear();
   }
 
   /** Whether `key` names the wait still going on. */
@@ -71,12 +96,17 @@ export class WaitTimer {
     this.timer = null;
   }
 
-  /** The wait that ends now: its time beyond the free part goes from its seat's bank. */
+  /** The wait that ends now: its time beyond the free part goes into this peer's next claim. */
   private charge(): void {
     const w = this.current;
     if (!w) return;
-    const over = Math.max(0, this.clock.now() - this.sinceAt - this.free(w.what));
-    if (over > 0) this.used.set(w.colour, (this.used.get(w.colour) ?? 0) + over);
+    const over = this.over(w);
+    if (over > 0) this.timed.set(w.colour, (this.timed.get(w.colour) ?? 0) + over);
+  }
+
+  /** How far the wait going on is past its free part (ms). */
+  private over(w: Wait): number {
+    return Math.max(0, this.clock.now() - this.sinceAt - this.free(w.what));
   }
 
   private fired(key: string, colour: Colour, expired: (key: string, colour: Colour) => void): void {
@@ -94,6 +124,6 @@ export class WaitTimer {
     const c = this.gameClock();
     const cap = w.what === 'move' ? c.moveMs : c.revealMs;
     const free = Math.min(cap, this.free(w.what));
-    return Math.min(cap, free + Math.max(0, c.bankMs - (this.used.get(w.colour) ?? 0)));
+    return Math.min(cap, free + Math.max(0, c.bankMs - this.usedMs(w.colour)));
   }
 }
