@@ -8,6 +8,7 @@ import { verifyReplay } from '../../src/fair';
 import type { LogEntry } from '../../src/fair/log';
 import type { SignatureSlot } from '../../src/fair/signatures';
 import { BankBook, claimError, MAX_BANK_CLAIM } from '../../src/fair/time-bank';
+import { MESH_SAVE_FORMAT, parseMeshSave } from '../../src/net/lockstep/mesh-save';
 import { MeshSim } from '../../src/sim/mesh-sim';
 import { lateBots } from './support/late-bots';
 
@@ -105,4 +106,12 @@ describe('every peer counts one bank from the log (P6, bullet 5)', () => {
     expect(line).toMatch(new RegExp(`${sim.colours[0]} 0, ${sim.colours[1]} 0`));
     sim.dispose();
   }, 180_000);
+});
+
+describe('a game kept before the bank claims (wire version 7)', () => {
+  it('cannot be resumed, and says why in one line (its items no longer pass the wire)', () => {
+    const old = JSON.stringify({ format: MESH_SAVE_FORMAT, version: 1, gameId: 'g', secretKey: 'ab'.repeat(32), secret: null, items: [] });
+    expect(() => parseMeshSave(old)).toThrow(/^an online game kept by an older version of this app: .*cannot go on here$/);
+    expect(() => parseMeshSave(JSON.stringify({ format: 'other', version: 2 }))).toThrow(/^not an online game of this app$/);
+  });
 });
