@@ -74,7 +74,6 @@ import {
   MAX_CHAT_PER_SEAT,
   MAX_DISPUTES,
   PUSH_ITEMS,
-  BEHIND_LOOKBACK,
   SIGNATURE_CHECKS_PER_SECOND,
   type Timeouts,
 } from './lockstep/limits';
@@ -87,6 +86,7 @@ import { eligibleVoters, SeatVotes, type VoteContext, type VoteKey } from './loc
 import { PrefixChain } from '../fair/prefix-hash';
 import { carriesClaim } from '../fair/time-bank';
 import { BankCount } from './lockstep/bank-count';
+import { saysBehind } from './lockstep/behind';
 import { controlsAt, entryOfSeat } from './lockstep/history';
 import { forfeitsOf, peerViews, revealsMissing, seatInfos } from './lockstep/read-model';
 import type { ChatLine, DesyncReport, MeshEvent, MeshPhase, PeerView, ReclaimView, StartingView, WaitingView } from './lockstep/views';
@@ -1429,40 +1429,17 @@ export class MeshSession extends SessionCore implements Session {
 
   /**
    * Whether `colour`'s peer says, in a sync request of the last four beats, that its log has not
-   * reached `point` of this history yet, and its bank is not spent: it is behind, not silent (a
-   * one-way loss can hold it in a grace this peer does not see), so its time keeps running from
-   * its bank instead of a vote. Not reached: its log is shorter, or it lacks an entry item this
-   * log took on the way there — a peer that never heard this history's entries (a one-way
-   * silence of their authors) may be far along another history, yet cannot be at this point
-   * (chaos game 2933, seed 1: three seats no one heard dropped the one that spoke). Unsigned, so
-   * a liar may claim it: that costs it its bank, as slowness does.
+   * reached `point` of this history yet, and its bank is not spent: it is behind, not silent
+   * (lockstep/behind.ts), so its time keeps running from its bank instead of a vote.
    */
   private behind(colour: Colour, point: number): boolean {
     const pub = this.roster.find((r) => r.colour === colour)?.pub;
-    const l = pub ? this.links.linkOf(pub) : null;
-    if (!l || this.clock.now() - l.saidLenAt > 4 * this.heartbeat.stallMs) return false;
-    if (l.saidLen >= point && !this.lacksEntryBefore(l.saidHave, point)) return false;
-    return this.wait.bankLeft(colour) > 0;
-  }
-
-  /**
-   * Whether a peer holding `have[a]` items of each seat a lacks the entry item this log took
-   * last before `point` of some seat — one this peer holds with every item before it — looked
-   * for among the last BEHIND_LOOKBACK entries (a round of every seat's reveals and moves).
-   */
-  private lacksEntryBefore(have: readonly number[], point: number): boolean {
-    const r = this.replica!;
-    const seen = new Set<number>();
-    for (let j = point - 1; j >= Math.max(0, point - BEHIND_LOOKBACK) && seen.size < this.roster.length; j--)
-      for (const a of this.pool!.authors()) {
-        if (seen.has(a)) continue;
-        const it = this.pool!.tookEntry(a, j, r, this.prefix.at(j));
-        if (!it) continue;
-        seen.add(a);
-        // Only an item this peer holds with all before it: a seat that left a gap in its numbers leaves every peer short.
-        if ((have[a] ?? 0) <= it.n && this.pool!.sequences[a] > it.n) return true;
-      }
-    return false;
+    const said = pub ? this.links.linkOf(pub) : null;
+    const fresh = 4 * this.heartbeat.stallMs;
+    return (
+      saysBehind(said ?? null, this.clock.now(), fresh, point, this.replica!, this.pool!, (i) => this.prefix.at(i), this.roster.length) &&
+      this.wait.bankLeft(colour) > 0
+    );
   }
 
   // ---------------------------------------------------------------- state hashes and desync (P1.4)
