@@ -1436,10 +1436,8 @@ export class MeshSession extends SessionCore implements Session {
     const pub = this.roster.find((r) => r.colour === colour)?.pub;
     const said = pub ? this.links.linkOf(pub) : null;
     const fresh = 4 * this.heartbeat.stallMs;
-    return (
-      saysBehind(said ?? null, this.clock.now(), fresh, point, this.replica!, this.pool!, (i) => this.prefix.at(i), this.roster.length) &&
-      this.wait.bankLeft(colour) > 0
-    );
+    const log = { replica: this.replica!, pool: this.pool!, prefix: (i: number) => this.prefix.at(i), seats: this.roster.length };
+    return saysBehind(said ?? null, this.clock.now(), fresh, point, log) && this.wait.bankLeft(colour) > 0;
   }
 
   // ---------------------------------------------------------------- state hashes and desync (P1.4)

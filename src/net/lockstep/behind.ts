@@ -15,23 +15,22 @@ export interface SaidSync {
   saidLenAt: number;
 }
 
+/** This peer's log as the check reads it: the replica, the items held, the prefix hashes, how many lobby seats. */
+export interface HeldLog {
+  replica: Replica;
+  pool: ItemPool;
+  prefix: (i: number) => string;
+  seats: number;
+}
+
 /**
  * Whether the seat's peer, by what it said within `freshMs` before `now`, has not reached
  * `point` of this log's history: its log is shorter, or it lacks an entry item this log took
  * on the way there (chaos game 2933, seed 1: three seats no one heard dropped the one that spoke).
  */
-export function saysBehind(
-  said: SaidSync | null,
-  now: number,
-  freshMs: number,
-  point: number,
-  replica: Replica,
-  pool: ItemPool,
-  prefix: (i: number) => string,
-  seats: number,
-): boolean {
+export function saysBehind(said: SaidSync | null, now: number, freshMs: number, point: number, log: HeldLog): boolean {
   if (!said || now - said.saidLenAt > freshMs) return false;
-  return said.saidLen < point || lacksEntryBefore(said.saidHave, point, replica, pool, prefix, seats);
+  return said.saidLen < point || lacksEntryBefore(said.saidHave, point, log);
 }
 
 /**
@@ -40,14 +39,7 @@ export function saysBehind(
  * left a gap in its numbers leaves every peer short) — looked for among the last
  * BEHIND_LOOKBACK entries (a round of every seat's reveals and moves).
  */
-export function lacksEntryBefore(
-  have: readonly number[],
-  point: number,
-  replica: Replica,
-  pool: ItemPool,
-  prefix: (i: number) => string,
-  seats: number,
-): boolean {
+export function lacksEntryBefore(have: readonly number[], point: number, { replica, pool, prefix, seats }: HeldLog): boolean {
   const seen = new Set<number>();
   for (let j = point - 1; j >= Math.max(0, point - BEHIND_LOOKBACK) && seen.size < seats; j--)
     for (const a of pool.authors()) {
