@@ -856,6 +856,9 @@ async function touchGame(browser, url, errors, viewport, name) {
     if (await touchTurn(page, rnd)) deployed++;
     turns++;
     if (turns === 20) {
+      // A battle panel covers the table until it is closed (by design): close it, as a player would, then look.
+      await closeBattlePanel(page);
+      await page.locator('sw-game .battle-now').first().waitFor({ state: 'hidden', timeout: 5_000 });
       await checkTrackVisible(page, `${name} at turn 20`);
       await page.screenshot({ path: join(ARTIFACTS, `${name}-mid.png`) });
     }
