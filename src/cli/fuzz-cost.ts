@@ -44,7 +44,7 @@ function mixes(victim: SimMeshSession, key: Identity, seat: number, have: () => 
   const item = (n: number, text: string, sig: string) =>
     JSON.stringify({ t: 'item', item: { a: seat, n, at: 1, body: { k: 'chat', c: 0, text }, h: null, p: null, w: null, sig } });
   const signedChat = (n: number) => {
-    const unsigned = { a: seat, n, at: 1 + (n % 900), body: { k: 'chat' as const, c: 0, text: `cost ${n}` }, h: null, p: null };
+    const unsigned = { a: seat, n, at: 1 + (n % 900), body: { k: 'chat' as const, c: 0, text: `cost ${n}` }, h: null, p: null, w: null };
     return JSON.stringify({ t: 'item', item: { ...unsigned, sig: sign(key, 'item', itemSigningText(gameId, unsigned)) } });
   };
   const hello = (i: number) =>
