@@ -28,13 +28,20 @@ export type SignatureSlot =
  * every other seat still played by its player.
  */
 export function signatureSlots(entries: readonly LogEntry[], hasKey: readonly boolean[]): SignatureSlot[] {
-  const settings = entries[0];
-  if (!settings || settings.k !== 'settings') return entries.map(() => null);
+  return entries.map(signatureWalk(entries[0], hasKey));
+}
+
+/**
+ * The same walk one entry at a time, from entry 0 (`settings`) on: each call takes the next
+ * entry and says whose signature it needs (a log that grows walks each entry once).
+ */
+export function signatureWalk(settings: LogEntry | undefined, hasKey: readonly boolean[]): (e: LogEntry) => SignatureSlot {
+  if (!settings || settings.k !== 'settings') return () => null;
   const lobby = settings.setup.seats;
   let order: Colour[] = lobby.slice();
   const bot = lobby.map((_, i) => !!settings.bots?.[i]);
   let turn = 1;
-  return entries.map((e): SignatureSlot => {
+  return (e): SignatureSlot => {
     switch (e.k) {
       case 'commit':
       case 'reveal':
@@ -65,7 +72,7 @@ export function signatureSlots(entries: readonly LogEntry[], hasKey: readonly bo
       default:
         return null;
     }
-  });
+  };
 }
 
 export interface SignatureReport {
@@ -145,8 +152,8 @@ export function checkSignatures(log: GameLog): SignatureReport {
     const e = log.entries[i];
     if (e.k === 'hash') hashAt.set(e.turn, { at: i, state: e.state });
     const slot = slots[i];
-    // The bank count goes on with every entry: a move's claim (checked below before it counts), a seat's drop or return.
-    book.take(e, slot, slot?.kind === 'author' ? (g.entries[si]?.at === i ? (g.entries[si].w ?? null) : null) : null);
+    // The bank count goes on with every entry: a seat's drop or return here, a move's claim once its signature holds.
+    if (slot?.kind !== 'author') book.take(e, slot, null);
     if (!slot) continue;
     if (slot.kind === 'author') {
       const s = g.entries[si];
@@ -166,6 +173,7 @@ export function checkSignatures(log: GameLog): SignatureReport {
       if (!verifyEd25519(pubs[slot.a]!, 'item', text, s.sig))
         fail(i, `${lobby[slot.a]}'s signature (key ${fingerprint(pubs[slot.a]!)})`, 'a bad signature');
       once(s.a, s.n, text, i);
+      book.take(e, slot, s.w ?? null);
       if (s.h) {
         // The state hash the author signed must be the log's own for that turn, written before this entry (P1.4).
         const mine = hashAt.get(s.h.turn);

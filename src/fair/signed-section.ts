@@ -89,16 +89,13 @@ export function readSigned(raw: Raw, entries: number, claims = false): SignedSec
       h = { turn: int(ho.turn, `signed[${i}].h.turn`, MAX_TURN), state: hex(ho.state, `signed[${i}].h.state`, 32) };
     }
     // The claim's length is the roster's, checked with the signatures (signatures.ts); here its bounds.
-    const w =
-      o.w === null || o.w === undefined
-        ? o.w
-        : list(o.w, `signed[${i}].w`, MAX_SEATS).map((x, j) => int(x, `signed[${i}].w[${j}]`, MAX_BANK_CLAIM));
+    const w = o.w == null ? null : list(o.w, `signed[${i}].w`, MAX_SEATS).map((x, j) => int(x, `signed[${i}].w[${j}]`, MAX_BANK_CLAIM));
     return {
       at: int(o.at, `signed[${i}].at`, entries),
       a: int(o.a, `signed[${i}].a`, MAX_SEATS - 1),
       n: int(o.n, `signed[${i}].n`, 1_000_000),
       h,
-      ...(claims ? { w: w ?? null } : {}),
+      ...(claims ? { w } : {}),
       sig: hex(o.sig, `signed[${i}].sig`, 64),
     };
   });

@@ -3,17 +3,21 @@
 // entry, as the replay writes it), kept up to date as the log grows and begun again when it
 // goes back to another history. Every peer holding one log gives every wait the same bank.
 import type { Colour } from '../../engine';
+import type { LogEntry } from '../../fair/log';
 import type { Replica } from '../../fair/replica';
-import { signatureSlots } from '../../fair/signatures';
+import { signatureWalk, type SignatureSlot } from '../../fair/signatures';
 import { BANK_UNIT_MS, BankBook } from '../../fair/time-bank';
 import type { LobbySeat } from '../wire';
 import type { ItemPool } from './item-pool';
 
 export class BankCount {
-  private book: BankBook;
-  /** How many entries the book has taken, and the prefix hash there (another history: begin again). */
-  private len = 0;
+  private book!: BankBook;
+  /** Whose signature each next entry needs (signatures.ts), walked along with the book. */
+  private walk!: (e: LogEntry) => SignatureSlot;
+  /** How many entries the book has taken (-1: none walked yet), and the prefix hash there (another history: begin again). */
+  private len = -1;
   private at = '';
+  private readonly hasKey: boolean[];
 
   constructor(
     private readonly roster: readonly LobbySeat[],
@@ -21,7 +25,7 @@ export class BankCount {
     private readonly pool: () => ItemPool,
     private readonly prefix: (i: number) => string,
   ) {
-    this.book = this.fresh();
+    this.hasKey = roster.map((s) => s.pub !== null);
   }
 
   /** What `colour` has used of its bank by the log's count, in ms. */
@@ -37,32 +41,22 @@ export class BankCount {
 
   private upToDate(): BankBook {
     const r = this.replica();
-    const length = r.length;
-    if (this.len > length || this.prefix(this.len) !== this.at) {
-      this.book = this.fresh();
+    const entries = r.log.entries;
+    if (this.len < 0 || this.len > r.length || this.prefix(this.len) !== this.at) {
+      this.book = new BankBook(
+        this.roster.map((s) => s.colour),
+        this.hasKey,
+      );
+      this.walk = signatureWalk(entries[0], this.hasKey);
       this.len = 0;
     }
-    if (this.len < length) {
-      const entries = r.log.entries;
-      const slots = signatureSlots(
-        entries,
-        this.roster.map((s) => s.pub !== null),
-      );
-      for (let i = this.len; i < length; i++) {
-        const slot = slots[i];
-        const claim = slot?.kind === 'author' ? (this.pool().tookEntry(slot.a, i, r, this.prefix(i))?.w ?? null) : null;
-        this.book.take(entries[i], slot, claim);
-      }
-      this.len = length;
+    for (; this.len < r.length; this.len++) {
+      const i = this.len;
+      const slot = this.walk(entries[i]);
+      const claim = slot?.kind === 'author' ? (this.pool().tookEntry(slot.a, i, r, this.prefix(i))?.w ?? null) : null;
+      this.book.take(entries[i], slot, claim);
     }
     this.at = this.prefix(this.len);
     return this.book;
-  }
-
-  private fresh(): BankBook {
-    return new BankBook(
-      this.roster.map((s) => s.colour),
-      this.roster.map((s) => s.pub !== null),
-    );
   }
 }
