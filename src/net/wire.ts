@@ -306,6 +306,11 @@ export function boundToPrefix(body: ItemBody): boolean {
   return true;
 }
 
+/** The bank claim an item of `body` carries when no seat has used any bank: a 0 per seat on a move, null on anything else. */
+export function unusedClaim(body: ItemBody, seats: number): Item['w'] {
+  return body.k === 'entry' && carriesClaim(body.entry) ? Array.from({ length: seats }, () => 0) : null;
+}
+
 function bodyKeys(k: unknown): string[] {
   switch (k) {
     case 'entry':

@@ -20,8 +20,8 @@ import type { SimClock } from './sim-clock';
 import type { SimMeshOptions } from './sim-mesh-session';
 import { legalPlacements, serialize } from '../engine';
 import { chooseFromText } from '../bots/bot-choice';
-import { boundToPrefix, encodeFrame, itemSigningText, type Item } from '../net/wire';
-import { carriesClaim, MAX_BANK_CLAIM } from '../fair/time-bank';
+import { boundToPrefix, encodeFrame, itemSigningText, unusedClaim, type Item } from '../net/wire';
+import { MAX_BANK_CLAIM } from '../fair/time-bank';
 
 export type LieKind =
   | 'forged-signature'
@@ -455,8 +455,8 @@ export class Liar {
 
   /** The bank claim a lie's body must carry to pass the grammar: `like`'s for a move if it has one, else nothing used; none off a move. */
   private claimFor(body: Item['body'], like: Item['w']): Item['w'] {
-    if (body.k !== 'entry' || !carriesClaim(body.entry)) return null;
-    return like ?? this.sim.colours.map(() => 0);
+    const unused = unusedClaim(body, this.sim.colours.length);
+    return unused && like ? like : unused;
   }
 
   private lie(s: MeshSession, kind: LieKind): void {

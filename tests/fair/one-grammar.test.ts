@@ -8,16 +8,15 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { verifyReplay } from '../../src/fair';
 import { sign, type Identity } from '../../src/net/identity';
-import { boundToPrefix, encodeFrame, itemSigningText, parseFrame, WireError, type Item } from '../../src/net/wire';
+import { boundToPrefix, encodeFrame, itemSigningText, parseFrame, WireError, type Item, unusedClaim } from '../../src/net/wire';
 import { MeshSim } from '../../src/sim/mesh-sim';
 import { hasPython311 } from '../support/needs-tool';
-import { claimFor } from '../support/claims';
 
 const HOUR = 3_600_000;
 const HASH = 'ab'.repeat(32);
 
 function signed(gameId: string, key: Identity, a: number, n: number, at: number, body: Item['body'], h: Item['h'] = null): Item {
-  const unsigned = { a, n, at, body, h, p: boundToPrefix(body) ? HASH : null, w: claimFor(body, 2) };
+  const unsigned = { a, n, at, body, h, p: boundToPrefix(body) ? HASH : null, w: unusedClaim(body, 2) };
   return { ...unsigned, sig: sign(key, 'item', itemSigningText(gameId, unsigned)) };
 }
 
@@ -58,7 +57,7 @@ describe('one grammar: what the wire accepts, the replay keeps (issue 18)', () =
         body,
         h: { turn: 2, state: HASH },
         p: boundToPrefix(body) ? HASH : null,
-        w: claimFor(body, 2),
+        w: unusedClaim(body, 2),
         sig: 'ef'.repeat(64),
       },
     });

@@ -20,13 +20,12 @@ import { parseMeshSave } from '../../src/net/lockstep/mesh-save';
 import { GameStore } from '../../src/session/game-store';
 import { MemoryStorage, MeshSim, type SimPeer } from '../../src/sim/mesh-sim';
 import { SimMeshSession } from '../../src/sim/sim-mesh-session';
-import { boundToPrefix, encodeFrame, itemSigningText, type Item } from '../../src/net/wire';
-import { claimFor } from '../support/claims';
+import { boundToPrefix, encodeFrame, itemSigningText, type Item, unusedClaim } from '../../src/net/wire';
 
 const HOUR = 3_600_000;
 
 function signed(gameId: string, key: Identity, a: number, n: number, at: number, body: Item['body']): Item {
-  const unsigned = { a, n, at, body, h: null, p: boundToPrefix(body) ? '00'.repeat(32) : null, w: claimFor(body, 3) };
+  const unsigned = { a, n, at, body, h: null, p: boundToPrefix(body) ? '00'.repeat(32) : null, w: unusedClaim(body, 3) };
   return { ...unsigned, sig: sign(key, 'item', itemSigningText(gameId, unsigned)) };
 }
 

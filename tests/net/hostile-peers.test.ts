@@ -11,8 +11,7 @@ import type { Chaos } from '../../src/sim/memory-network';
 import { MAX_ITEMS_PER_SEAT, SEQ_WINDOW } from '../../src/net/lockstep/limits';
 import type { SimMeshSession as MeshSession } from '../../src/sim/sim-mesh-session';
 import { MeshSim, type SimPeer } from '../../src/sim/mesh-sim';
-import { boundToPrefix, encodeFrame, itemSigningText, type Item } from '../../src/net/wire';
-import { claimFor } from '../support/claims';
+import { boundToPrefix, encodeFrame, itemSigningText, type Item, unusedClaim } from '../../src/net/wire';
 
 const HOUR = 3_600_000;
 const LIGHT: Chaos = { drop: 0.02, duplicate: 0.02, minDelay: 5, maxDelay: 40, reorder: 0.05, reorderDelay: 80 };
@@ -26,7 +25,7 @@ let historyOf: ((at: number) => string | null) | null = null;
 
 function signed(gameId: string, key: Identity, a: number, n: number, at: number, body: Item['body'], h: Item['h'] = null): Item {
   const p = boundToPrefix(body) ? (historyOf?.(at) ?? '00'.repeat(32)) : null;
-  const unsigned = { a, n, at, body, h, p, w: claimFor(body, 3) };
+  const unsigned = { a, n, at, body, h, p, w: unusedClaim(body, 3) };
   return { ...unsigned, sig: sign(key, 'item', itemSigningText(gameId, unsigned)) };
 }
 

@@ -32,10 +32,9 @@ import { SIGNATURE_CHECKS_PER_SECOND } from '../../src/net/lockstep/limits';
 import { SimMeshSession as MeshSession, type SimMeshOptions as MeshOptions } from '../../src/sim/sim-mesh-session';
 import { immediateBots, MemoryStorage } from '../../src/sim/mesh-sim';
 import { createPeerJsTransport } from '../../src/net/peerjs-transport';
-import { boundToPrefix, encodeFrame, itemSigningText, type Item } from '../../src/net/wire';
+import { boundToPrefix, encodeFrame, itemSigningText, type Item, unusedClaim } from '../../src/net/wire';
 import { startSignalling, type TestSignalling } from './support/signalling-server';
 import { until } from './support/until';
-import { claimFor } from '../support/claims';
 
 let signalling: TestSignalling;
 beforeAll(async () => {
@@ -91,7 +90,7 @@ describe('hostile frames over PeerJS / WebRTC on loopback', () => {
     const gameId = honest.gameId;
     // Numbered within the sequence window (256) and the seat's budget, beyond any number the game reaches by then.
     const signed = (a: number, body: Item['body'], at: number): Item => {
-      const unsigned = { a, n: 200, at, body, h: null, p: boundToPrefix(body) ? '00'.repeat(32) : null, w: claimFor(body, 2) };
+      const unsigned = { a, n: 200, at, body, h: null, p: boundToPrefix(body) ? '00'.repeat(32) : null, w: unusedClaim(body, 2) };
       return { ...unsigned, sig: sign(liar.identity, 'item', itemSigningText(gameId, unsigned)) };
     };
     const good = signed(1, { k: 'chat', c: 0, text: 'hello' }, 0);

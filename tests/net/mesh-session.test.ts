@@ -7,8 +7,7 @@ import { verifyReplay } from '../../src/fair';
 import { sign } from '../../src/net/identity';
 import type { Chaos } from '../../src/sim/memory-network';
 import { MeshSim } from '../../src/sim/mesh-sim';
-import { boundToPrefix, encodeFrame, itemSigningText, type Item } from '../../src/net/wire';
-import { claimFor } from '../support/claims';
+import { boundToPrefix, encodeFrame, itemSigningText, type Item, unusedClaim } from '../../src/net/wire';
 
 const CHAOS: Chaos = { drop: 0.1, duplicate: 0.05, minDelay: 5, maxDelay: 80, reorder: 0.1, reorderDelay: 150 };
 const HOUR = 3_600_000;
@@ -292,7 +291,7 @@ describe('MeshSession refuses hostile frames with a reason and changes nothing (
         body,
         h: null,
         p: boundToPrefix(body) ? (liar.session.prefixAt(at) ?? '00'.repeat(32)) : null,
-        w: claimFor(body, 3),
+        w: unusedClaim(body, 3),
       };
       return { ...unsigned, sig: sign(key, 'item', itemSigningText(gameId, unsigned)) };
     };
