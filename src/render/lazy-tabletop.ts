@@ -25,7 +25,7 @@ export function warmTabletop(): void {
   );
 }
 
-/** The module if it is in already (the table is then created in the same task). */
+/** The module if it is in already (the table is then created in the next task). */
 export function loadedTabletop(): typeof TabletopModule | null {
   return loaded;
 }

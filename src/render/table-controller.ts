@@ -20,6 +20,8 @@ export class TableController implements ReactiveController {
   private view: TableView | null = null;
   private insets: Insets | null = null;
   private failed = false;
+  /** The task that will create the table (it comes after the host's update). */
+  private creating: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     private readonly host: TableControllerHost,
@@ -44,6 +46,8 @@ export class TableController implements ReactiveController {
   }
 
   hostDisconnected(): void {
+    if (this.creating !== null) clearTimeout(this.creating);
+    this.creating = null;
     this.tabletop?.dispose();
     this.tabletop = null;
   }
@@ -64,7 +68,7 @@ export class TableController implements ReactiveController {
   }
 
   private ensure(): void {
-    if (this.tabletop || !this.host.isConnected) return;
+    if (this.tabletop || this.creating || !this.host.isConnected) return;
     const container = this.host.tableContainer();
     if (!container) return;
     const module = loadedTabletop();
@@ -75,6 +79,16 @@ export class TableController implements ReactiveController {
       );
       return;
     }
+    // In a task of its own, not in the host's update: creating the table (a WebGL context, its
+    // buffers, every mesh) is a few hundred ms on a slow device, and the host's render is more.
+    this.creating = setTimeout(() => {
+      this.creating = null;
+      if (!this.tabletop && this.host.isConnected && this.host.tableContainer() === container) this.create(module, container);
+      else this.ensure();
+    }, 0);
+  }
+
+  private create(module: NonNullable<ReturnType<typeof loadedTabletop>>, container: HTMLElement): void {
     let table: Tabletop;
     try {
       table = new module.Tabletop(container);

@@ -97,8 +97,15 @@ export class Tabletop implements TableActions {
     this.wrapper.append(this.canvas, this.overlay);
     host.append(this.wrapper);
 
+    // The drawing buffer is made at its size with the context: resizing it after is a second
+    // allocation the page waits on the GPU process for (150 ms at a start, three pages on SwiftShader).
+    const ratio = Math.min(window.devicePixelRatio || 1, 2);
+    const cssW = Math.max(1, this.wrapper.clientWidth);
+    const cssH = Math.max(1, this.wrapper.clientHeight);
+    this.canvas.width = Math.floor(cssW * ratio);
+    this.canvas.height = Math.floor(cssH * ratio);
     this.renderer = new THREE.WebGLRenderer({ canvas: this.canvas, antialias: true, powerPreference: 'high-performance' });
-    this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
+    this.renderer.setDrawingBufferSize(cssW, cssH, ratio); // the same size: only three's record of it
     this.renderer.outputColorSpace = THREE.SRGBColorSpace;
 
     this.rig = new CameraRig(
@@ -149,12 +156,18 @@ export class Tabletop implements TableActions {
 
   /**
    * Compiles every material and uploads every texture before the first render, one program or
-   * texture per task: shaders compile in the GPU process (KHR_parallel_shader_compile) while the
-   * page goes on, and the first render no longer blocks the main thread for seconds on them
-   * (a profile of the start: 3.7 s in three's getUniforms, waiting on SwiftShader's linker).
+   * texture per task, without the main thread waiting on the GPU process. Where the browser has
+   * KHR_parallel_shader_compile, each program says when it is linked; where it has not (Chromium
+   * on SwiftShader, WebGL on the CPU, has not), the links still run in the GPU process, but the
+   * first query of a program (three's getUniforms) blocks until its link is done: a WebGL2 fence
+   * after the compile says, without blocking, when the GPU process has got through every
+   * command before it. The same fence after the uploads covers the mipmaps built there.
+   * (A profile of the start: 3.7 s in three's getUniforms once, then 0.44 s for one program.)
    */
   private async prepareGpu(): Promise<void> {
     const nextTask = () => new Promise((r) => setTimeout(r, 0));
+    await nextTask(); // not in the task that built the table
+    if (this.disposed) return;
     const materials = [...this.renderer.compile(this.scene, this.camera)];
     const textures = new Set<THREE.Texture>();
     for (const m of materials) {
@@ -162,6 +175,7 @@ export class Tabletop implements TableActions {
       const uniforms = (m as THREE.ShaderMaterial).uniforms ?? {};
       for (const u of Object.values(uniforms)) if (u.value instanceof THREE.Texture) textures.add(u.value);
     }
+    await this.gpuCaughtUp();
     for (const m of materials) {
       const program = (this.renderer.properties.get(m) as { currentProgram?: GpuProgram }).currentProgram;
       for (let waited = 0; program && !program.isReady() && waited < 20_000; waited += 10) await new Promise((r) => setTimeout(r, 10));
@@ -176,6 +190,22 @@ export class Tabletop implements TableActions {
       if (t.image) this.renderer.initTexture(t);
       await nextTask();
     }
+    await this.gpuCaughtUp();
+  }
+
+  /** Settles once the GPU process has run every command issued so far (at most 20 s), polled from later tasks. */
+  private async gpuCaughtUp(): Promise<void> {
+    const gl = this.renderer.getContext();
+    if (this.disposed || !(gl instanceof WebGL2RenderingContext) || gl.isContextLost()) return;
+    const sync = gl.fenceSync(gl.SYNC_GPU_COMMANDS_COMPLETE, 0);
+    if (!sync) return;
+    gl.flush();
+    for (let waited = 0; waited < 20_000 && !this.disposed; waited += 10) {
+      // WebGL updates a sync's status between tasks only, and reading it never blocks.
+      if (gl.isContextLost() || gl.getSyncParameter(sync, gl.SYNC_STATUS) === gl.SIGNALED) break;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    if (!gl.isContextLost()) gl.deleteSync(sync);
   }
 
   // ------------------------------------------------------------------ setup helpers

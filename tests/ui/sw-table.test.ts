@@ -31,6 +31,8 @@ vi.mock('../../src/render/tabletop', () => ({ Tabletop: FakeTabletop }));
 
 const { SwTable } = await import('../../src/ui/sw-table');
 const { loadTabletop, loadedTabletop } = await import('../../src/render/lazy-tabletop');
+/** The table is created in the task after the host's update (its own long task on a slow device). */
+const nextTask = () => new Promise((r) => setTimeout(r, 0));
 
 describe('<sw-table>', () => {
   it('loads the tabletop module (three.js) only once a table connects, then creates the table', async () => {
@@ -41,6 +43,7 @@ describe('<sw-table>', () => {
     expect(made).toHaveLength(0);
     await loadTabletop();
     await Promise.resolve();
+    await nextTask();
     expect(made).toHaveLength(1);
     expect(el.tabletop).toBe(made[0] as never);
     el.remove();
@@ -55,7 +58,9 @@ describe('<sw-table>', () => {
     el.view = view;
     document.body.append(el);
     await el.updateComplete;
-    expect(made).toHaveLength(1);
+    expect(made).toHaveLength(0); // not in the host's update...
+    await nextTask();
+    expect(made).toHaveLength(1); // ...but in the next task
     const table = made[0];
     expect(el.tabletop).toBe(table as never);
     expect(el.shadowRoot!.contains(table.host)).toBe(true);
@@ -71,6 +76,7 @@ describe('<sw-table>', () => {
     const el = document.createElement('sw-table');
     document.body.append(el);
     await el.updateComplete;
+    await nextTask();
     const table = made.at(-1)!;
     const got: [string, unknown, boolean, boolean][] = [];
     for (const type of ['sw-place', 'sw-deploy', 'sw-ghost'])
@@ -92,6 +98,7 @@ describe('<sw-table>', () => {
     const el = document.createElement('sw-table');
     document.body.append(el);
     await el.updateComplete;
+    await nextTask();
     const first = made.at(-1)!;
     await el.playEvents([{ type: 'turn', turn: 2, seat: 1 }], {} as never);
     expect(first.played).toHaveLength(1);
@@ -101,9 +108,20 @@ describe('<sw-table>', () => {
     await expect(el.playEvents([], {} as never)).resolves.toBeUndefined(); // no table: nothing to wait for
     document.body.append(el);
     await el.updateComplete;
+    await nextTask();
     expect(made.at(-1)).not.toBe(first);
     expect(el.tabletop).toBe(made.at(-1) as never);
     el.remove();
+  });
+  it('a table removed before the task that would create it makes none', async () => {
+    const before = made.length;
+    const el = document.createElement('sw-table');
+    document.body.append(el);
+    await el.updateComplete;
+    el.remove();
+    await nextTask();
+    expect(made).toHaveLength(before);
+    expect(el.tabletop).toBeNull();
   });
 });
 
@@ -129,7 +147,9 @@ describe('<sw-table> without WebGL', () => {
       document.body.append(host);
       const controller = new TableController(host as never, { place() {}, deploy() {} });
       expect(() => controller.hostConnected()).not.toThrow();
+      await nextTask();
       controller.hostUpdated(); // a second try does not stack a second notice
+      await nextTask();
       expect(controller.tabletop).toBeNull();
       expect(container.querySelectorAll('.no-webgl')).toHaveLength(1);
       expect(container.textContent).toBe('The 3D table cannot start: Error creating WebGL context.');
