@@ -25,7 +25,9 @@ const TYPES = {
 /** Serves `root` on 127.0.0.1 at a free port; resolves to { url, close }. */
 export function serveStatic(root) {
   const base = resolve(root);
+  let requests = 0;
   const server = createServer(async (req, res) => {
+    requests++;
     try {
       const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
       let file = normalize(join(base, path));
@@ -42,7 +44,7 @@ export function serveStatic(root) {
   return new Promise((ok) =>
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address();
-      ok({ url: `http://127.0.0.1:${port}/`, close: () => new Promise((done) => server.close(done)) });
+      ok({ url: `http://127.0.0.1:${port}/`, requests: () => requests, close: () => new Promise((done) => server.close(done)) });
     }),
   );
 }

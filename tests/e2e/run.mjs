@@ -591,7 +591,7 @@ async function startFromHome(page, controllers) {
  * verify page load with no network (service worker), and the verify page checks a replay
  * and a tampered one in Czech.
  */
-async function gamesAndPages(browser, url, errors) {
+async function gamesAndPages(browser, url, errors, server) {
   const { context, page } = await newPage(browser, errors);
   const rnd = prng(99);
   await page.goto(`${url}?e2e`);
@@ -655,7 +655,14 @@ async function gamesAndPages(browser, url, errors) {
 
   // Offline after the first visit: the service worker serves the pages.
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  // The cut is real before anything is asserted of it: the page says it is offline, a fetch of the
+  // server that got there a moment before now fails, and no request gets to the server until the
+  // end of this part (the pages come from the service worker alone).
+  assert((await probeServer(context, url)) === 'reached', 'the server probe fails even online');
   await context.setOffline(true);
+  const served = server.requests();
+  assert((await page.evaluate(() => navigator.onLine)) === false, 'setOffline(true) left the page online');
+  assert((await probeServer(context, url)) === 'failed', 'a fetch of the server got there while offline: the cut is not real');
   await page.goto(`${url}?e2e`);
   await page.locator('sw-home li[data-game]').first().waitFor({ timeout: 15_000 });
   await page.locator(`sw-home button[data-resume="${a.id}"]`).click();
@@ -709,9 +716,33 @@ async function gamesAndPages(browser, url, errors) {
   assert(/záznam|soubor/i.test(explained), `the tamper report is not in Czech: ${explained}`);
   await page.screenshot({ path: join(ARTIFACTS, 'verify-tampered-cs.png') });
   await page.locator('sw-verify-page sw-language-picker button[data-lang="en"]').first().click();
+  assert(
+    server.requests() === served,
+    `${server.requests() - served} requests reached the server while offline: the pages did not come from the service worker alone`,
+  );
   await context.setOffline(false);
   log('offline: the game page resumed and played a turn, the verify page checked a replay and a tampered one (in Czech)');
   await context.close();
+}
+
+/**
+ * 'reached' or 'failed': a fetch of the server from a page of `context` that no service worker
+ * controls (about:blank; no-cors, so the answer is opaque but arrives), its console kept apart.
+ */
+async function probeServer(context, url) {
+  const prober = await context.newPage();
+  try {
+    return await prober.evaluate(
+      (u) =>
+        fetch(`${u}offline-probe`, { mode: 'no-cors', cache: 'no-store' }).then(
+          () => 'reached',
+          () => 'failed',
+        ),
+      url,
+    );
+  } finally {
+    await prober.close();
+  }
 }
 
 /** A turn by taps only: tap a legal cell (the ghost goes there), maybe turn it with the on-screen buttons, place, maybe choose a spot, End turn. */
@@ -908,7 +939,7 @@ async function main() {
       const errors = [];
       const t0 = Date.now();
       try {
-        await run(browser, server.url, errors);
+        await run(browser, server.url, errors, server);
         if (errors.length) throw new Error(errors.slice(0, 5).join('\n'));
         passed++;
         log(`PASS ${name} (${((Date.now() - t0) / 1000).toFixed(1)}s)`);
