@@ -1573,6 +1573,7 @@ export class MeshSession extends SessionCore implements Session {
       const v = this.links.auth(link, f, this.roster);
       if (v.kind === 'refused') this.reject(v.reason);
       if (v.kind !== 'authed') return;
+      this.transport.proven?.(link.peer); // no longer a stranger's slot (transport.ts)
       this.onAuthed(link);
       for (const early of v.early) this.handle(link, early);
       return;

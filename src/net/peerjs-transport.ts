@@ -24,15 +24,28 @@ export interface PeerJsTransportOptions {
   dialTimeoutMs?: number;
   /** How long the factory waits for the signalling server to give an id (ms). */
   signallingTimeoutMs?: number;
-  /** Incoming links beyond this many open or opening ones are refused (seats plus spectators). */
+  /** Links beyond this many proven or dialled by this side are refused (seats plus spectators). */
   maxLinks?: number;
+  /**
+   * Incoming links not yet proven (`proven`) this transport holds at once, beside those: a new
+   * dial past it closes the oldest of them, so strangers' silent channels cannot keep out a
+   * player who proves itself in a moment.
+   */
+  maxUnproven?: number;
   /** PeerJS's own console logging: 0 none … 3 all. */
   debug?: 0 | 1 | 2 | 3;
 }
 
 export type SignallingState = 'open' | 'reconnecting' | 'closed';
 
-const DEFAULTS = { pingIntervalMs: 2_000, deadAfterMs: 10_000, dialTimeoutMs: 15_000, signallingTimeoutMs: 15_000, maxLinks: 32 };
+const DEFAULTS = {
+  pingIntervalMs: 2_000,
+  deadAfterMs: 10_000,
+  dialTimeoutMs: 15_000,
+  signallingTimeoutMs: 15_000,
+  maxLinks: 32,
+  maxUnproven: 8,
+};
 /** A send is refused (returns false) while this much is still waiting in the channel. */
 const MAX_BUFFERED_BYTES = 1 << 20;
 const RECONNECT_MIN_MS = 1_000;
@@ -51,6 +64,10 @@ interface Link {
   gathered: Set<string>;
   /** What STUN/TURN servers answered when gathering failed (icecandidateerror), a few at most. */
   iceErrors: string[];
+  /** Dialled by the other side and not yet proven by the session: one of the strangers' slots. */
+  stranger: boolean;
+  /** A frame came on it. */
+  heard: boolean;
 }
 
 type Timing = typeof DEFAULTS & { relayOnly: boolean };
@@ -76,6 +93,7 @@ export async function createPeerJsTransport(options: PeerJsTransportOptions): Pr
     dialTimeoutMs: options.dialTimeoutMs ?? DEFAULTS.dialTimeoutMs,
     signallingTimeoutMs: options.signallingTimeoutMs ?? DEFAULTS.signallingTimeoutMs,
     maxLinks: options.maxLinks ?? DEFAULTS.maxLinks,
+    maxUnproven: options.maxUnproven ?? DEFAULTS.maxUnproven,
   };
   const peer = new Peer({
     host: options.host,
@@ -181,6 +199,11 @@ export class PeerJsTransport implements Transport {
     if (conn) this.adopt(peer, conn);
   }
 
+  proven(peer: PeerId): void {
+    const link = this.links.get(peer);
+    if (link) link.stranger = false;
+  }
+
   disconnect(peer: PeerId): void {
     const link = this.links.get(peer);
     if (!link) return;
@@ -231,9 +254,21 @@ export class PeerJsTransport implements Transport {
       return;
     }
     const existing = this.links.get(peer);
-    if (!existing && this.links.size >= this.timing.maxLinks) {
-      conn.close(); // a flood of strangers must not exhaust the page
-      return;
+    if (!existing) {
+      const strangers = [...this.links].filter(([, l]) => l.stranger);
+      if (this.links.size - strangers.length >= this.timing.maxLinks) {
+        conn.close(); // the page's links are full of proven peers
+        return;
+      }
+      // A flood of strangers must not exhaust the page, nor keep a player out: one gives way,
+      // a silent one first (a player says hello as its channel opens), the oldest among them.
+      if (strangers.length >= this.timing.maxUnproven) {
+        const rank = (l: Link) => (l.heard ? 1 : 0);
+        const [oldest, link] = strangers.reduce((a, b) =>
+          rank(b[1]) < rank(a[1]) || (rank(b[1]) === rank(a[1]) && b[1].since < a[1].since) ? b : a,
+        );
+        this.drop(oldest, link);
+      }
     }
     if (existing && !existing.open && this.id < peer) {
       // Both dialled at once: the dial of the smaller id wins, on both sides alike.
@@ -246,12 +281,22 @@ export class PeerJsTransport implements Transport {
       existing.conn.close();
       if (existing.open) this.handlers?.close(peer);
     }
-    this.adopt(peer, conn);
+    this.adopt(peer, conn, true);
   }
 
-  private adopt(peer: PeerId, conn: DataConnection): void {
+  private adopt(peer: PeerId, conn: DataConnection, stranger = false): void {
     const now = Date.now();
-    const link: Link = { conn, open: false, since: now, lastHeard: now, lastPing: now, gathered: new Set(), iceErrors: [] };
+    const link: Link = {
+      conn,
+      open: false,
+      since: now,
+      lastHeard: now,
+      lastPing: now,
+      gathered: new Set(),
+      iceErrors: [],
+      stranger,
+      heard: false,
+    };
     this.links.set(peer, link);
     const current = () => this.links.get(peer) === link;
     conn.on('open', () => {
@@ -263,6 +308,7 @@ export class PeerJsTransport implements Transport {
     conn.on('data', (data: unknown) => {
       if (!current() || !link.open) return;
       link.lastHeard = Date.now();
+      link.heard = true;
       // Binary messages are keep-alives; oversized frames are dropped unread.
       if (typeof data !== 'string' || data.length > MAX_FRAME_CHARS) return;
       this.handlers?.message(peer, data);

@@ -35,6 +35,12 @@ export interface Transport {
   send(peer: PeerId, frame: string): boolean;
   /** The peers with an open link, sorted. */
   connected(): PeerId[];
+  /**
+   * The session says the link to `peer` proved who it is (its handshake). Until then an
+   * incoming link holds one of a few slots for strangers, the oldest giving way to a new dial,
+   * so silent channels cannot keep anyone out; proven links count toward the transport's cap.
+   */
+  proven?(peer: PeerId): void;
   /** Closes every link and releases the transport; no handler fires afterwards. */
   close(): void;
 }

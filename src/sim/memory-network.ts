@@ -61,8 +61,12 @@ export class MemoryNetwork {
     return this.peers.get(id) ?? null;
   }
 
-  /** Links one transport accepts at once (PeerJS's maxLinks); a dial past it is refused. */
+  /** Proven or own links one transport holds at once (PeerJS's maxLinks); a dial past it is refused. */
   maxLinks = Number.POSITIVE_INFINITY;
+  /** Incoming links not yet proven one transport holds beside those (PeerJS's maxUnproven); a new dial closes one, a silent one first. */
+  maxUnproven = Number.POSITIVE_INFINITY;
+  /** Per incoming link not yet proven ("to|from"): when it opened and whether `to` heard a frame on it. */
+  private readonly strangers = new Map<string, { since: number; heard: boolean }>();
 
   /** Decides, frame by frame, whether a frame from `from` to `to` goes out at all (tests: a peer that lies or half-sends). */
   filter: ((from: PeerId, to: PeerId, frame: string) => boolean) | null = null;
@@ -119,19 +123,42 @@ export class MemoryNetwork {
     this.clock.setTimeout(() => {
       this.opening.delete(key);
       const other = this.peers.get(to);
-      const full = this.linksOf(to).length >= this.maxLinks || this.linksOf(from.id).length >= this.maxLinks;
+      const full = this.counted(to) >= this.maxLinks || this.counted(from.id) >= this.maxLinks;
       if (from.dead || !other || other.dead || full || this.blocked?.(from.id, to)) {
         if (!from.dead) from.handlers?.close(to);
         return;
       }
+      const waiting = [...this.strangers].filter(([k]) => k.startsWith(`${to}|`));
+      if (waiting.length >= this.maxUnproven) {
+        const rank = (w: { heard: boolean }) => (w.heard ? 1 : 0);
+        const [gone] = waiting.reduce((a, b) =>
+          rank(b[1]) < rank(a[1]) || (rank(b[1]) === rank(a[1]) && b[1].since < a[1].since) ? b : a,
+        );
+        this.cut(to, gone.slice(to.length + 1));
+      }
+      this.strangers.set(`${to}|${from.id}`, { since: this.clock.now(), heard: false });
       this.links.add(key);
       from.handlers?.open(to);
       other.handlers?.open(from.id);
     }, 20);
   }
 
+  /** `to` proved `from` (the session's handshake): no longer a stranger's slot. */
+  proven(to: PeerId, from: PeerId): void {
+    this.strangers.delete(`${to}|${from}`);
+  }
+
+  /** The links of `id` that count toward maxLinks: all but the strangers' it holds. */
+  private counted(id: PeerId): number {
+    let n = this.linksOf(id).length;
+    for (const k of this.strangers.keys()) if (k.startsWith(`${id}|`)) n--;
+    return n;
+  }
+
   cut(a: PeerId, b: PeerId): void {
     const key = this.key(a, b);
+    this.strangers.delete(`${a}|${b}`);
+    this.strangers.delete(`${b}|${a}`);
     if (!this.links.delete(key)) return;
     // Each side notices after a detection delay (as a keep-alive would).
     for (const [me, other] of [
@@ -159,7 +186,10 @@ export class MemoryNetwork {
       if (this.random() < c.reorder) delay += c.reorderDelay;
       this.clock.setTimeout(() => {
         const t = this.peers.get(to);
-        if (t && !t.dead && this.isOpen(from, to)) t.handlers?.message(from, frame);
+        if (!t || t.dead || !this.isOpen(from, to)) return;
+        const stranger = this.strangers.get(`${to}|${from}`);
+        if (stranger) stranger.heard = true;
+        t.handlers?.message(from, frame);
       }, delay);
     }
   }
@@ -185,6 +215,10 @@ export class MemoryTransport implements Transport {
 
   disconnect(peer: PeerId): void {
     this.net.cut(this.id, peer);
+  }
+
+  proven(peer: PeerId): void {
+    this.net.proven(this.id, peer);
   }
 
   send(peer: PeerId, frame: string): boolean {

@@ -45,8 +45,9 @@ afterAll(async () => {
 });
 
 /** A peer's transport through the test's signalling, loopback only, dead links noticed within 4 s. */
-function transport() {
+function transport(extra: { maxLinks?: number; maxUnproven?: number } = {}) {
   return createPeerJsTransport({
+    ...extra,
     host: '127.0.0.1',
     port: signalling.port,
     path: '/',
@@ -154,4 +155,48 @@ describe('hostile frames over PeerJS / WebRTC on loopback', () => {
     honest.leave();
     liar.leave();
   }, 240_000);
+
+  it("silent channels that keep redialling do not keep the invited player out of the host's lobby", async () => {
+    // Small slots so that a few real channels fill them: 4 proven links, 3 strangers' slots.
+    const hostTransport = await transport({ maxLinks: 4, maxUnproven: 3 });
+    const host = MeshSession.host(
+      { transport: hostTransport, name: 'host', store: new GameStore(new MemoryStorage()) },
+      {
+        options: defaultOptions(),
+        seats: [
+          { colour: 'red', bot: null },
+          { colour: 'black', bot: null },
+        ],
+        hostColour: 'red',
+      },
+    );
+    const silent = await Promise.all(Array.from({ length: 6 }, () => transport()));
+    let dials = 0;
+    for (const t of silent) {
+      t.listen({ open: () => {}, close: () => (dials++, t.connect(host.transportId)), message: () => {} });
+      t.connect(host.transportId);
+    }
+    try {
+      // The flood is real: the strangers' slots fill and the others keep dialling in.
+      await until(() => hostTransport.connected().length === 3 && dials >= 3, 'the silent channels to fill the slots', 30_000);
+      const invited = MeshSession.join(
+        { transport: await transport(), name: 'friend', store: new GameStore(new MemoryStorage()) },
+        host.transportId,
+        false,
+        host.invitation,
+      );
+      await until(() => !!invited.lobby, "the invited player's lobby", 30_000);
+      invited.takeSeat('black');
+      await until(() => host.lobby!.seats.some((x) => x.colour === 'black' && x.pub === invited.identity.publicKey), 'the seat', 20_000);
+      expect(hostTransport.connected()).toContain(invited.transportId);
+      expect(hostTransport.connected().length).toBeLessThanOrEqual(4 + 3);
+      invited.leave();
+    } finally {
+      for (const t of silent) {
+        t.listen({ open: () => {}, close: () => {}, message: () => {} });
+        t.close();
+      }
+      host.leave();
+    }
+  }, 120_000);
 });

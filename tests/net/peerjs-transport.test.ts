@@ -202,13 +202,35 @@ describe('PeerJS transport over real WebRTC on loopback', () => {
     }
   });
 
-  it('refuses incoming links beyond its limit', async () => {
+  it('refuses incoming links beyond its limit of proven ones', async () => {
     const [b, a, c] = await Promise.all([open({ maxLinks: 1, dialTimeoutMs: 3_000 }), open(), open({ dialTimeoutMs: 3_000 })]);
     await dial(a, b);
+    b.transport.proven(a.transport.id); // the session's handshake said who a is
     c.transport.connect(b.transport.id);
     await c.until(() => c.closed.includes(b.transport.id), 'the refused dial to fail', 25_000);
     expect(b.transport.connected()).toEqual([a.transport.id]);
     expect(b.opened).toEqual([a.transport.id]);
+  });
+
+  it("strangers' silent channels give way to a new dial; a proven link never does", async () => {
+    const [b, p, s1, s2, a] = await Promise.all([open({ maxLinks: 4, maxUnproven: 2 }), open(), open(), open(), open()]);
+    await dial(p, b);
+    b.transport.proven(p.transport.id);
+    // Two silent strangers fill the strangers' slots...
+    await dial(s1, b);
+    await dial(s2, b);
+    expect(b.transport.connected()).toEqual([p.transport.id, s1.transport.id, s2.transport.id].sort());
+    // ...and a third dial (a player who says hello at once) takes the oldest one's.
+    await dial(a, b);
+    a.transport.send(b.transport.id, 'hello');
+    await b.until(() => b.closed.includes(s1.transport.id), 'the oldest silent stranger to go');
+    await s1.until(() => s1.closed.includes(b.transport.id), 'its channel closed on its side too');
+    expect(b.transport.connected()).toEqual([p.transport.id, s2.transport.id, a.transport.id].sort());
+    // One more silent dial: the silent one gives way, not the one that spoke, nor the proven one.
+    await b.until(() => b.frames.some(([from, f]) => from === a.transport.id && f === 'hello'), "a's hello");
+    await dial(s1, b);
+    await b.until(() => b.closed.includes(s2.transport.id), 'the other silent stranger to go');
+    expect(b.transport.connected()).toEqual([p.transport.id, a.transport.id, s1.transport.id].sort());
   });
 
   it('detects a peer that died without a goodbye, and closes its link', { timeout: 120_000 }, async () => {

@@ -56,6 +56,7 @@ function cuttable(inner: Transport): Transport & { cut(peer: PeerId): void; heal
       t.refused++; // the session tried to dial the other human again: refused while cut
     },
     disconnect: (p: PeerId) => inner.disconnect(p),
+    proven: (p: PeerId) => inner.proven?.(p),
     send: (p: PeerId, f: string) => !blocked.has(p) && inner.send(p, f),
     connected: () => inner.connected().filter((p) => !blocked.has(p)),
     close: () => inner.close(),
