@@ -10,6 +10,7 @@ import type { Deployment, DeployTarget, GameEvent, GameState, Placement } from '
 import { matchDeployment, targetKey, type DeployChoice } from './deploy-targets';
 import { labelAtlas } from './figures';
 import { cellId, type LegalCell } from './placement-cursor';
+import { renderQuality } from './gpu-tier';
 import { createTileAtlas, type TileAtlas } from './tile-atlas';
 import { TableAnimator } from './table-animator';
 import { BoardMeshes, GHOST_LIFT, TILE_HEIGHT, type Piece } from './board-meshes';
@@ -99,12 +100,12 @@ export class Tabletop implements TableActions {
 
     // The drawing buffer is made at its size with the context: resizing it after is a second
     // allocation the page waits on the GPU process for (150 ms at a start, three pages on SwiftShader).
-    const ratio = Math.min(window.devicePixelRatio || 1, 2);
+    const { antialias, pixelRatio: ratio } = renderQuality(window.devicePixelRatio); // no MSAA on a CPU (gpu-tier.ts)
     const cssW = Math.max(1, this.wrapper.clientWidth);
     const cssH = Math.max(1, this.wrapper.clientHeight);
     this.canvas.width = Math.floor(cssW * ratio);
     this.canvas.height = Math.floor(cssH * ratio);
-    this.renderer = new THREE.WebGLRenderer({ canvas: this.canvas, antialias: true, powerPreference: 'high-performance' });
+    this.renderer = new THREE.WebGLRenderer({ canvas: this.canvas, antialias, powerPreference: 'high-performance' });
     this.renderer.setDrawingBufferSize(cssW, cssH, ratio); // the same size: only three's record of it
     this.renderer.outputColorSpace = THREE.SRGBColorSpace;
 

@@ -269,6 +269,9 @@ async function drawnPixelRatio(page, png) {
 }
 
 async function checkWebGlDrew(page, name) {
+  // WebGL here is SwiftShader (on the CPU): the table draws without multisampling (gpu-tier.ts).
+  const attributes = await page.evaluate(() => window.__sw.tabletop().canvas.getContext('webgl2').getContextAttributes());
+  assert(attributes.antialias === false, `the table multisamples on a software WebGL (${JSON.stringify(attributes)})`);
   const canvas = page.locator('sw-table canvas').first();
   const png = await canvas.screenshot();
   const { ratio, colours } = await drawnPixelRatio(page, png);

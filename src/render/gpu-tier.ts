@@ -1,0 +1,40 @@
+// Whether WebGL runs on the CPU: SwiftShader (Chromium's fallback where the GPU is blocklisted
+// or absent, and headless Chromium), Mesa's llvmpipe/softpipe, Windows' Basic Render Driver.
+// There every frame is rasterised in software, and multisampling costs most of it (a frame of
+// the table at 1280×720 here: 60–540 ms with 4× MSAA, 52–148 ms without, docs/render.md "Cost"),
+// so the table draws without it and at most one pixel per CSS pixel.
+
+let known: boolean | null = null;
+
+const SOFTWARE = /swiftshader|llvmpipe|softpipe|software|basic render driver/i;
+
+/** True for the renderer string of a WebGL that rasterises on the CPU. */
+export function isSoftwareRenderer(renderer: string): boolean {
+  return SOFTWARE.test(renderer);
+}
+
+/** True when WebGL is rendered in software; asked of a throwaway 1-pixel context once, then remembered. */
+export function softwareWebGl(): boolean {
+  if (known !== null) return known;
+  known = false;
+  try {
+    const canvas = document.createElement('canvas');
+    canvas.width = 1;
+    canvas.height = 1;
+    const gl = canvas.getContext('webgl2');
+    if (gl) {
+      const info = gl.getExtension('WEBGL_debug_renderer_info');
+      known = isSoftwareRenderer(String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER)));
+      gl.getExtension('WEBGL_lose_context')?.loseContext(); // a page may hold only so many contexts
+    }
+  } catch {
+    // no WebGL at all: the table says so itself (table-controller.ts)
+  }
+  return known;
+}
+
+/** What a renderer on this device is made with: multisampling only on a GPU, and the pixel ratio. */
+export function renderQuality(devicePixelRatio: number): { antialias: boolean; pixelRatio: number } {
+  const software = softwareWebGl();
+  return { antialias: !software, pixelRatio: Math.min(devicePixelRatio || 1, software ? 1 : 2) };
+}
