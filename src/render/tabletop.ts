@@ -185,8 +185,11 @@ export class Tabletop implements TableActions {
       program?.getAttributes();
       await nextTask();
     }
+    // The atlas is painted on the way to the game (tile-atlas.ts): wait a little for it, so the first
+    // frame samples the final textures (a software WebGL compiles its pipelines again for new ones).
+    await Promise.race([this.atlas.ready, new Promise((r) => setTimeout(r, 2_000))]);
     for (const t of textures) {
-      // the atlas's designs come later (tile-atlas.ts); an empty texture has nothing to upload
+      // the atlas's designs may come later still; an empty texture has nothing to upload
       if (this.disposed) return;
       if (t.image) this.renderer.initTexture(t);
       await nextTask();
