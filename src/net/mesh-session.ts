@@ -78,7 +78,7 @@ import {
   type Timeouts,
 } from './lockstep/limits';
 import { Links, who, type Link, type SelfIntro } from './lockstep/links';
-import { invitationProof, Lobby } from './lockstep/lobby';
+import { admitsTicket, dialTicket, invitationProof, Lobby } from './lockstep/lobby';
 import { MeshPersistence, meshSave, parseMeshSave, savedSecret } from './lockstep/mesh-save';
 import { dropWitnesses, replayText } from './lockstep/replay-signatures';
 import { Heartbeat, syncAnswer, syncDue } from './lockstep/resync';
@@ -216,6 +216,11 @@ export class MeshSession extends SessionCore implements Session {
     this.role = role;
     this.mySecret = opts.secret ?? null;
     this.listen();
+    // A player's dials carry a ticket from the lobby's invitation, so they never wait among strangers' channels.
+    this.transport.admit?.({
+      ticket: (peer) => (this.lobbyPart.invite ? dialTicket(this.lobbyPart.invite, this.transport.id, peer) : null),
+      admits: (peer, ticket) => admitsTicket(this.lobbyPart.invite, peer, this.transport.id, ticket),
+    });
     this.heartbeat = new Heartbeat(this.clock, opts.stallMs ?? 1500);
     this.armHeartbeat();
   }

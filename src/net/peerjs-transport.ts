@@ -4,7 +4,7 @@
 // signalling socket re-opened when it drops. PeerJS itself is imported lazily, so the
 // game page's initial JavaScript does not carry it.
 import type { DataConnection, Peer, PeerOptions } from 'peerjs';
-import { MAX_FRAME_CHARS, SignallingError, type PeerId, type Transport, type TransportHandlers } from './transport';
+import { MAX_FRAME_CHARS, SignallingError, type Admission, type PeerId, type Transport, type TransportHandlers } from './transport';
 
 /** Where the signalling server is and which ICE servers WebRTC may use. */
 export interface PeerJsTransportOptions {
@@ -140,6 +140,7 @@ function rtcConfiguration(options: Pick<PeerJsTransportOptions, 'iceServers' | '
 
 export class PeerJsTransport implements Transport {
   private handlers: TransportHandlers | null = null;
+  private admission: Admission | null = null;
   private readonly links = new Map<PeerId, Link>();
   private closed = false;
   private readonly ticker: ReturnType<typeof setInterval>;
@@ -195,8 +196,13 @@ export class PeerJsTransport implements Transport {
       this.timers.add(timer);
       return;
     }
-    const conn = this.peer.connect(peer, { reliable: true, serialization: 'raw' });
+    const ticket = this.admission?.ticket(peer) ?? null;
+    const conn = this.peer.connect(peer, { reliable: true, serialization: 'raw', ...(ticket ? { metadata: { ticket } } : {}) });
     if (conn) this.adopt(peer, conn);
+  }
+
+  admit(admission: Admission): void {
+    this.admission = admission;
   }
 
   proven(peer: PeerId): void {
@@ -254,12 +260,18 @@ export class PeerJsTransport implements Transport {
       return;
     }
     const existing = this.links.get(peer);
+    const meta = conn.metadata as unknown; // the dialler's, untrusted
+    const ticket = meta && typeof meta === 'object' ? (meta as { ticket?: unknown }).ticket : undefined;
+    const admitted = typeof ticket === 'string' && ticket.length <= 64 && this.admission?.admits(peer, ticket) === true;
     if (!existing) {
       const strangers = [...this.links].filter(([, l]) => l.stranger);
       if (this.links.size - strangers.length >= this.timing.maxLinks) {
         conn.close(); // the page's links are full of proven peers
         return;
       }
+    }
+    if (!existing && !admitted) {
+      const strangers = [...this.links].filter(([, l]) => l.stranger);
       // A flood of strangers must not exhaust the page, nor keep a player out: one gives way,
       // a silent one first (a player says hello as its channel opens), the oldest among them.
       if (strangers.length >= this.timing.maxUnproven) {
@@ -281,7 +293,7 @@ export class PeerJsTransport implements Transport {
       existing.conn.close();
       if (existing.open) this.handlers?.close(peer);
     }
-    this.adopt(peer, conn, true);
+    this.adopt(peer, conn, !admitted);
   }
 
   private adopt(peer: PeerId, conn: DataConnection, stranger = false): void {

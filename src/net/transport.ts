@@ -22,6 +22,18 @@ export interface TransportHandlers {
   message(peer: PeerId, frame: string): void;
 }
 
+/**
+ * A ticket each dial carries (in the signalling's offer, before any channel opens): an
+ * incoming dial whose ticket the session admits is one of the game's players and never waits
+ * among the strangers, whatever a flood of them does.
+ */
+export interface Admission {
+  /** What a dial to `peer` carries; null: nothing. */
+  ticket(peer: PeerId): string | null;
+  /** Whether `ticket` (untrusted) on a dial from `peer` is the game's. */
+  admits(peer: PeerId, ticket: string): boolean;
+}
+
 export interface Transport {
   /** This peer's transport id, fixed for the transport's life (a new transport gets a new id). */
   readonly id: PeerId;
@@ -37,10 +49,12 @@ export interface Transport {
   connected(): PeerId[];
   /**
    * The session says the link to `peer` proved who it is (its handshake). Until then an
-   * incoming link holds one of a few slots for strangers, the oldest giving way to a new dial,
-   * so silent channels cannot keep anyone out; proven links count toward the transport's cap.
+   * incoming link holds one of a few slots for strangers, a silent one giving way to a new
+   * dial, so silent channels cannot fill the page; proven links count toward its cap.
    */
   proven?(peer: PeerId): void;
+  /** How dials are told apart from strangers' before any frame (the session's invitation). */
+  admit?(admission: Admission): void;
   /** Closes every link and releases the transport; no handler fires afterwards. */
   close(): void;
 }

@@ -233,6 +233,23 @@ describe('PeerJS transport over real WebRTC on loopback', () => {
     expect(b.transport.connected()).toEqual([p.transport.id, a.transport.id, s1.transport.id].sort());
   });
 
+  it("a dial with the game's ticket never waits among strangers; a wrong ticket does", async () => {
+    const [b, s1, s2, a, c] = await Promise.all([open({ maxLinks: 4, maxUnproven: 2 }), open(), open(), open(), open()]);
+    b.transport.admit({ ticket: () => null, admits: (_peer, ticket) => ticket === 'the-game' });
+    await dial(s1, b);
+    await dial(s2, b);
+    // The strangers' slots are full; a player's dial takes none of them and sends nobody away.
+    a.transport.admit({ ticket: () => 'the-game', admits: () => false });
+    await dial(a, b);
+    expect(b.closed).toEqual([]);
+    expect(b.transport.connected()).toEqual([s1.transport.id, s2.transport.id, a.transport.id].sort());
+    // A dial with another ticket is a stranger's: the oldest silent one gives way.
+    c.transport.admit({ ticket: () => 'a-guess', admits: () => false });
+    await dial(c, b);
+    await b.until(() => b.closed.includes(s1.transport.id), 'the oldest silent stranger to go');
+    expect(b.transport.connected()).toEqual([s2.transport.id, a.transport.id, c.transport.id].sort());
+  });
+
   it('detects a peer that died without a goodbye, and closes its link', { timeout: 120_000 }, async () => {
     const deadAfterMs = 3_000;
     const a = await open({ pingIntervalMs: 500, deadAfterMs });

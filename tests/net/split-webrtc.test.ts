@@ -13,7 +13,7 @@ import { GameStore } from '../../src/session/game-store';
 import { SimMeshSession as MeshSession, type SimMeshOptions as MeshOptions } from '../../src/sim/sim-mesh-session';
 import { immediateBots, MemoryStorage } from '../../src/sim/mesh-sim';
 import { createPeerJsTransport } from '../../src/net/peerjs-transport';
-import type { PeerId, Transport, TransportHandlers } from '../../src/net/transport';
+import type { Admission, PeerId, Transport, TransportHandlers } from '../../src/net/transport';
 import { startSignalling, type TestSignalling } from './support/signalling-server';
 import { until } from './support/until';
 
@@ -57,6 +57,7 @@ function cuttable(inner: Transport): Transport & { cut(peer: PeerId): void; heal
     },
     disconnect: (p: PeerId) => inner.disconnect(p),
     proven: (p: PeerId) => inner.proven?.(p),
+    admit: (a: Admission) => inner.admit?.(a),
     send: (p: PeerId, f: string) => !blocked.has(p) && inner.send(p, f),
     connected: () => inner.connected().filter((p) => !blocked.has(p)),
     close: () => inner.close(),

@@ -134,3 +134,23 @@ export function invitationProof(invite: string, guestPub: string, hostNonce: str
   if (!isHex(invite, 16)) throw new Error('an invitation is 32 hex digits');
   return toHex(hmac(sha256, fromHex(invite, 16, 'invitation'), utf8ToBytes(`carcassonne-sw/take/v1|${guestPub}|${hostNonce}`)));
 }
+
+/**
+ * What a dial from `dialer` to `dialee` carries to say it comes from someone holding the
+ * lobby's invitation (every player of the game): an HMAC of the two transport ids under the
+ * secret, so it is worth nothing for another pair. A dial with it skips the strangers' slots
+ * (transport.ts `Admission`); a watcher's dial carries none and waits among the strangers.
+ */
+export function dialTicket(invite: string, dialer: PeerId, dialee: PeerId): string {
+  if (!isHex(invite, 16)) throw new Error('an invitation is 32 hex digits');
+  return toHex(hmac(sha256, fromHex(invite, 16, 'invitation'), utf8ToBytes(`carcassonne-sw/dial/v1|${dialer}|${dialee}`))).slice(0, 32);
+}
+
+/** Whether `ticket` (untrusted, from a dial) is the one `dialer` should carry to `dialee` under `invite`. */
+export function admitsTicket(invite: string | null, dialer: PeerId, dialee: PeerId, ticket: string): boolean {
+  if (!invite || ticket.length !== 32) return false;
+  const want = dialTicket(invite, dialer, dialee);
+  let diff = 0;
+  for (let i = 0; i < 32; i++) diff |= want.charCodeAt(i) ^ ticket.charCodeAt(i);
+  return diff === 0;
+}
