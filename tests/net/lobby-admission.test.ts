@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultOptions } from '../../src/engine';
 import { freshNonce } from '../../src/net/identity';
 import { AUTH_TIMEOUT_MS } from '../../src/net/lockstep/limits';
+import { admitsTicket, dialTicket } from '../../src/net/lockstep/lobby';
 import { MemoryStorage, MeshSim } from '../../src/sim/mesh-sim';
 import { SimMeshSession } from '../../src/sim/sim-mesh-session';
 
@@ -59,6 +60,19 @@ describe('lobby admission (issue 18)', () => {
     sim.dispose();
     for (const s of [host, invited, ...strangers]) s.dispose();
   }, 60_000);
+
+  it("a dial ticket is the invitation's for one pair of transports only", () => {
+    const invite = freshNonce();
+    const ticket = dialTicket(invite, 'guest-1', 'host-1');
+    expect(ticket).toMatch(/^[0-9a-f]{32}$/);
+    expect(admitsTicket(invite, 'guest-1', 'host-1', ticket)).toBe(true);
+    expect(admitsTicket(invite, 'guest-2', 'host-1', ticket)).toBe(false); // another dialler
+    expect(admitsTicket(invite, 'host-1', 'guest-1', ticket)).toBe(false); // the other way round
+    expect(admitsTicket(freshNonce(), 'guest-1', 'host-1', ticket)).toBe(false); // another game
+    expect(admitsTicket(null, 'guest-1', 'host-1', ticket)).toBe(false); // a watcher holds no invitation
+    expect(admitsTicket(invite, 'guest-1', 'host-1', `${ticket}0`)).toBe(false);
+    expect(admitsTicket(invite, 'guest-1', 'host-1', '')).toBe(false);
+  });
 
   it('32 silent data channels do not keep the invited player out: unauthenticated links are closed in time', async () => {
     const sim = new MeshSim({ peers: 1, seed: 1812 });
