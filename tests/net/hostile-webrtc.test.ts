@@ -34,6 +34,7 @@ import { immediateBots, MemoryStorage } from '../../src/sim/mesh-sim';
 import { createPeerJsTransport } from '../../src/net/peerjs-transport';
 import { boundToPrefix, encodeFrame, itemSigningText, type Item, unusedClaim } from '../../src/net/wire';
 import { startSignalling, type TestSignalling } from './support/signalling-server';
+import { twoSeatHost } from './support/two-seat-host';
 import { until } from './support/until';
 
 let signalling: TestSignalling;
@@ -159,17 +160,7 @@ describe('hostile frames over PeerJS / WebRTC on loopback', () => {
   it("silent channels that keep redialling do not keep the invited player out of the host's lobby", async () => {
     // Small slots so that a few real channels fill them: 4 proven links, 3 strangers' slots.
     const hostTransport = await transport({ maxLinks: 4, maxUnproven: 3 });
-    const host = MeshSession.host(
-      { transport: hostTransport, name: 'host', store: new GameStore(new MemoryStorage()) },
-      {
-        options: defaultOptions(),
-        seats: [
-          { colour: 'red', bot: null },
-          { colour: 'black', bot: null },
-        ],
-        hostColour: 'red',
-      },
-    );
+    const host = twoSeatHost(hostTransport);
     const silent = await Promise.all(Array.from({ length: 6 }, () => transport()));
     let dials = 0;
     for (const t of silent) {

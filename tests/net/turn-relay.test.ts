@@ -17,6 +17,7 @@ import { createPeerJsTransport, type PeerJsTransport, type PeerJsTransportOption
 import { immediateBots, MemoryStorage } from '../../src/sim/mesh-sim';
 import { startCoturn, turnserverPath, type Coturn } from './support/coturn.mjs';
 import { startSignalling, type TestSignalling } from './support/signalling-server';
+import { twoSeatHost } from './support/two-seat-host';
 import { until } from './support/until';
 
 const CREDENTIAL = 'relay-s3cret';
@@ -118,17 +119,7 @@ describe.skipIf(missing && !process.env.CI)('MeshSession through a real coturn r
 
   it('with a wrong credential the joining player is told why within the connection timeout', async () => {
     const hostTransport = await createPeerJsTransport(await settingsAsAPlayerSetsThem(CREDENTIAL));
-    const host = MeshSession.host(
-      { transport: hostTransport, name: 'host', store: new GameStore(new MemoryStorage()) },
-      {
-        options: defaultOptions(),
-        seats: [
-          { colour: 'red', bot: null },
-          { colour: 'black', bot: null },
-        ],
-        hostColour: 'red',
-      },
-    );
+    const host = twoSeatHost(hostTransport);
     const wrong = await settingsAsAPlayerSetsThem('not-the-secret');
     const transport = await createPeerJsTransport(wrong); // the app's defaults: a dial is given up after 15 s
     const heard: string[] = [];
