@@ -1,11 +1,25 @@
 // npm run bench [-- part ...]: prints every part's medians as a table (see README for figures).
-// Parts: engine, bots, fair, signing, lockstep, net, catch-up, dead-peer, online, render, atlas, bundle (each a bench/<part>.ts module).
+// Parts: engine, bots, fair, signing, lockstep, net, catch-up, dead-peer, online, start, render, atlas, bundle (each a bench/<part>.ts module).
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { commandLineOrExit, parseFlags, UsageError } from '../src/cli/args';
 import type { BenchRow } from './types';
 
-const PARTS = ['engine', 'bots', 'fair', 'signing', 'lockstep', 'net', 'catch-up', 'dead-peer', 'online', 'render', 'atlas', 'bundle'];
+const PARTS = [
+  'engine',
+  'bots',
+  'fair',
+  'signing',
+  'lockstep',
+  'net',
+  'catch-up',
+  'dead-peer',
+  'online',
+  'start',
+  'render',
+  'atlas',
+  'bundle',
+];
 const USAGE = `usage: npm run bench -- [PART ...], parts: ${PARTS.join(', ')}`;
 
 async function main(): Promise<number> {

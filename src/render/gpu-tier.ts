@@ -1,8 +1,9 @@
 // Whether WebGL runs on the CPU: SwiftShader (Chromium's fallback where the GPU is blocklisted
 // or absent, and headless Chromium), Mesa's llvmpipe/softpipe, Windows' Basic Render Driver.
-// There every frame is rasterised in software, and multisampling costs most of it (a frame of
-// the table at 1280×720 here: 60–540 ms with 4× MSAA, 52–148 ms without, docs/render.md "Cost"),
-// so the table draws without it and at most one pixel per CSS pixel.
+// There every frame is rasterised in software, and multisampling is a large part of it (one
+// hotseat page at 1280×720 here, `bench -- start`: the start's longest task 214–264 ms with 4×
+// MSAA, 173–201 ms without; docs/render.md "Cost"), so the table draws without it and at most
+// one pixel per CSS pixel.
 
 let known: boolean | null = null;
 
