@@ -2,7 +2,8 @@
 // the signalling plugin, and times an online game of three pages and a bot seat in headless
 // Chromium, as players get it (?bench: the test hook, but animations and bot pauses on):
 // join link → seated; host's Start → turn 1 drawn on every page (tile designs in) and the
-// longest main-thread task meanwhile (PerformanceObserver 'longtask'); a reload at turn 15 →
+// longest main-thread task meanwhile (PerformanceObserver 'longtask') and the frames dropped on
+// the worst page (60 a second less the animation frames it ran); a reload at turn 15 →
 // the live turn drawn; a spectator opening the link at turn 30 → the live turn drawn, with the
 // frames and characters its data channels received meanwhile. ONLINE_RUNS=N sets the rounds
 // (default 5). Prints one JSON line.
@@ -25,6 +26,16 @@ function watchLongTasks() {
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) window.__longtasks.push({ at: performance.timeOrigin + e.startTime, ms: e.duration });
   }).observe({ type: 'longtask', buffered: true });
+}
+
+/** The time of every animation frame the page ran (wall-clock ms): a blocked main thread runs none. */
+function watchFrames() {
+  window.__frames = [];
+  const tick = () => {
+    if (window.__frames.length < 100_000) window.__frames.push(performance.timeOrigin + performance.now());
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
 }
 
 /** Counts the text frames every data channel of the page receives (its peer connections are wrapped before PeerJS loads). */
@@ -53,6 +64,7 @@ function countFrames() {
 async function newPage(browser, counting = false) {
   const context = await browser.newContext(WEBRTC_CONTEXT);
   await context.addInitScript(watchLongTasks);
+  await context.addInitScript(watchFrames);
   if (counting) await context.addInitScript(countFrames);
   return context.newPage();
 }
@@ -87,6 +99,19 @@ async function startStages(page, timeout = 120_000) {
   });
   const held = await at(() => !!window.__sw?.app?.mesh?.started);
   return { record, held };
+}
+
+/**
+ * Frames dropped between `from` and `to` on the worst of `pages`: the 60 Hz frames the window
+ * holds less those the page ran (a frame late by a whole interval or more is one dropped or more).
+ */
+async function droppedFrames(pages, from, to) {
+  let worst = 0;
+  for (const p of pages) {
+    const ran = (await p.evaluate(() => window.__frames ?? [])).filter((t) => t >= from && t <= to).length;
+    worst = Math.max(worst, Math.round(((to - from) * 60) / 1000) - ran);
+  }
+  return Math.max(0, worst);
 }
 
 /** The longest task any of `pages` ran between `from` and `to` (wall-clock ms). */
@@ -134,6 +159,7 @@ const out = {
   startRecord: [],
   startHeld: [],
   startLongest: [],
+  startDropped: [],
   reload: [],
   reloadLongest: [],
   reloadTurn: [],
@@ -161,6 +187,7 @@ try {
     out.startRecord.push(Math.max(...stages.map((x) => x.record)) - t0);
     out.startHeld.push(Math.max(...stages.map((x) => x.held)) - t0);
     out.startLongest.push(await longestTask(pages, t0, t1));
+    out.startDropped.push(await droppedFrames(pages, t0, t1));
 
     const live = await playUntilTurn(pages, host, RELOAD_AT);
     const hash = await host.evaluate(() => window.__sw.stateHash());
@@ -172,7 +199,7 @@ try {
     out.reloadTurn.push(live);
     process.stderr.write(
       `round ${round + 1}: start ${t1 - t0} ms (start record on every page ${out.startRecord.at(-1)} ms, ` +
-        `state held ${out.startHeld.at(-1)} ms; longest task ${out.startLongest.at(-1).toFixed(0)} ms), ` +
+        `state held ${out.startHeld.at(-1)} ms; longest task ${out.startLongest.at(-1).toFixed(0)} ms, ${out.startDropped.at(-1)} frames dropped), ` +
         `reload at turn ${live} ${r1 - r0} ms (longest task ${out.reloadLongest.at(-1).toFixed(0)} ms)\n`,
     );
 

@@ -14,6 +14,7 @@ interface Figures {
   startRecord: number[];
   startHeld: number[];
   startLongest: number[];
+  startDropped: number[];
   reload: number[];
   reloadLongest: number[];
   reloadTurn: number[];
@@ -43,6 +44,11 @@ export default async function bench(): Promise<BenchRow[]> {
     row('online: Start → the start record on every page', m.startRecord, '—'),
     row('online: Start → the game state held on every page (commitments, first draw)', m.startHeld, '—'),
     row('online: longest main-thread task during the start', m.startLongest, '≤ 200 ms'),
+    {
+      ...row('online: frames dropped during the start, on the worst page (of 60 a second)', m.startDropped, '—'),
+      unit: 'frames',
+      note: `median of ${m.startDropped.length}, worst ${Math.max(...m.startDropped)}`,
+    },
     row(`online: reload at turn ${median(m.reloadTurn)} → live turn drawn`, m.reload, '≤ 2000 ms'),
     row('online: longest main-thread task during the reload', m.reloadLongest, '≤ 200 ms'),
     row(`online: spectator opens the link at turn ${median(m.spectateTurn)} → live turn drawn`, m.spectate, '≤ 3000 ms'),
