@@ -5,7 +5,8 @@
 // longest main-thread task meanwhile (PerformanceObserver 'longtask') and the frames dropped on
 // the worst page (60 a second less the animation frames it ran); a reload at turn 15 →
 // the live turn drawn; a spectator opening the link at turn 30 → the live turn drawn, with the
-// frames and characters its data channels received meanwhile. ONLINE_RUNS=N sets the rounds
+// frames and characters its data channels received meanwhile; then human actions, each timed
+// until applied on every page. ONLINE_RUNS=N sets the rounds
 // (default 5). Prints one JSON line.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +19,8 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = Number(process.env.ONLINE_RUNS ?? 5);
 const RELOAD_AT = 15;
 const SPECTATE_AT = 30;
+/** Human actions timed browser to browser per round, after the spectator's catch-up. */
+const ACTIONS = 5;
 if (!existsSync(`${ROOT}/dist/index.html`)) throw new Error('run `npm run build` first');
 
 /** Every long task of the page, in wall-clock ms (comparable with Date.now() here). */
@@ -124,6 +127,51 @@ async function longestTask(pages, from, to) {
   return longest;
 }
 
+/**
+ * One human action timed browser to browser: the page whose turn it is places its first legal
+ * tile, and every other page of `pages` notes (polling its state every few ms) when it reaches
+ * the state the mover is in after it; the slowest page's delay from the click, in ms (null:
+ * nobody could move, or a page never got there within 10 s).
+ */
+async function timeAction(pages) {
+  const ready = await Promise.all(pages.map((p) => p.evaluate(() => window.__sw.ready() && window.__sw.state().phase === 'place')));
+  const mover = pages[ready.indexOf(true)];
+  if (!mover) return null;
+  const others = pages.filter((p) => p !== mover);
+  const watch = () => {
+    const key = () => {
+      const s = window.__sw.state();
+      return s ? `${s.turn}:${s.phase}:${s.tiles.length}` : '';
+    };
+    let last = key();
+    window.__keys = [];
+    window.__keyPoll = setInterval(() => {
+      const k = key();
+      if (k === last || window.__keys.length >= 100) return;
+      last = k;
+      window.__keys.push({ k, at: performance.timeOrigin + performance.now() });
+    }, 2);
+  };
+  for (const p of others) await p.evaluate(watch);
+  const { sent, after } = await mover.evaluate(async () => {
+    const at = performance.timeOrigin + performance.now();
+    await window.__sw.session().place(window.__sw.legalPlacements()[0]);
+    const s = window.__sw.state();
+    return { sent: at, after: `${s.turn}:${s.phase}:${s.tiles.length}` };
+  });
+  let slowest = 0;
+  for (const p of others) {
+    const at = await p
+      .waitForFunction((k) => window.__keys.find((e) => e.k === k)?.at, after, { timeout: 10_000, polling: 20 })
+      .then((h) => h.jsonValue())
+      .catch(() => null);
+    await p.evaluate(() => clearInterval(window.__keyPoll));
+    if (at === null) return null;
+    slowest = Math.max(slowest, at - sent);
+  }
+  return slowest;
+}
+
 /** Plays first-legal moves for every page whose turn it is, until the live turn reaches `turn` at a human's move. */
 async function playUntilTurn(pages, host, turn) {
   for (let guard = 0; guard < 2000; guard++) {
@@ -168,6 +216,7 @@ const out = {
   spectateTurn: [],
   spectateFrames: [],
   spectateChars: [],
+  action: [],
 };
 try {
   for (let round = 0; round < RUNS; round++) {
@@ -220,6 +269,18 @@ try {
     process.stderr.write(
       `round ${round + 1}: spectator at turn ${now} ${w1 - w0} ms (longest task ${out.spectateLongest.at(-1).toFixed(0)} ms, ` +
         `${rx.frames} frames, ${rx.chars} characters received)\n`,
+    );
+    // Human actions, browser to browser: each applied on every page (the spectator's too).
+    for (let k = 0, guard = 0; k < ACTIONS && guard < 50; guard++) {
+      const ms = await timeAction([...pages, w]);
+      if (ms !== null) {
+        out.action.push(ms);
+        k++;
+      }
+      await playUntilTurn(pages, host, (await host.evaluate(() => window.__sw.state().turn)) + 1);
+    }
+    process.stderr.write(
+      `round ${round + 1}: action → applied on every page ${out.action.slice(-ACTIONS).map(Math.round).join(', ')} ms\n`,
     );
     await w.context().close();
     for (const p of pages) await p.context().close();

@@ -23,6 +23,7 @@ interface Figures {
   spectateTurn: number[];
   spectateFrames: number[];
   spectateChars: number[];
+  action: number[];
 }
 
 export default async function bench(): Promise<BenchRow[]> {
@@ -64,5 +65,9 @@ export default async function bench(): Promise<BenchRow[]> {
       note: `median of ${m.spectateChars.length}`,
     },
     row('online: join link opened → seated in the lobby', m.seated, '≤ 1500 ms'),
+    {
+      ...row('online: a human action → applied on every page (browser to browser), p50', m.action, '—'),
+      note: `median of ${m.action.length}, p95 ${Math.round([...m.action].sort((a, b) => a - b)[Math.floor(m.action.length * 0.95)])} ms`,
+    },
   ];
 }
