@@ -4,7 +4,15 @@
 // signalling socket re-opened when it drops. PeerJS itself is imported lazily, so the
 // game page's initial JavaScript does not carry it.
 import type { DataConnection, Peer, PeerOptions } from 'peerjs';
-import { MAX_FRAME_CHARS, SignallingError, type Admission, type PeerId, type Transport, type TransportHandlers } from './transport';
+import {
+  MAX_FRAME_CHARS,
+  SignallingError,
+  strangerGivingWay,
+  type Admission,
+  type PeerId,
+  type Transport,
+  type TransportHandlers,
+} from './transport';
 
 /** Where the signalling server is and which ICE servers WebRTC may use. */
 export interface PeerJsTransportOptions {
@@ -263,24 +271,9 @@ export class PeerJsTransport implements Transport {
     const meta = conn.metadata as unknown; // the dialler's, untrusted
     const ticket = meta && typeof meta === 'object' ? (meta as { ticket?: unknown }).ticket : undefined;
     const admitted = typeof ticket === 'string' && ticket.length <= 64 && this.admission?.admits(peer, ticket) === true;
-    if (!existing) {
-      const strangers = [...this.links].filter(([, l]) => l.stranger);
-      if (this.links.size - strangers.length >= this.timing.maxLinks) {
-        conn.close(); // the page's links are full of proven peers
-        return;
-      }
-    }
-    if (!existing && !admitted) {
-      const strangers = [...this.links].filter(([, l]) => l.stranger);
-      // A flood of strangers must not exhaust the page, nor keep a player out: one gives way,
-      // a silent one first (a player says hello as its channel opens), the oldest among them.
-      if (strangers.length >= this.timing.maxUnproven) {
-        const rank = (l: Link) => (l.heard ? 1 : 0);
-        const [oldest, link] = strangers.reduce((a, b) =>
-          rank(b[1]) < rank(a[1]) || (rank(b[1]) === rank(a[1]) && b[1].since < a[1].since) ? b : a,
-        );
-        this.drop(oldest, link);
-      }
+    if (!existing && !this.roomFor(admitted)) {
+      conn.close(); // the page's links are full of proven peers
+      return;
     }
     if (existing && !existing.open && this.id < peer) {
       // Both dialled at once: the dial of the smaller id wins, on both sides alike.
@@ -294,6 +287,20 @@ export class PeerJsTransport implements Transport {
       if (existing.open) this.handlers?.close(peer);
     }
     this.adopt(peer, conn, !admitted);
+  }
+
+  /**
+   * Whether a new incoming link fits: proven links (and this side's dials) up to maxLinks; a
+   * stranger's, past maxUnproven of them, sends one of them away (strangerGivingWay).
+   */
+  private roomFor(admitted: boolean): boolean {
+    const strangers = [...this.links].filter(([, l]) => l.stranger);
+    if (this.links.size - strangers.length >= this.timing.maxLinks) return false;
+    if (!admitted && strangers.length >= this.timing.maxUnproven) {
+      const peer = strangerGivingWay(strangers)!;
+      this.drop(peer, this.links.get(peer)!);
+    }
+    return true;
   }
 
   private adopt(peer: PeerId, conn: DataConnection, stranger = false): void {

@@ -69,3 +69,17 @@ export class SignallingError extends Error {
     super(`signalling server ${server}: ${why}`);
   }
 }
+
+/**
+ * Which of the strangers' links gives way to a new dial when their slots are full: a silent
+ * one first (a player says hello as its channel opens), the oldest among them. `since` is
+ * when each link came; the key of the one chosen is returned (undefined: none).
+ */
+export function strangerGivingWay<K>(strangers: readonly (readonly [K, { heard: boolean; since: number }])[]): K | undefined {
+  let best: readonly [K, { heard: boolean; since: number }] | undefined;
+  for (const s of strangers) {
+    const [, l] = s;
+    if (!best || Number(l.heard) < Number(best[1].heard) || (l.heard === best[1].heard && l.since < best[1].since)) best = s;
+  }
+  return best?.[0];
+}

@@ -3,7 +3,7 @@
 // and peers that crash without a goodbye. Everything is driven by a SimClock and a seeded
 // generator, so a failing run is re-run exactly from its seed.
 import type { SimClock } from './sim-clock';
-import { MAX_FRAME_CHARS, type Admission, type PeerId, type Transport, type TransportHandlers } from '../net/transport';
+import { MAX_FRAME_CHARS, strangerGivingWay, type Admission, type PeerId, type Transport, type TransportHandlers } from '../net/transport';
 
 export interface Chaos {
   /** Probability that a frame is lost. */
@@ -132,13 +132,7 @@ export class MemoryNetwork {
       const ticket = from.admission?.ticket(to) ?? null;
       if (ticket === null || other.admission?.admits(from.id, ticket) !== true) {
         const waiting = [...this.strangers].filter(([k]) => k.startsWith(`${to}|`));
-        if (waiting.length >= this.maxUnproven) {
-          const rank = (w: { heard: boolean }) => (w.heard ? 1 : 0);
-          const [gone] = waiting.reduce((a, b) =>
-            rank(b[1]) < rank(a[1]) || (rank(b[1]) === rank(a[1]) && b[1].since < a[1].since) ? b : a,
-          );
-          this.cut(to, gone.slice(to.length + 1));
-        }
+        if (waiting.length >= this.maxUnproven) this.cut(to, strangerGivingWay(waiting)!.slice(to.length + 1));
         this.strangers.set(`${to}|${from.id}`, { since: this.clock.now(), heard: false });
       }
       this.links.add(key);
