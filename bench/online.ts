@@ -4,8 +4,7 @@
 // at turn 15 → the live turn drawn; a spectator at turn 30 → the live turn drawn, and the frames
 // and characters of its catch-up. Medians and the worst of several rounds (ONLINE_RUNS, default 5).
 // Runs bench/online-pages.mjs in a child.
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { childFigures, middle as median, msRow as row } from './browser-child';
 import type { BenchRow } from './types';
 
 interface Figures {
@@ -27,19 +26,7 @@ interface Figures {
 }
 
 export default async function bench(): Promise<BenchRow[]> {
-  const script = fileURLToPath(new URL('./online-pages.mjs', import.meta.url));
-  const r = spawnSync(process.execPath, [script], { encoding: 'utf8', timeout: 1_800_000 });
-  const line = r.stdout.trim().split('\n').pop() ?? '';
-  if (r.status !== 0 || !line.startsWith('{')) throw new Error(`online-pages failed: ${(r.stderr || r.stdout).trim().split('\n').pop()}`);
-  const m = JSON.parse(line) as Figures;
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
-  const row = (name: string, xs: number[], target: string): BenchRow => ({
-    name,
-    value: median(xs),
-    unit: 'ms',
-    target,
-    note: `median of ${xs.length}, worst ${Math.round(Math.max(...xs))} ms`,
-  });
+  const m = childFigures<Figures>('online-pages.mjs', 1_800_000);
   return [
     row('online: Start → turn 1 drawn on every page', m.start, '≤ 2000 ms'),
     row('online: Start → the start record on every page', m.startRecord, '—'),
