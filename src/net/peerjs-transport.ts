@@ -36,8 +36,8 @@ export interface PeerJsTransportOptions {
   maxLinks?: number;
   /**
    * Incoming links not yet proven (`proven`) this transport holds at once, beside those: a new
-   * dial past it closes the oldest of them, so strangers' silent channels cannot keep out a
-   * player who proves itself in a moment.
+   * dial past it closes one of them, a silent one first (strangerGivingWay), so strangers'
+   * silent channels cannot fill the page.
    */
   maxUnproven?: number;
   /** PeerJS's own console logging: 0 none … 3 all. */

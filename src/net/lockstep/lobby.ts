@@ -131,8 +131,13 @@ export class Lobby {
  * worth nothing on another link or for another key.
  */
 export function invitationProof(invite: string, guestPub: string, hostNonce: string): string {
+  return inviteMac(invite, `carcassonne-sw/take/v1|${guestPub}|${hostNonce}`);
+}
+
+/** HMAC-SHA-256 of `text` under the invitation secret, in hex. */
+function inviteMac(invite: string, text: string): string {
   if (!isHex(invite, 16)) throw new Error('an invitation is 32 hex digits');
-  return toHex(hmac(sha256, fromHex(invite, 16, 'invitation'), utf8ToBytes(`carcassonne-sw/take/v1|${guestPub}|${hostNonce}`)));
+  return toHex(hmac(sha256, fromHex(invite, 16, 'invitation'), utf8ToBytes(text)));
 }
 
 /**
@@ -142,8 +147,7 @@ export function invitationProof(invite: string, guestPub: string, hostNonce: str
  * (transport.ts `Admission`); a watcher's dial carries none and waits among the strangers.
  */
 export function dialTicket(invite: string, dialer: PeerId, dialee: PeerId): string {
-  if (!isHex(invite, 16)) throw new Error('an invitation is 32 hex digits');
-  return toHex(hmac(sha256, fromHex(invite, 16, 'invitation'), utf8ToBytes(`carcassonne-sw/dial/v1|${dialer}|${dialee}`))).slice(0, 32);
+  return inviteMac(invite, `carcassonne-sw/dial/v1|${dialer}|${dialee}`).slice(0, 32);
 }
 
 /** Whether `ticket` (untrusted, from a dial) is the one `dialer` should carry to `dialee` under `invite`. */
