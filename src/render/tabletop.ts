@@ -10,6 +10,7 @@ import type { Deployment, DeployTarget, GameEvent, GameState, Placement } from '
 import { matchDeployment, targetKey, type DeployChoice } from './deploy-targets';
 import { labelAtlas } from './figures';
 import { cellId, type LegalCell } from './placement-cursor';
+import { prepareGpu } from './gpu-ready';
 import { renderQuality } from './gpu-tier';
 import { createTileAtlas, type TileAtlas } from './tile-atlas';
 import { TableAnimator } from './table-animator';
@@ -38,13 +39,6 @@ export interface TableView {
 
 export { TILE_HEIGHT };
 export { prepaintTileAtlas } from './tile-atlas';
-
-/** What the table asks of three's compiled program (WebGLProgram is not in three's public types). */
-interface GpuProgram {
-  isReady(): boolean;
-  getUniforms(): unknown;
-  getAttributes(): unknown;
-}
 
 interface Drawn {
   tiles: GameState['tiles'];
@@ -143,7 +137,7 @@ export class Tabletop implements TableActions {
 
     this.input = new TableInput(this.canvas, this);
     this.resize();
-    this.shadersReady = this.prepareGpu().then(() => {
+    this.shadersReady = prepareGpu(this.renderer, this.scene, this.camera, this.atlas.ready, () => this.disposed).then(() => {
       this.shadersCompiled = true;
       this.requestRender();
     });
@@ -154,63 +148,6 @@ export class Tabletop implements TableActions {
   private shadersCompiled = false;
   /** True once a frame drew the board with its shaders and tile designs in. */
   private boardDrawn = false;
-
-  /**
-   * Compiles every material and uploads every texture before the first render, one program or
-   * texture per task, without the main thread waiting on the GPU process. Where the browser has
-   * KHR_parallel_shader_compile, each program says when it is linked; where it has not (Chromium
-   * on SwiftShader, WebGL on the CPU, has not), the links still run in the GPU process, but the
-   * first query of a program (three's getUniforms) blocks until its link is done: a WebGL2 fence
-   * after the compile says, without blocking, when the GPU process has got through every
-   * command before it. The same fence after the uploads covers the mipmaps built there.
-   * (A profile of the start: 3.7 s in three's getUniforms once, then 0.44 s for one program.)
-   */
-  private async prepareGpu(): Promise<void> {
-    const nextTask = () => new Promise((r) => setTimeout(r, 0));
-    await nextTask(); // not in the task that built the table
-    if (this.disposed) return;
-    const materials = [...this.renderer.compile(this.scene, this.camera)];
-    const textures = new Set<THREE.Texture>();
-    for (const m of materials) {
-      for (const v of Object.values(m as unknown as Record<string, unknown>)) if (v instanceof THREE.Texture) textures.add(v);
-      const uniforms = (m as THREE.ShaderMaterial).uniforms ?? {};
-      for (const u of Object.values(uniforms)) if (u.value instanceof THREE.Texture) textures.add(u.value);
-    }
-    await this.gpuCaughtUp();
-    for (const m of materials) {
-      const program = (this.renderer.properties.get(m) as { currentProgram?: GpuProgram }).currentProgram;
-      for (let waited = 0; program && !program.isReady() && waited < 20_000; waited += 10) await new Promise((r) => setTimeout(r, 10));
-      if (this.disposed) return;
-      program?.getUniforms();
-      program?.getAttributes();
-      await nextTask();
-    }
-    // The atlas is painted on the way to the game (tile-atlas.ts): wait a little for it, so the first
-    // frame samples the final textures (a software WebGL compiles its pipelines again for new ones).
-    await Promise.race([this.atlas.ready, new Promise((r) => setTimeout(r, 2_000))]);
-    for (const t of textures) {
-      // the atlas's designs may come later still; an empty texture has nothing to upload
-      if (this.disposed) return;
-      if (t.image) this.renderer.initTexture(t);
-      await nextTask();
-    }
-    await this.gpuCaughtUp();
-  }
-
-  /** Settles once the GPU process has run every command issued so far (at most 20 s), polled from later tasks. */
-  private async gpuCaughtUp(): Promise<void> {
-    const gl = this.renderer.getContext();
-    if (this.disposed || !(gl instanceof WebGL2RenderingContext) || gl.isContextLost()) return;
-    const sync = gl.fenceSync(gl.SYNC_GPU_COMMANDS_COMPLETE, 0);
-    if (!sync) return;
-    gl.flush();
-    for (let waited = 0; waited < 20_000 && !this.disposed; waited += 10) {
-      // WebGL updates a sync's status between tasks only, and reading it never blocks.
-      if (gl.isContextLost() || gl.getSyncParameter(sync, gl.SYNC_STATUS) === gl.SIGNALED) break;
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    if (!gl.isContextLost()) gl.deleteSync(sync);
-  }
 
   // ------------------------------------------------------------------ setup helpers
 

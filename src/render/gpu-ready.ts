@@ -1,0 +1,75 @@
+// Before a table's first frame: every program compiled and linked and every texture uploaded,
+// one per task, with the page never waiting on the GPU process (tabletop.ts calls it once).
+import * as THREE from 'three';
+
+/** What is asked of three's compiled program (WebGLProgram is not in three's public types). */
+interface GpuProgram {
+  isReady(): boolean;
+  getUniforms(): unknown;
+  getAttributes(): unknown;
+}
+
+const nextTask = () => new Promise((r) => setTimeout(r, 0));
+
+/**
+ * Compiles every material of `scene` and uploads every texture before the first render, one
+ * program or texture per task, without the main thread waiting on the GPU process. Where the
+ * browser has KHR_parallel_shader_compile, each program says when it is linked; where it has
+ * not (Chromium on SwiftShader, WebGL on the CPU, has not), the links still run in the GPU
+ * process, but the first query of a program (three's getUniforms) blocks until its link is
+ * done: a WebGL2 fence after the compile says, without blocking, when the GPU process has got
+ * through every command before it. The same fence after the uploads covers the mipmaps built
+ * there. (A profile of the start: 3.7 s in three's getUniforms once, then 0.44 s for one
+ * program.) `atlasReady` is waited for up to 2 s first; stops early once `gone()`.
+ */
+export async function prepareGpu(
+  renderer: THREE.WebGLRenderer,
+  scene: THREE.Scene,
+  camera: THREE.Camera,
+  atlasReady: Promise<unknown>,
+  gone: () => boolean,
+): Promise<void> {
+  await nextTask(); // not in the task that built the table
+  if (gone()) return;
+  const materials = [...renderer.compile(scene, camera)];
+  const textures = new Set<THREE.Texture>();
+  for (const m of materials) {
+    for (const v of Object.values(m as unknown as Record<string, unknown>)) if (v instanceof THREE.Texture) textures.add(v);
+    const uniforms = (m as THREE.ShaderMaterial).uniforms ?? {};
+    for (const u of Object.values(uniforms)) if (u.value instanceof THREE.Texture) textures.add(u.value);
+  }
+  await gpuCaughtUp(renderer, gone);
+  for (const m of materials) {
+    const program = (renderer.properties.get(m) as { currentProgram?: GpuProgram }).currentProgram;
+    for (let waited = 0; program && !program.isReady() && waited < 20_000; waited += 10) await new Promise((r) => setTimeout(r, 10));
+    if (gone()) return;
+    program?.getUniforms();
+    program?.getAttributes();
+    await nextTask();
+  }
+  // The atlas is painted on the way to the game (tile-atlas.ts): wait a little for it, so the first
+  // frame samples the final textures (a software WebGL compiles its pipelines again for new ones).
+  await Promise.race([atlasReady, new Promise((r) => setTimeout(r, 2_000))]);
+  for (const t of textures) {
+    // the atlas's designs may come later still; an empty texture has nothing to upload
+    if (gone()) return;
+    if (t.image) renderer.initTexture(t);
+    await nextTask();
+  }
+  await gpuCaughtUp(renderer, gone);
+}
+
+/** Settles once the GPU process has run every command issued so far (at most 20 s), polled from later tasks. */
+async function gpuCaughtUp(renderer: THREE.WebGLRenderer, gone: () => boolean): Promise<void> {
+  const gl = renderer.getContext();
+  if (gone() || !(gl instanceof WebGL2RenderingContext) || gl.isContextLost()) return;
+  const sync = gl.fenceSync(gl.SYNC_GPU_COMMANDS_COMPLETE, 0);
+  if (!sync) return;
+  gl.flush();
+  for (let waited = 0; waited < 20_000 && !gone(); waited += 10) {
+    // WebGL updates a sync's status between tasks only, and reading it never blocks.
+    if (gl.isContextLost() || gl.getSyncParameter(sync, gl.SYNC_STATUS) === gl.SIGNALED) break;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  if (!gl.isContextLost()) gl.deleteSync(sync);
+}
