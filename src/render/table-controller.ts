@@ -5,6 +5,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Deployment, GameEvent, GameState, Placement } from '../engine';
 import { oneLine } from '../fair/one-line';
 import { loadedTabletop, loadTabletop } from './lazy-tabletop';
+import type { TableSurface } from './table-surface';
 import type { Tabletop, TableView } from './tabletop';
 
 /** CSS pixels of the table the HUD covers on each side. */
@@ -22,6 +23,8 @@ export class TableController implements ReactiveController {
   private failed = false;
   /** The task that will create the table (it comes after the host's update). */
   private creating: ReturnType<typeof setTimeout> | null = null;
+  /** The canvas and renderer made for the table to come, with what gives them back. */
+  private surface: { made: TableSurface; close(): void } | null = null;
 
   constructor(
     private readonly host: TableControllerHost,
@@ -48,6 +51,8 @@ export class TableController implements ReactiveController {
   hostDisconnected(): void {
     if (this.creating !== null) clearTimeout(this.creating);
     this.creating = null;
+    this.surface?.close();
+    this.surface = null;
     this.tabletop?.dispose();
     this.tabletop = null;
   }
@@ -79,20 +84,42 @@ export class TableController implements ReactiveController {
       );
       return;
     }
-    // In a task of its own, not in the host's update: creating the table (a WebGL context, its
-    // buffers, every mesh) is a few hundred ms on a slow device, and the host's render is more.
+    // In tasks of their own, not in the host's update: the WebGL context in one (table-surface.ts),
+    // the table (its buffers, every mesh) in the next; on a slow device each is 50–150 ms, and the
+    // host's render is more.
+    const still = () => !this.tabletop && this.host.isConnected && this.host.tableContainer() === container;
     this.creating = setTimeout(() => {
       this.creating = null;
-      if (!this.tabletop && this.host.isConnected && this.host.tableContainer() === container) this.create(module, container);
-      else this.ensure();
+      if (!still()) return this.ensure();
+      let made: TableSurface;
+      try {
+        made = module.openTableSurface(container);
+      } catch (e) {
+        this.fail(container, e);
+        return;
+      }
+      const surface = { made, close: () => module.closeTableSurface(made) };
+      this.surface = surface;
+      this.creating = setTimeout(() => {
+        this.creating = null;
+        this.surface = null;
+        if (still()) return this.create(module, container, surface);
+        surface.close();
+        this.ensure();
+      }, 0);
     }, 0);
   }
 
-  private create(module: NonNullable<ReturnType<typeof loadedTabletop>>, container: HTMLElement): void {
+  private create(
+    module: NonNullable<ReturnType<typeof loadedTabletop>>,
+    container: HTMLElement,
+    surface: { made: TableSurface; close(): void },
+  ): void {
     let table: Tabletop;
     try {
-      table = new module.Tabletop(container);
+      table = new module.Tabletop(container, surface.made);
     } catch (e) {
+      surface.close();
       this.fail(container, e);
       return;
     }

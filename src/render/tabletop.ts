@@ -11,7 +11,7 @@ import { matchDeployment, targetKey, type DeployChoice } from './deploy-targets'
 import { labelAtlas } from './figures';
 import { cellId, type LegalCell } from './placement-cursor';
 import { prepareGpu } from './gpu-ready';
-import { renderQuality } from './gpu-tier';
+import { openTableSurface, type TableSurface } from './table-surface';
 import { createTileAtlas, type TileAtlas } from './tile-atlas';
 import { TableAnimator } from './table-animator';
 import { BoardMeshes, GHOST_LIFT, TILE_HEIGHT, type Piece } from './board-meshes';
@@ -39,6 +39,7 @@ export interface TableView {
 
 export { TILE_HEIGHT };
 export { prepaintTileAtlas } from './tile-atlas';
+export { closeTableSurface, openTableSurface } from './table-surface';
 
 interface Drawn {
   tiles: GameState['tiles'];
@@ -80,28 +81,11 @@ export class Tabletop implements TableActions {
   private readonly reducedMotion: MediaQueryList | null =
     typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null;
 
-  constructor(host: HTMLElement) {
-    this.wrapper = document.createElement('div');
-    this.wrapper.style.cssText = 'position:relative;width:100%;height:100%;overflow:hidden;touch-action:none;';
-    this.canvas = document.createElement('canvas');
-    this.canvas.style.cssText = 'display:block;width:100%;height:100%;outline:none;';
-    this.canvas.tabIndex = 0;
-    this.canvas.setAttribute('aria-label', 'Game table');
-    this.overlay = document.createElement('div');
-    this.overlay.style.cssText = 'position:absolute;inset:0;pointer-events:none;font:600 15px system-ui,sans-serif;color:#fff;';
-    this.wrapper.append(this.canvas, this.overlay);
-    host.append(this.wrapper);
-
-    // The drawing buffer is made at its size with the context: resizing it after is a second
-    // allocation the page waits on the GPU process for (150 ms at a start, three pages on SwiftShader).
-    const { antialias, pixelRatio: ratio } = renderQuality(window.devicePixelRatio); // no MSAA on a CPU (gpu-tier.ts)
-    const cssW = Math.max(1, this.wrapper.clientWidth);
-    const cssH = Math.max(1, this.wrapper.clientHeight);
-    this.canvas.width = Math.floor(cssW * ratio);
-    this.canvas.height = Math.floor(cssH * ratio);
-    this.renderer = new THREE.WebGLRenderer({ canvas: this.canvas, antialias, powerPreference: 'high-performance' });
-    this.renderer.setDrawingBufferSize(cssW, cssH, ratio); // the same size: only three's record of it
-    this.renderer.outputColorSpace = THREE.SRGBColorSpace;
+  constructor(host: HTMLElement, surface: TableSurface = openTableSurface(host)) {
+    this.wrapper = surface.wrapper;
+    this.canvas = surface.canvas;
+    this.overlay = surface.overlay;
+    this.renderer = surface.renderer;
 
     this.rig = new CameraRig(
       this.canvas,
@@ -137,7 +121,11 @@ export class Tabletop implements TableActions {
 
     this.input = new TableInput(this.canvas, this);
     this.resize();
-    this.shadersReady = prepareGpu(this.renderer, this.scene, this.camera, this.atlas.ready, () => this.disposed).then(() => {
+    // the canvas leaves the page while prepareGpu draws each material once (gpu-ready.ts)
+    const conceal = (hidden: boolean) => {
+      this.canvas.style.visibility = hidden ? 'hidden' : '';
+    };
+    this.shadersReady = prepareGpu(this.renderer, this.scene, this.camera, this.atlas.ready, () => this.disposed, conceal).then(() => {
       this.shadersCompiled = true;
       this.requestRender();
     });

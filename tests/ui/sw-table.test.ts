@@ -13,7 +13,10 @@ class FakeTabletop {
   views: unknown[] = [];
   played: unknown[] = [];
   disposed = false;
-  constructor(readonly host: HTMLElement) {
+  constructor(
+    readonly host: HTMLElement,
+    readonly surface?: unknown,
+  ) {
     made.push(this);
   }
   setView(v: unknown) {
@@ -27,12 +30,28 @@ class FakeTabletop {
     this.disposed = true;
   }
 }
-vi.mock('../../src/render/tabletop', () => ({ Tabletop: FakeTabletop }));
+/** The canvas and renderer made in the task before the table (table-surface.ts), and those given back. */
+const surfaces: { host: HTMLElement; closed: boolean }[] = [];
+vi.mock('../../src/render/tabletop', () => ({
+  Tabletop: FakeTabletop,
+  openTableSurface: (host: HTMLElement) => {
+    const s = { host, closed: false };
+    surfaces.push(s);
+    return s;
+  },
+  closeTableSurface: (s: { closed: boolean }) => {
+    s.closed = true;
+  },
+}));
 
 const { SwTable } = await import('../../src/ui/sw-table');
 const { loadTabletop, loadedTabletop } = await import('../../src/render/lazy-tabletop');
-/** The table is created in the task after the host's update (its own long task on a slow device). */
 const nextTask = () => new Promise((r) => setTimeout(r, 0));
+/** The table comes two tasks after the host's update: its canvas and renderer, then its meshes (each a long task on a slow device). */
+const tableTasks = async () => {
+  await nextTask();
+  await nextTask();
+};
 
 describe('<sw-table>', () => {
   it('loads the tabletop module (three.js) only once a table connects, then creates the table', async () => {
@@ -43,7 +62,7 @@ describe('<sw-table>', () => {
     expect(made).toHaveLength(0);
     await loadTabletop();
     await Promise.resolve();
-    await nextTask();
+    await tableTasks();
     expect(made).toHaveLength(1);
     expect(el.tabletop).toBe(made[0] as never);
     el.remove();
@@ -60,8 +79,13 @@ describe('<sw-table>', () => {
     await el.updateComplete;
     expect(made).toHaveLength(0); // not in the host's update...
     await nextTask();
-    expect(made).toHaveLength(1); // ...but in the next task
+    expect(made).toHaveLength(0); // ...nor in the task that makes its canvas and renderer...
+    const surface = surfaces.at(-1)!;
+    expect(el.shadowRoot!.contains(surface.host)).toBe(true);
+    await nextTask();
+    expect(made).toHaveLength(1); // ...but in the one after
     const table = made[0];
+    expect(table.surface).toBe(surface); // the table is made on that canvas
     expect(el.tabletop).toBe(table as never);
     expect(el.shadowRoot!.contains(table.host)).toBe(true);
     expect(table.views.at(-1)).toBe(view);
@@ -76,7 +100,7 @@ describe('<sw-table>', () => {
     const el = document.createElement('sw-table');
     document.body.append(el);
     await el.updateComplete;
-    await nextTask();
+    await tableTasks();
     const table = made.at(-1)!;
     const got: [string, unknown, boolean, boolean][] = [];
     for (const type of ['sw-place', 'sw-deploy', 'sw-ghost'])
@@ -98,7 +122,7 @@ describe('<sw-table>', () => {
     const el = document.createElement('sw-table');
     document.body.append(el);
     await el.updateComplete;
-    await nextTask();
+    await tableTasks();
     const first = made.at(-1)!;
     await el.playEvents([{ type: 'turn', turn: 2, seat: 1 }], {} as never);
     expect(first.played).toHaveLength(1);
@@ -108,7 +132,7 @@ describe('<sw-table>', () => {
     await expect(el.playEvents([], {} as never)).resolves.toBeUndefined(); // no table: nothing to wait for
     document.body.append(el);
     await el.updateComplete;
-    await nextTask();
+    await tableTasks();
     expect(made.at(-1)).not.toBe(first);
     expect(el.tabletop).toBe(made.at(-1) as never);
     el.remove();
@@ -119,7 +143,21 @@ describe('<sw-table>', () => {
     document.body.append(el);
     await el.updateComplete;
     el.remove();
+    await tableTasks();
+    expect(made).toHaveLength(before);
+    expect(el.tabletop).toBeNull();
+  });
+  it('a table removed between its canvas and its meshes gives the canvas and renderer back', async () => {
+    const before = made.length;
+    const el = document.createElement('sw-table');
+    document.body.append(el);
+    await el.updateComplete;
     await nextTask();
+    const surface = surfaces.at(-1)!;
+    expect(surface.closed).toBe(false);
+    el.remove();
+    expect(surface.closed).toBe(true);
+    await tableTasks();
     expect(made).toHaveLength(before);
     expect(el.tabletop).toBeNull();
   });
@@ -129,11 +167,9 @@ describe('<sw-table> without WebGL', () => {
   it('shows a one-line notice instead of throwing when the table cannot start', async () => {
     const { TableController } = await import('../../src/render/table-controller');
     const tabletop = await import('../../src/render/tabletop');
-    const original = tabletop.Tabletop;
-    (tabletop as { Tabletop: unknown }).Tabletop = class {
-      constructor() {
-        throw new Error('Error creating WebGL context.\nmore detail');
-      }
+    const original = tabletop.openTableSurface;
+    (tabletop as { openTableSurface: unknown }).openTableSurface = () => {
+      throw new Error('Error creating WebGL context.\nmore detail');
     };
     try {
       const container = document.createElement('div');
@@ -154,7 +190,7 @@ describe('<sw-table> without WebGL', () => {
       expect(container.querySelectorAll('.no-webgl')).toHaveLength(1);
       expect(container.textContent).toBe('The 3D table cannot start: Error creating WebGL context.');
     } finally {
-      (tabletop as { Tabletop: unknown }).Tabletop = original;
+      (tabletop as { openTableSurface: unknown }).openTableSurface = original;
     }
   });
 });
