@@ -1,5 +1,6 @@
-// Before a table's first frame: every program compiled and linked and every texture uploaded,
-// one per task, with the page never waiting on the GPU process (tabletop.ts calls it once).
+// Before a table's first frame: every program compiled and linked, every texture uploaded and
+// every pipeline of the first frame built, one per task, with the page never waiting on the GPU
+// process (tabletop.ts calls it once).
 import * as THREE from 'three';
 
 /** What is asked of three's compiled program (WebGLProgram is not in three's public types). */
@@ -20,7 +21,8 @@ const nextTask = () => new Promise((r) => setTimeout(r, 0));
  * done: a WebGL2 fence after the compile says, without blocking, when the GPU process has got
  * through every command before it. The same fence after the uploads covers the mipmaps built
  * there. (A profile of the start: 3.7 s in three's getUniforms once, then 0.44 s for one
- * program.) `atlasReady` is waited for up to 2 s first; stops early once `gone()`.
+ * program.) `atlasReady` is waited for up to 2 s first; then warmPipelines, with the canvas
+ * out of the page (`conceal`); stops early once `gone()`.
  */
 export async function prepareGpu(
   renderer: THREE.WebGLRenderer,
@@ -28,6 +30,7 @@ export async function prepareGpu(
   camera: THREE.Camera,
   atlasReady: Promise<unknown>,
   gone: () => boolean,
+  conceal: (hidden: boolean) => void,
 ): Promise<void> {
   await nextTask(); // not in the task that built the table
   if (gone()) return;
@@ -57,12 +60,61 @@ export async function prepareGpu(
     await nextTask();
   }
   await gpuCaughtUp(renderer, gone);
+  await warmPipelines(renderer, scene, camera, gone, conceal);
+}
+
+/**
+ * Draws each material of the first frame once, alone, into one pixel, with the canvas out of the
+ * page, waiting on a fence after each. The GPU process builds a pipeline at its first draw, not at
+ * the link (ANGLE on Vulkan; on SwiftShader a compile of 50–600 ms each, three pages at once),
+ * and a page that composites in software (headless Chromium, a blocklisted GPU) reads every WebGL
+ * frame back, waiting for the GPU process to finish it: the first frame waited for all of them,
+ * 0.4–0.65 s with three pages. Out of the page, no frame is read back; one draw per flush lets the
+ * other pages' frames through between the compiles. Meshes with no instance yet (meeples, spots)
+ * are left to their first draw, as before: warming them too added 0.8 s to a three-page start.
+ */
+export async function warmPipelines(
+  renderer: THREE.WebGLRenderer,
+  scene: THREE.Scene,
+  camera: THREE.Camera,
+  gone: () => boolean,
+  conceal: (hidden: boolean) => void,
+): Promise<void> {
+  const drawn: THREE.Object3D[] = [];
+  scene.traverse((o) => {
+    if ((o as THREE.Mesh).isMesh || (o as THREE.Points).isPoints || (o as THREE.Line).isLine || (o as THREE.Sprite).isSprite) drawn.push(o);
+  });
+  const firstOf = new Map<THREE.Material, THREE.Object3D>();
+  for (const o of drawn) {
+    if (!o.visible || ((o as THREE.InstancedMesh).isInstancedMesh && (o as THREE.InstancedMesh).count === 0)) continue;
+    const m = (o as THREE.Mesh).material;
+    for (const one of Array.isArray(m) ? m : [m]) if (one && !firstOf.has(one)) firstOf.set(one, o);
+  }
+  const visible = drawn.map((o) => o.visible);
+  conceal(true);
+  renderer.setScissorTest(true);
+  renderer.setScissor(0, 0, 1, 1); // a pipeline does not depend on the pixels drawn
+  try {
+    // a fence after each draw: one flush of them all kept the other pages' frames waiting (0.3–0.4 s)
+    for (const o of new Set(firstOf.values())) {
+      if (gone()) return;
+      for (const d of drawn) d.visible = d === o;
+      renderer.render(scene, camera);
+      await gpuCaughtUp(renderer, gone);
+    }
+  } finally {
+    drawn.forEach((o, i) => {
+      o.visible = visible[i];
+    });
+    renderer.setScissorTest(false);
+    conceal(false);
+  }
 }
 
 /** Settles once the GPU process has run every command issued so far (at most 20 s), polled from later tasks. */
 async function gpuCaughtUp(renderer: THREE.WebGLRenderer, gone: () => boolean): Promise<void> {
   const gl = renderer.getContext();
-  if (gone() || !(gl instanceof WebGL2RenderingContext) || gl.isContextLost()) return;
+  if (gone() || typeof WebGL2RenderingContext === 'undefined' || !(gl instanceof WebGL2RenderingContext) || gl.isContextLost()) return;
   const sync = gl.fenceSync(gl.SYNC_GPU_COMMANDS_COMPLETE, 0);
   if (!sync) return;
   gl.flush();

@@ -36,8 +36,10 @@ export async function joinAndSit(guest, host, link, name, colour, query = 'e2e')
 export const WEBRTC_ARGS = ['--allow-loopback-in-peer-connection', '--disable-features=WebRtcHideLocalIpsWithMdns'];
 export const WEBRTC_CONTEXT = { permissions: ['camera', 'microphone'] };
 
-/** The page's point of a table cell, when visible and not under the HUD. */
+/** The page's point of a table cell, when visible and not under the HUD, once the table is drawn. */
 async function cellPoint(page, x, y) {
+  // a player clicks what the table shows: it is out of the page until its first frame (gpu-ready.ts)
+  await page.waitForFunction(() => window.__sw.tabletop()?.drawsBoard, null, { timeout: 30_000, polling: 20 });
   return page.evaluate(
     ([cx, cy]) => {
       const table = window.__sw.tabletop();

@@ -53,10 +53,11 @@ async function installPageHelpers(page) {
       return el;
     };
     window.__e2e = {
-      /** Page coordinates of a point given relative to the table host, or null when hidden under the HUD. */
+      /** Page coordinates of a point given relative to the table host, or null when hidden under the HUD or not drawn yet. */
       pagePoint(p) {
         const table = window.__sw.tabletop();
-        if (!p || !table) return null;
+        // a player clicks what the table shows: it is out of the page until its first frame (gpu-ready.ts)
+        if (!p || !table?.drawsBoard) return null;
         const rect = table.canvas.getBoundingClientRect();
         const x = rect.left + p.x;
         const y = rect.top + p.y;
@@ -80,9 +81,13 @@ async function checkTrackVisible(page, what) {
   log(`${what}: every score-track slot visible`);
 }
 
-/** Waits until the UI waits for a local human, or the game is over. */
+/** Waits until the UI waits for a local human on a drawn table, or the game is over. */
 async function waitForTurn(page, timeout = 30_000) {
-  await page.waitForFunction(() => window.__sw.state()?.phase === 'over' || window.__sw.ready(), null, { timeout, polling: 20 });
+  await page.waitForFunction(
+    () => window.__sw.state()?.phase === 'over' || (window.__sw.ready() && window.__sw.tabletop()?.drawsBoard),
+    null,
+    { timeout, polling: 20 },
+  );
   return page.evaluate(() => ({
     phase: window.__sw.state().phase,
     turn: window.__sw.state().turn,

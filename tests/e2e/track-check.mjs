@@ -4,6 +4,8 @@
 
 /** The slots (0–49) hidden under something else, with what covers each; [] when all are visible. */
 export async function trackCovered(page) {
+  // what is on screen is what the table drew: it is out of the page until its first frame (gpu-ready.ts)
+  await page.waitForFunction(() => window.__sw.tabletop()?.drawsBoard, null, { timeout: 30_000, polling: 20 });
   return page.evaluate(async () => {
     const table = window.__sw.tabletop();
     table.frameBoard(true);
