@@ -2,6 +2,7 @@
 // every pipeline of the first frame built, one per task, with the page never waiting on the GPU
 // process (tabletop.ts calls it once).
 import * as THREE from 'three';
+import { softwareWebGl } from './gpu-tier';
 
 /** What is asked of three's compiled program (WebGLProgram is not in three's public types). */
 interface GpuProgram {
@@ -60,7 +61,8 @@ export async function prepareGpu(
     await nextTask();
   }
   await gpuCaughtUp(renderer, gone);
-  await warmPipelines(renderer, scene, camera, gone, conceal);
+  // with a GPU the compositor takes the frame without the page waiting (no GPU here to measure it)
+  if (softwareWebGl()) await warmPipelines(renderer, scene, camera, gone, conceal);
 }
 
 /**
@@ -70,8 +72,10 @@ export async function prepareGpu(
  * and a page that composites in software (headless Chromium, a blocklisted GPU) reads every WebGL
  * frame back, waiting for the GPU process to finish it: the first frame waited for all of them,
  * 0.4–0.65 s with three pages. Out of the page, no frame is read back; one draw per flush lets the
- * other pages' frames through between the compiles. Meshes with no instance yet (meeples, spots)
- * are left to their first draw, as before: warming them too added 0.8 s to a three-page start.
+ * other pages' frames through between the compiles (one flush of them all kept those waiting
+ * 0.3–0.4 s). Meshes with no instance yet (meeples, spots) are left to their first draw, as
+ * before: warming them too added 0.8 s to a three-page start. Only on a software WebGL
+ * (gpu-tier.ts): the warm-up costs a three-page start 0.24 s (`bench -- online`, side by side).
  */
 export async function warmPipelines(
   renderer: THREE.WebGLRenderer,
@@ -95,7 +99,6 @@ export async function warmPipelines(
   renderer.setScissorTest(true);
   renderer.setScissor(0, 0, 1, 1); // a pipeline does not depend on the pixels drawn
   try {
-    // a fence after each draw: one flush of them all kept the other pages' frames waiting (0.3–0.4 s)
     for (const o of new Set(firstOf.values())) {
       if (gone()) return;
       for (const d of drawn) d.visible = d === o;
