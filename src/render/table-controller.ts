@@ -23,8 +23,8 @@ export class TableController implements ReactiveController {
   private failed = false;
   /** The task that will create the table (it comes after the host's update). */
   private creating: ReturnType<typeof setTimeout> | null = null;
-  /** The canvas and renderer made for the table to come, with what gives them back. */
-  private surface: { made: TableSurface; close(): void } | null = null;
+  /** The canvas and renderer made for the table to come (in the task before it). */
+  private surface: TableSurface | null = null;
 
   constructor(
     private readonly host: TableControllerHost,
@@ -51,7 +51,7 @@ export class TableController implements ReactiveController {
   hostDisconnected(): void {
     if (this.creating !== null) clearTimeout(this.creating);
     this.creating = null;
-    this.surface?.close();
+    if (this.surface) loadedTabletop()?.closeTableSurface(this.surface); // a surface means the module is loaded
     this.surface = null;
     this.tabletop?.dispose();
     this.tabletop = null;
@@ -91,35 +91,30 @@ export class TableController implements ReactiveController {
     this.creating = setTimeout(() => {
       this.creating = null;
       if (!still()) return this.ensure();
-      let made: TableSurface;
+      let surface: TableSurface;
       try {
-        made = module.openTableSurface(container);
+        surface = module.openTableSurface(container);
       } catch (e) {
         this.fail(container, e);
         return;
       }
-      const surface = { made, close: () => module.closeTableSurface(made) };
       this.surface = surface;
       this.creating = setTimeout(() => {
         this.creating = null;
         this.surface = null;
         if (still()) return this.create(module, container, surface);
-        surface.close();
+        module.closeTableSurface(surface);
         this.ensure();
       }, 0);
     }, 0);
   }
 
-  private create(
-    module: NonNullable<ReturnType<typeof loadedTabletop>>,
-    container: HTMLElement,
-    surface: { made: TableSurface; close(): void },
-  ): void {
+  private create(module: NonNullable<ReturnType<typeof loadedTabletop>>, container: HTMLElement, surface: TableSurface): void {
     let table: Tabletop;
     try {
-      table = new module.Tabletop(container, surface.made);
+      table = new module.Tabletop(container, surface);
     } catch (e) {
-      surface.close();
+      module.closeTableSurface(surface);
       this.fail(container, e);
       return;
     }

@@ -36,10 +36,13 @@ export async function joinAndSit(guest, host, link, name, colour, query = 'e2e')
 export const WEBRTC_ARGS = ['--allow-loopback-in-peer-connection', '--disable-features=WebRtcHideLocalIpsWithMdns'];
 export const WEBRTC_CONTEXT = { permissions: ['camera', 'microphone'] };
 
-/** The page's point of a table cell, when visible and not under the HUD, once the table is drawn. */
+/** Resolves once the page's table has drawn its board: it is out of the page until its first frame (gpu-ready.ts). */
+export async function tableDrawn(page, timeout = 30_000) {
+  await page.waitForFunction(() => window.__sw.tabletop()?.drawsBoard, null, { timeout, polling: 20 });
+}
+
+/** The page's point of a table cell, when visible and not under the HUD. */
 async function cellPoint(page, x, y) {
-  // a player clicks what the table shows: it is out of the page until its first frame (gpu-ready.ts)
-  await page.waitForFunction(() => window.__sw.tabletop()?.drawsBoard, null, { timeout: 30_000, polling: 20 });
   return page.evaluate(
     ([cx, cy]) => {
       const table = window.__sw.tabletop();
@@ -63,7 +66,7 @@ async function cellPoint(page, x, y) {
 
 /** One turn by clicks: hover a legal cell (the ghost), click it (a draft), End turn without a meeple. */
 export async function clickTurn(page) {
-  await page.waitForFunction(() => !!window.__sw.tabletop(), null, { timeout: 20_000, polling: 50 });
+  await tableDrawn(page); // a player clicks what the table shows
   const mark = await page.evaluate(() => window.__sw.stateHash());
   const placements = await page.evaluate(() => window.__sw.legalPlacements());
   const cells = [...new Map(placements.map((p) => [`${p.x},${p.y}`, p])).values()];

@@ -2,10 +2,11 @@
 // table's canvas and no part of the HUD (top bar, Menu, panels) covers it. What covers a slot
 // is found the way a tap would: the element at that point, through shadow roots.
 
+import { tableDrawn } from './online-steps.mjs';
+
 /** The slots (0–49) hidden under something else, with what covers each; [] when all are visible. */
 export async function trackCovered(page) {
-  // what is on screen is what the table drew: it is out of the page until its first frame (gpu-ready.ts)
-  await page.waitForFunction(() => window.__sw.tabletop()?.drawsBoard, null, { timeout: 30_000, polling: 20 });
+  await tableDrawn(page); // what is on screen is what the table drew
   return page.evaluate(async () => {
     const table = window.__sw.tabletop();
     table.frameBoard(true);
