@@ -2,7 +2,9 @@
 // the main thread's cost of each (wall time until the pixels are usable, longest task seen).
 // Exposes window.atlasBench for the driver.
 import { ATLAS_COLUMNS, CELL_PX, GUTTER_PX, atlasSize, cellOrigin, paintAtlas } from '../src/render/atlas-paint';
-import { paintAtlasInWorker } from '../src/render/tile-atlas';
+import * as THREE from 'three';
+import { gpuCaughtUp } from '../src/render/gpu-ready';
+import { createTileAtlas, paintAtlasInWorker, prepaintTileAtlas } from '../src/render/tile-atlas';
 import { DESIGNS, tileLayout } from '../src/render/tile-layout';
 import { paintTile } from '../src/render/tile-painter';
 
@@ -88,7 +90,7 @@ function cellPixels(source: HTMLCanvasElement, indices: number[], gutters: boole
 /** Channel differences between the worker's atlas and the page's old self-copy paint, a few cells. */
 async function compareWorkerToOldPaint(indices: number[], gutters: boolean): Promise<{ maxDiff: number; meanDiff: number; cells: number }> {
   const painted = (await paintAtlasInWorker())!;
-  const a = cellPixels(unflipped(painted.pixels, painted.size), indices, gutters);
+  const a = cellPixels(unflipped(painted.levels[0], painted.size), indices, gutters);
   const b = cellPixels(paintWithSelfCopies(), indices, gutters);
   let maxDiff = 0;
   let sum = 0;
@@ -104,15 +106,15 @@ async function compareWorkerToOldPaint(indices: number[], gutters: boolean): Pro
   return { maxDiff, meanDiff: sum / n, cells: indices.length };
 }
 
-/** Uploads the atlas to a WebGL texture with mipmaps, from the page's canvas or from the worker's pixels. */
+/** Uploads the atlas to a WebGL texture with mipmaps, from the page's canvas or from the worker's pixels, until the GPU has it. */
 let gl: WebGL2RenderingContext | null = null;
 let sources: { canvas: HTMLCanvasElement; pixels: Uint8Array<ArrayBuffer>; size: number } | null = null;
 async function prepareUpload(): Promise<void> {
-  const p = (await paintAtlasInWorker())!;
-  sources = { canvas: paintOnPage(), pixels: p.pixels, size: p.size };
+  const p = await prepaintTileAtlas(); // the same pixels the table takes (and the banded upload below)
+  sources = { canvas: paintOnPage(), pixels: p.levels[0], size: p.size };
   gl = canvas(4).getContext('webgl2')!;
 }
-function upload(kind: 'canvas' | 'pixels'): void {
+async function upload(kind: 'canvas' | 'pixels'): Promise<void> {
   const g = gl!;
   const { size } = sources!;
   const tex = g.createTexture();
@@ -120,8 +122,39 @@ function upload(kind: 'canvas' | 'pixels'): void {
   if (kind === 'canvas') g.texImage2D(g.TEXTURE_2D, 0, g.SRGB8_ALPHA8, g.RGBA, g.UNSIGNED_BYTE, sources!.canvas);
   else g.texImage2D(g.TEXTURE_2D, 0, g.SRGB8_ALPHA8, size, size, 0, g.RGBA, g.UNSIGNED_BYTE, sources!.pixels);
   g.generateMipmap(g.TEXTURE_2D);
+  await fenced(g);
+  g.deleteTexture(tex);
+}
+/** The table's path before: three uploads the whole atlas in one task, and the GPU makes the mipmaps. */
+async function uploadWhole(): Promise<void> {
+  const renderer = new THREE.WebGLRenderer({ canvas: canvas(4) });
+  const { size } = sources!;
+  const texture = new THREE.DataTexture(sources!.pixels, size, size, THREE.RGBAFormat, THREE.UnsignedByteType);
+  texture.colorSpace = THREE.SRGBColorSpace;
+  texture.generateMipmaps = true;
+  texture.minFilter = THREE.LinearMipmapLinearFilter;
+  texture.needsUpdate = true;
+  renderer.initTexture(texture);
+  await fenced(renderer.getContext() as WebGL2RenderingContext);
+  texture.dispose();
+  renderer.dispose();
+  renderer.forceContextLoss();
+}
+/** The table's own path (tile-atlas.ts): the worker's levels in bands of rows, a task each, through three. */
+async function uploadInBands(): Promise<void> {
+  const renderer = new THREE.WebGLRenderer({ canvas: canvas(4) });
+  const atlas = createTileAtlas(renderer, () => gpuCaughtUp(renderer, () => false));
+  await atlas.ready;
+  await fenced(renderer.getContext() as WebGL2RenderingContext);
+  atlas.dispose();
+  renderer.dispose();
+  renderer.forceContextLoss();
+}
+async function fenced(g: WebGL2RenderingContext): Promise<void> {
+  const sync = g.fenceSync(g.SYNC_GPU_COMMANDS_COMPLETE, 0)!;
   g.flush();
-  setTimeout(() => g.deleteTexture(tex), 2000);
+  while (g.getSyncParameter(sync, g.SYNC_STATUS) !== g.SIGNALED) await new Promise((r) => setTimeout(r, 2));
+  g.deleteSync(sync);
 }
 
 Object.assign(window, {
@@ -136,6 +169,8 @@ Object.assign(window, {
     compareWorkerToOldPaint,
     prepareUpload,
     upload: (kind: 'canvas' | 'pixels') => timed(() => upload(kind)),
+    whole: () => timed(uploadWhole),
+    bands: () => timed(uploadInBands),
   },
 });
 document.title = 'ready';

@@ -1,7 +1,8 @@
 // The tile atlas, each way the table could get it, side by side in headless Chromium: painted on
 // the page as before (gutters by self-copy), painted on the page with the pixel gutter pass, painted
 // in a worker (what the table does), or decoded from an encoded image (a baked file in public/ or a
-// cached copy). Each reports the wall time until usable and the longest main-thread task.
+// cached copy); then uploaded to WebGL each way, until the GPU process has it. Each reports the wall
+// time until usable and the longest main-thread task.
 import { createServer } from 'vite';
 import { chromium } from 'playwright-core';
 import { median, type BenchRow } from './types';
@@ -38,8 +39,10 @@ export default async function bench(): Promise<BenchRow[]> {
     await run('painted on the page, pixel gutter pass', 'page');
     await run('painted in a worker (the table today)', 'worker');
     await page.evaluate(() => window.atlasBench.prepareUpload());
-    await run('WebGL upload + mipmaps from a canvas (before)', 'upload', 'canvas');
-    await run('WebGL upload + mipmaps from pixels (the table today)', 'upload', 'pixels');
+    await run('WebGL upload + mipmaps made by the GPU, from a canvas, until the GPU has it', 'upload', 'canvas');
+    await run('… from pixels, raw WebGL (texImage2D)', 'upload', 'pixels');
+    await run('… from pixels through three in one task (the table before)', 'whole');
+    await run("… the worker's mipmaps too, in bands of 2 MB, a task each (the table today)", 'bands');
     await run(`decoded from PNG (${(sizes.png / 1024).toFixed(0)} KB), baked or cached`, 'decode', 'png');
     await run(`decoded from WebP (${(sizes.webp / 1024).toFixed(0)} KB), baked or cached`, 'decode', 'webp');
     for (const gutters of [false, true]) {

@@ -76,6 +76,8 @@ export class BoardMeshes {
     this.meepleLabels = make(labelGeometry, billboardMaterial(labels.texture, labels.scale, { minPixels: 15 }), MEEPLE_CAPACITY);
     this.sabers = make(saberGeometry(), new THREE.MeshBasicMaterial({ vertexColors: true, toneMapped: false }), MEEPLE_CAPACITY);
     this.blasters = make(blasterGeometry(), new THREE.MeshStandardMaterial({ vertexColors: true, roughness: 0.5 }), MEEPLE_CAPACITY);
+    // no first frame draws figures: a table made ahead leaves their pipelines to their first draw (gpu-ready.ts)
+    for (const m of [this.meeples, this.meepleLabels, this.sabers, this.blasters]) m.userData.warmAtFirstDraw = true;
   }
 
   /** The placed tiles (each lifted by `lifts`, for dropping in), then the ghost, lifted, as the last instance. */

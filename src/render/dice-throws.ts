@@ -44,6 +44,7 @@ export class DiceThrows {
     geometry.setAttribute('atlasOffset', new THREE.InstancedBufferAttribute(new Float32Array(MAX_DICE * 2), 2));
     const material = useAtlasPerInstance(new THREE.MeshStandardMaterial({ map: this.atlas, roughness: 0.45 }), new THREE.Vector2(1, 0.5));
     this.dice = make(geometry, material, MAX_DICE);
+    this.dice.userData.warmAtFirstDraw = true; // a battle's dice, never in a first frame (gpu-ready.ts)
     this.dice.instanceColor = new THREE.InstancedBufferAttribute(new Float32Array(MAX_DICE * 3), 3);
   }
 

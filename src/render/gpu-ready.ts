@@ -23,7 +23,7 @@ const nextTask = () => new Promise((r) => setTimeout(r, 0));
  * through every command before it. The same fence after the uploads covers the mipmaps built
  * there. (A profile of the start: 3.7 s in three's getUniforms once, then 0.44 s for one
  * program.) `atlasReady` is waited for up to 2 s first; then warmPipelines, with the canvas
- * out of the page (`conceal`); stops early once `gone()`.
+ * out of the page (`conceal`), `all` of them (warmPipelines); stops early once `gone()`.
  */
 export async function prepareGpu(
   renderer: THREE.WebGLRenderer,
@@ -32,9 +32,11 @@ export async function prepareGpu(
   atlasReady: Promise<unknown>,
   gone: () => boolean,
   conceal: (hidden: boolean) => void,
+  all: () => boolean = () => false,
 ): Promise<void> {
   await nextTask(); // not in the task that built the table
   if (gone()) return;
+  mark('table: compile');
   const materials = [...renderer.compile(scene, camera)];
   const textures = new Set<THREE.Texture>();
   for (const m of materials) {
@@ -53,7 +55,9 @@ export async function prepareGpu(
   }
   // The atlas is painted on the way to the game (tile-atlas.ts): wait a little for it, so the first
   // frame samples the final textures (a software WebGL compiles its pipelines again for new ones).
+  mark('table: programs linked');
   await Promise.race([atlasReady, new Promise((r) => setTimeout(r, 2_000))]);
+  mark('table: atlas in');
   for (const t of textures) {
     // the atlas's designs may come later still; an empty texture has nothing to upload
     if (gone()) return;
@@ -61,8 +65,15 @@ export async function prepareGpu(
     await nextTask();
   }
   await gpuCaughtUp(renderer, gone);
+  mark('table: textures uploaded');
   // with a GPU the compositor takes the frame without the page waiting (no GPU here to measure it)
-  if (softwareWebGl()) await warmPipelines(renderer, scene, camera, gone, conceal);
+  if (softwareWebGl()) await warmPipelines(renderer, scene, camera, gone, conceal, all);
+  mark('table: ready to draw');
+}
+
+/** A User Timing mark of the table's preparation (DevTools' Performance panel shows them; benches read them). */
+function mark(name: string): void {
+  globalThis.performance?.mark?.(name);
 }
 
 /**
@@ -74,8 +85,12 @@ export async function prepareGpu(
  * 0.4–0.65 s with three pages. Out of the page, no frame is read back; one draw per flush lets the
  * other pages' frames through between the compiles (one flush of them all kept those waiting
  * 0.3–0.4 s). Meshes with no instance yet (meeples, spots) are left to their first draw, as
- * before: warming them too added 0.8 s to a three-page start. Only on a software WebGL
- * (gpu-tier.ts): the warm-up costs a three-page start 0.24 s (`bench -- online`, side by side).
+ * before: warming them too added 0.8 s to a three-page start — unless `all()`, for a table made
+ * ahead that nobody waits for yet, so has no board yet (spare-table.ts): then those a first frame
+ * draws (tiles, planets, the track, legal cells, spots: not those with `userData.warmAtFirstDraw`)
+ * are drawn with one instance, after the others, as long as `all()` still holds (someone waiting
+ * for the table stops them). Every pipeline is a compile in the one GPU process all pages share.
+ * Only on a software WebGL (gpu-tier.ts).
  */
 export async function warmPipelines(
   renderer: THREE.WebGLRenderer,
@@ -83,14 +98,18 @@ export async function warmPipelines(
   camera: THREE.Camera,
   gone: () => boolean,
   conceal: (hidden: boolean) => void,
+  all: () => boolean = () => false,
 ): Promise<void> {
   const drawn: THREE.Object3D[] = [];
   scene.traverse((o) => {
     if ((o as THREE.Mesh).isMesh || (o as THREE.Points).isPoints || (o as THREE.Line).isLine || (o as THREE.Sprite).isSprite) drawn.push(o);
   });
   const firstOf = new Map<THREE.Material, THREE.Object3D>();
-  for (const o of drawn) {
-    if (!o.visible || ((o as THREE.InstancedMesh).isInstancedMesh && (o as THREE.InstancedMesh).count === 0)) continue;
+  const empty = (o: THREE.Object3D) => (o as THREE.InstancedMesh).isInstancedMesh && (o as THREE.InstancedMesh).count === 0;
+  // what the first frame draws first, then the meshes with no instance yet
+  const early = (o: THREE.Object3D) => !o.userData.warmAtFirstDraw; // meeples, equipment, pips, flashes, dice: not in a first frame
+  for (const o of [...drawn.filter((d) => !empty(d)), ...(all() ? drawn.filter((d) => empty(d) && early(d)) : [])]) {
+    if (!o.visible) continue;
     const m = (o as THREE.Mesh).material;
     for (const one of Array.isArray(m) ? m : [m]) if (one && !firstOf.has(one)) firstOf.set(one, o);
   }
@@ -101,8 +120,15 @@ export async function warmPipelines(
   try {
     for (const o of new Set(firstOf.values())) {
       if (gone()) return;
+      if (empty(o) && !all()) continue; // someone waits for the table now: these wait for their first draw
       for (const d of drawn) d.visible = d === o;
-      renderer.render(scene, camera);
+      const lent = empty(o) ? (o as THREE.InstancedMesh) : null; // one instance, for this draw only
+      if (lent) lent.count = 1;
+      try {
+        renderer.render(scene, camera);
+      } finally {
+        if (lent) lent.count = 0;
+      }
       await gpuCaughtUp(renderer, gone);
     }
   } finally {
@@ -115,7 +141,7 @@ export async function warmPipelines(
 }
 
 /** Settles once the GPU process has run every command issued so far (at most 20 s), polled from later tasks. */
-async function gpuCaughtUp(renderer: THREE.WebGLRenderer, gone: () => boolean): Promise<void> {
+export async function gpuCaughtUp(renderer: THREE.WebGLRenderer, gone: () => boolean): Promise<void> {
   const gl = renderer.getContext();
   if (gone() || typeof WebGL2RenderingContext === 'undefined' || !(gl instanceof WebGL2RenderingContext) || gl.isContextLost()) return;
   const sync = gl.fenceSync(gl.SYNC_GPU_COMMANDS_COMPLETE, 0);

@@ -2,13 +2,13 @@
 // stays ≤ 120 KB gzip, bench/bundle.ts). warmTabletop() starts the download as soon as the
 // player heads to a game (the new-game form, a join link, a resumed game), so it is in by the start.
 import { softwareWebGl } from './gpu-tier';
-import type * as TabletopModule from './tabletop';
+import type * as TabletopModule from './table-module';
 
 let loading: Promise<typeof TabletopModule> | null = null;
 let loaded: typeof TabletopModule | null = null;
 
 export function loadTabletop(): Promise<typeof TabletopModule> {
-  loading ??= import('./tabletop').then(
+  loading ??= import('./table-module').then(
     (m) => (loaded = m),
     (e) => {
       loading = null; // a later game tries the download again
@@ -23,6 +23,19 @@ export function warmTabletop(): void {
   setTimeout(softwareWebGl, 0); // the renderer's quality, asked of a throwaway context while nothing else runs
   loadTabletop().then(
     (m) => void m.prepaintTileAtlas(),
+    () => {},
+  );
+}
+
+/**
+ * On the way to a game that opens by itself (a join link, the lobby, an online game resuming): the
+ * module and the atlas as warmTabletop, and a table made ahead out of sight at `box`, the size the
+ * game screen will give it (spare-table.ts), so the start does not wait for one to be built.
+ */
+export function prepareTable(box: { width: number; height: number }): void {
+  warmTabletop();
+  loadTabletop().then(
+    (m) => m.prepareSpareTable(box),
     () => {},
   );
 }

@@ -49,6 +49,7 @@ export class ScoreTrackMeshes {
     this.markerLabels = make(labelGeometry, billboardMaterial(labels.texture, labels.scale, { minPixels: 16 }), MAX_MARKERS);
     const pipMaterial = new THREE.MeshStandardMaterial({ color: 0xffd54a, emissive: 0x664400, roughness: 0.3, metalness: 0.6 });
     this.lapPips = make(new THREE.SphereGeometry(0.045, 12, 8), pipMaterial, MAX_MARKERS * MAX_LAP_PIPS);
+    this.lapPips.userData.warmAtFirstDraw = true; // no lap at the start (gpu-ready.ts)
   }
 
   get bounds(): Bounds {

@@ -30,6 +30,7 @@ export class TableCaptions {
       toneMapped: false,
     });
     this.flashes = make(new THREE.PlaneGeometry(1, 1).rotateX(-Math.PI / 2), material, MAX_FLASHES);
+    this.flashes.userData.warmAtFirstDraw = true; // a scored realm's flash, never in a first frame (gpu-ready.ts)
     this.flashes.instanceColor = new THREE.InstancedBufferAttribute(new Float32Array(MAX_FLASHES * 3), 3);
     this.flashes.renderOrder = 5;
   }

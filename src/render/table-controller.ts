@@ -84,6 +84,9 @@ export class TableController implements ReactiveController {
       );
       return;
     }
+    // A table made ahead, out of sight, while the player was on the way here (spare-table.ts).
+    const spare = module.takeSpareTable(container);
+    if (spare) return this.adopt(spare);
     // In tasks of their own, not in the host's update: the WebGL context in one (table-surface.ts),
     // the table (its buffers, every mesh) in the next; on a slow device each is 50–150 ms, and the
     // host's render is more.
@@ -118,6 +121,10 @@ export class TableController implements ReactiveController {
       this.fail(container, e);
       return;
     }
+    this.adopt(table);
+  }
+
+  private adopt(table: Tabletop): void {
     table.onPlace = (p) => this.handlers.place(p);
     table.onDeploy = (d) => this.handlers.deploy(d);
     table.onGhostChange = (p) => this.handlers.ghost?.(p);

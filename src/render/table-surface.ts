@@ -18,7 +18,8 @@ export function openTableSurface(host: HTMLElement): TableSurface {
   const wrapper = document.createElement('div');
   wrapper.style.cssText = 'position:relative;width:100%;height:100%;overflow:hidden;touch-action:none;';
   const canvas = document.createElement('canvas');
-  canvas.style.cssText = 'display:block;width:100%;height:100%;outline:none;';
+  // out of the page until the table draws its first frame (tabletop.ts): an empty canvas is read back all the same
+  canvas.style.cssText = 'display:block;width:100%;height:100%;outline:none;visibility:hidden;';
   canvas.tabIndex = 0;
   canvas.setAttribute('aria-label', 'Game table');
   const overlay = document.createElement('div');

@@ -10,7 +10,7 @@ import type { Deployment, DeployTarget, GameEvent, GameState, Placement } from '
 import { matchDeployment, targetKey, type DeployChoice } from './deploy-targets';
 import { labelAtlas } from './figures';
 import { cellId, type LegalCell } from './placement-cursor';
-import { prepareGpu } from './gpu-ready';
+import { gpuCaughtUp, prepareGpu } from './gpu-ready';
 import { openTableSurface, type TableSurface } from './table-surface';
 import { createTileAtlas, type TileAtlas } from './tile-atlas';
 import { TableAnimator } from './table-animator';
@@ -38,8 +38,6 @@ export interface TableView {
 }
 
 export { TILE_HEIGHT };
-export { prepaintTileAtlas } from './tile-atlas';
-export { closeTableSurface, openTableSurface } from './table-surface';
 
 interface Drawn {
   tiles: GameState['tiles'];
@@ -81,7 +79,12 @@ export class Tabletop implements TableActions {
   private readonly reducedMotion: MediaQueryList | null =
     typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null;
 
-  constructor(host: HTMLElement, surface: TableSurface = openTableSurface(host)) {
+  /**
+   * `warmAll`: before the first frame, build the pipelines of the meshes with no instance yet too
+   * (meeples, spots, frames), as a spare table made ahead does (spare-table.ts); a table someone
+   * waits for leaves them to their first draw.
+   */
+  constructor(host: HTMLElement, surface: TableSurface = openTableSurface(host), options: { warmAll?: boolean } = {}) {
     this.wrapper = surface.wrapper;
     this.canvas = surface.canvas;
     this.overlay = surface.overlay;
@@ -103,7 +106,11 @@ export class Tabletop implements TableActions {
 
     // the lights, the table surface and a distant starfield (scene-dressing.ts)
     dressScene(this.scene, (d) => this.disposables.push(d));
-    this.atlas = createTileAtlas(this.renderer.capabilities.getMaxAnisotropy(), () => this.requestRender());
+    this.atlas = createTileAtlas(
+      this.renderer,
+      () => gpuCaughtUp(this.renderer, () => this.disposed),
+      () => this.requestRender(),
+    );
     this.labels = labelAtlas();
     this.disposables.push(this.atlas, this.labels.texture);
 
@@ -121,11 +128,15 @@ export class Tabletop implements TableActions {
 
     this.input = new TableInput(this.canvas, this);
     this.resize();
-    // the canvas leaves the page while prepareGpu draws each material once (gpu-ready.ts)
+    // The canvas is out of the page until its first frame (table-surface.ts), so nothing reads back an
+    // empty one; it stays out while prepareGpu draws each material once (gpu-ready.ts).
     const conceal = (hidden: boolean) => {
-      this.canvas.style.visibility = hidden ? 'hidden' : '';
+      this.warming = hidden;
+      if (hidden) this.canvas.style.visibility = 'hidden';
     };
-    this.shadersReady = prepareGpu(this.renderer, this.scene, this.camera, this.atlas.ready, () => this.disposed, conceal).then(() => {
+    this.warmAll = !!options.warmAll;
+    const gone = () => this.disposed;
+    this.shadersReady = prepareGpu(this.renderer, this.scene, this.camera, this.atlas.ready, gone, conceal, () => this.warmAll).then(() => {
       this.shadersCompiled = true;
       this.requestRender();
     });
@@ -136,6 +147,10 @@ export class Tabletop implements TableActions {
   private shadersCompiled = false;
   /** True once a frame drew the board with its shaders and tile designs in. */
   private boardDrawn = false;
+  /** True while prepareGpu draws materials one by one: the canvas stays out of the page. */
+  private warming = false;
+  /** Warm the meshes with no instance yet too: only while nobody waits for this table (a spare). */
+  private warmAll: boolean;
 
   // ------------------------------------------------------------------ setup helpers
 
@@ -228,6 +243,19 @@ export class Tabletop implements TableActions {
     const gl = this.renderer.getContext();
     gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
     return performance.now() - t0;
+  }
+
+  /** Moves the table, canvas and all, into `host` (a spare table made ahead, spare-table.ts); it re-sizes itself there. */
+  moveTo(host: HTMLElement): void {
+    if (this.disposed) return;
+    this.warmAll = false; // somebody waits for it now
+    host.append(this.wrapper);
+    this.resize();
+  }
+
+  /** True when the WebGL context is gone (the GPU process reset, too many contexts): the table cannot draw. */
+  get contextLost(): boolean {
+    return this.renderer.getContext().isContextLost();
   }
 
   /** Points the camera at the placed tiles, the cells beside them and the score track (gliding there unless `instant`). */
@@ -375,6 +403,7 @@ export class Tabletop implements TableActions {
     const t0 = performance.now();
     this.renderer.render(this.scene, this.camera);
     this.lastFrameMs = performance.now() - t0;
+    if (!this.warming && this.canvas.style.visibility) this.canvas.style.visibility = ''; // its first frame: into the page
     if (this.shadersCompiled && this.atlas.filled) this.boardDrawn = true;
   }
 

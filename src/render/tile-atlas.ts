@@ -1,10 +1,11 @@
 // One texture holding every tile design, so the whole board draws as one instanced mesh
 // (each instance picks its design's cell through a per-instance UV offset). It is painted in a
-// worker (atlas-worker.ts), started as soon as the player heads to a game (prepaintTileAtlas), so
-// it is usually in before the table exists and never blocks a frame; until it lands, tiles show
+// worker (atlas-worker.ts), mipmaps and all, started as soon as the player heads to a game
+// (prepaintTileAtlas), so it is usually in before the table exists; it goes to the GPU a band at a
+// time (uploadInBands), so no task waits long on the GPU process; until it lands, tiles show
 // blank. Where workers or OffscreenCanvas are missing, the page paints it.
 import * as THREE from 'three';
-import { ATLAS_COLUMNS, CELL_PX, GUTTER_PX, atlasSize, flippedPixels, paintAtlas } from './atlas-paint';
+import { ATLAS_COLUMNS, CELL_PX, GUTTER_PX, atlasSize, flippedPixels, mipChain, paintAtlas } from './atlas-paint';
 import type { AtlasReply } from './atlas-worker';
 import { DESIGNS } from './tile-layout';
 
@@ -32,7 +33,7 @@ export interface TileAtlas {
   texture: THREE.DataTexture;
   scale: number;
   cells: Map<string, AtlasCell>;
-  /** Settles once the designs are in the texture; `where` says which path painted them. */
+  /** Settles once the designs are in the texture, on the GPU; `where` says which path painted them. */
   ready: Promise<{ where: 'worker' | 'page'; paintMs: number }>;
   /** True once the designs are in the texture. */
   readonly filled: boolean;
@@ -40,8 +41,8 @@ export interface TileAtlas {
 }
 
 export interface PaintedAtlas {
-  /** RGBA rows, bottom row first (as WebGL reads them). */
-  pixels: Uint8Array<ArrayBuffer>;
+  /** RGBA rows, bottom row first (as WebGL reads them): the atlas, then each mipmap level down to 1 px. */
+  levels: Uint8Array<ArrayBuffer>[];
   size: number;
   where: 'worker' | 'page';
   paintMs: number;
@@ -60,7 +61,7 @@ export function paintAtlasInWorker(): Promise<PaintedAtlas | null> {
     worker.onmessage = (e: MessageEvent<AtlasReply>) => {
       worker.terminate();
       const r = e.data;
-      resolve('error' in r ? null : { pixels: r.pixels, size: r.size, where: 'worker', paintMs: r.paintMs });
+      resolve('error' in r ? null : { levels: r.levels, size: r.size, where: 'worker', paintMs: r.paintMs });
     };
     worker.onerror = (e) => {
       e.preventDefault();
@@ -76,8 +77,8 @@ function paintAtlasOnPage(): PaintedAtlas {
   const size = atlasSize(DESIGNS.length);
   const canvas = document.createElement('canvas');
   canvas.width = canvas.height = size;
-  const pixels = flippedPixels(paintAtlas(canvas.getContext('2d', { willReadFrequently: true })!), size);
-  return { pixels, size, where: 'page', paintMs: performance.now() - t0 };
+  const levels = mipChain(flippedPixels(paintAtlas(canvas.getContext('2d', { willReadFrequently: true })!), size), size);
+  return { levels, size, where: 'page', paintMs: performance.now() - t0 };
 }
 
 /** The atlas of this page, painted once: every table takes the same pixels. */
@@ -89,25 +90,35 @@ export function prepaintTileAtlas(): Promise<PaintedAtlas> {
   return painted;
 }
 
-/** `onPainted` runs once the texture holds the designs (the table then draws a frame). */
-export function createTileAtlas(maxAnisotropy: number, onPainted: () => void = () => {}): TileAtlas {
+/** Bytes of texture data a task hands to the GPU process (2 MB: 18–25 ms of a task on SwiftShader here). */
+const BAND_BYTES = 2 << 20;
+
+/**
+ * The atlas's texture, its designs uploaded a band of rows at a time, a task each, waiting for the
+ * GPU process between bands (`caughtUp`): the whole atlas and its mipmaps (21 MB) in one upload kept
+ * the page waiting 180–320 ms on SwiftShader (the transfer buffer full), and mipmaps made there cost
+ * the GPU process 200–400 ms more. `onPainted` runs once the texture holds the designs (the table then
+ * draws a frame).
+ */
+export function createTileAtlas(renderer: THREE.WebGLRenderer, caughtUp: () => Promise<void>, onPainted: () => void = () => {}): TileAtlas {
   const { size, scale, cells } = atlasGeometry();
   // Pixels, not an image: WebGL copies an array and goes on, while an ImageBitmap or canvas upload
   // keeps the page waiting on the GPU process (~600 ms for this 2048 px atlas on SwiftShader).
   const texture = new THREE.DataTexture(null, size, size, THREE.RGBAFormat, THREE.UnsignedByteType);
   texture.colorSpace = THREE.SRGBColorSpace;
-  texture.anisotropy = Math.min(8, maxAnisotropy);
-  texture.generateMipmaps = true;
+  texture.anisotropy = Math.min(8, renderer.capabilities.getMaxAnisotropy());
+  texture.generateMipmaps = false; // the worker made them
   texture.magFilter = THREE.LinearFilter;
   texture.minFilter = THREE.LinearMipmapLinearFilter;
   let disposed = false;
   let filled = false;
-  const ready = prepaintTileAtlas().then((p) => {
+  const ready = prepaintTileAtlas().then(async (p) => {
     if (!disposed) {
-      texture.image = { data: p.pixels, width: p.size, height: p.size };
-      texture.needsUpdate = true;
-      filled = true;
-      onPainted();
+      await uploadInBands(renderer, texture, p, caughtUp, () => disposed);
+      if (!disposed) {
+        filled = true;
+        onPainted();
+      }
     }
     return { where: p.where, paintMs: p.paintMs };
   });
@@ -124,4 +135,38 @@ export function createTileAtlas(maxAnisotropy: number, onPainted: () => void = (
       texture.dispose();
     },
   };
+}
+
+/** Three allocates the texture's storage, every level (no data); then each level goes up in bands of rows, a task each. */
+async function uploadInBands(
+  renderer: THREE.WebGLRenderer,
+  texture: THREE.DataTexture,
+  painted: PaintedAtlas,
+  caughtUp: () => Promise<void>,
+  gone: () => boolean,
+): Promise<void> {
+  const { levels, size } = painted;
+  texture.image = { data: levels[0], width: size, height: size };
+  texture.mipmaps = levels.map((data, i) => ({ data, width: size >> i, height: size >> i }) as unknown as ImageData);
+  texture.source.dataReady = false; // storage only: the bands below fill it
+  texture.needsUpdate = true;
+  renderer.initTexture(texture);
+  const gl = renderer.getContext() as WebGL2RenderingContext;
+  const handle = (renderer.properties.get(texture) as { __webglTexture?: WebGLTexture }).__webglTexture;
+  if (!handle || gl.isContextLost()) return;
+  for (const [level, data] of levels.entries()) {
+    const width = size >> level;
+    const rows = Math.max(1, Math.floor(BAND_BYTES / (width * 4)));
+    for (let y = 0; y < width; y += rows) {
+      await caughtUp(); // the band before is in: this copy will not wait for room
+      if (gone() || gl.isContextLost()) return;
+      const band = Math.min(rows, width - y);
+      renderer.state.bindTexture(gl.TEXTURE_2D, handle); // through three's state, which remembers its bindings
+      renderer.state.pixelStorei(gl.UNPACK_FLIP_Y_WEBGL, false);
+      renderer.state.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, false);
+      renderer.state.pixelStorei(gl.UNPACK_ALIGNMENT, 4);
+      gl.texSubImage2D(gl.TEXTURE_2D, level, 0, y, width, band, gl.RGBA, gl.UNSIGNED_BYTE, data, y * width * 4);
+    }
+  }
+  texture.source.dataReady = true; // in, and three's record of the upload says so (no second upload)
 }

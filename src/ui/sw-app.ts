@@ -19,13 +19,13 @@ import { initLanguage, t } from './i18n';
 import { LanguageController } from './language-controller';
 import type { FileRequest, NewGameRequest } from './sw-home';
 import type { JoinChoice } from './sw-join';
-import type { SwGame } from './sw-game';
+import { expectedTableBox, type SwGame } from './sw-game';
 import { theme } from './theme';
 import './sw-home';
 import './sw-game';
 import './sw-verify-report';
 import { loadRules } from './lazy-rules';
-import { warmTabletop } from '../render/lazy-tabletop';
+import { prepareTable, warmTabletop } from '../render/lazy-tabletop';
 import { storedName } from './player-name';
 import { onlineErrorText } from './online-error';
 
@@ -126,7 +126,7 @@ export class SwApp extends LitElement {
     this.onlineError = null;
     this.screen = 'join';
     void loadOnlineScreens();
-    warmTabletop();
+    prepareTable(expectedTableBox()); // to play or to watch, a table comes next
     return true;
   }
 
@@ -157,7 +157,7 @@ export class SwApp extends LitElement {
     this.busy = true;
     this.onlineError = null;
     this.linkFailure = null;
-    warmTabletop();
+    prepareTable(expectedTableBox()); // made while the links form and the lobby waits
     this.signallingLost = null;
     try {
       const onLinkFailure = (reason: string) => (this.linkFailure = reason);

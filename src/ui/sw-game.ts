@@ -43,6 +43,21 @@ import './sw-language-picker';
 const PORTRAIT = '(orientation: portrait) and (max-width: 700px)';
 const COMPACT = '(max-width: 900px), (max-height: 500px)';
 
+/**
+ * The CSS size the table will have on this screen in this window: the stage beside the side panel
+ * (the grid below: the panel takes its largest width, the table the rest). A table made ahead
+ * (spare-table.ts) is made at it, since a canvas resized after its context is a second allocation.
+ * Upright on a phone the bottom sheet's height follows its content: there the table re-sizes once.
+ */
+export function expectedTableBox(): { width: number; height: number } {
+  const width = window.innerWidth;
+  const height = window.innerHeight;
+  if (window.matchMedia(PORTRAIT).matches) return { width, height };
+  const rem = Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  const panel = window.matchMedia(COMPACT).matches ? Math.max(200, 15 * rem) : Math.max(260, 22 * rem);
+  return { width: Math.max(1, width - panel), height };
+}
+
 @customElement('sw-game')
 export class SwGame extends LitElement {
   static override styles = [

@@ -1,7 +1,7 @@
 // The atlas's gutter pass (atlas-paint.ts): every gutter pixel repeats its cell's nearest edge
 // pixel and no pixel inside a cell changes, so mipmaps never mix two designs.
 import { describe, expect, it } from 'vitest';
-import { ATLAS_COLUMNS, CELL_PX, GUTTER_PX, atlasSize, cellOrigin, fillGutters } from '../../src/render/atlas-paint';
+import { ATLAS_COLUMNS, CELL_PX, GUTTER_PX, atlasSize, cellOrigin, fillGutters, mipChain } from '../../src/render/atlas-paint';
 
 describe('atlas gutters', () => {
   const count = ATLAS_COLUMNS + 3; // two rows, the second partly filled
@@ -35,5 +35,32 @@ describe('atlas gutters', () => {
     const o = cellOrigin(count);
     expect(px[o.y * size + o.x]).toBe(0);
     expect(px[(o.y + CELL_PX - 1) * size + o.x + CELL_PX - 1]).toBe(0);
+  });
+});
+
+describe('atlas mipmaps (made in the worker, so the GPU only copies them)', () => {
+  it('halves the image down to one pixel, each pixel the mean of its four parents in linear light, alpha as is', () => {
+    const size = 4;
+    const image = new Uint8Array(size * size * 4);
+    for (let y = 0; y < size; y++)
+      for (let x = 0; x < size; x++) {
+        const o = (y * size + x) * 4;
+        const on = (x + y) % 2 === 0; // a checkerboard of black and white
+        image.set([on ? 255 : 0, on ? 255 : 0, on ? 255 : 0, x < 2 ? 255 : 0], o);
+      }
+    const levels = mipChain(image, size);
+    expect(levels.map((l) => l.length)).toEqual([64, 16, 4]);
+    expect(levels[0]).toBe(image);
+    // half the light in sRGB is 188, not the bytes' mean 128 (how a GPU mips an sRGB texture)
+    expect([...levels[1]]).toEqual([188, 188, 188, 255, 188, 188, 188, 0, 188, 188, 188, 255, 188, 188, 188, 0]);
+    expect([...levels[2]]).toEqual([188, 188, 188, 128]);
+  });
+
+  it('keeps a flat colour exactly at every level', () => {
+    const size = 8;
+    const image = new Uint8Array(size * size * 4);
+    for (let i = 0; i < size * size; i++) image.set([17, 99, 230, 200], i * 4);
+    for (const level of mipChain(image, size).slice(1))
+      for (let i = 0; i < level.length; i += 4) expect([...level.subarray(i, i + 4)]).toEqual([17, 99, 230, 200]);
   });
 });

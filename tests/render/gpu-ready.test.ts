@@ -81,6 +81,58 @@ describe('warming the first frame’s pipelines', () => {
     expect((scene.getObjectByName('meeples') as THREE.InstancedMesh).count).toBe(0);
   });
 
+  it('with `all` (a table made ahead), also draws each mesh with no instance yet, lending it one instance for that draw only', async () => {
+    const { scene, camera } = table();
+    const dice = new THREE.InstancedMesh(new THREE.BoxGeometry(), new THREE.MeshStandardMaterial(), 8);
+    dice.count = 0;
+    dice.userData.warmAtFirstDraw = true; // never in a first frame: left to its first draw
+    scene.add(Object.assign(dice, { name: 'dice' }));
+    const counts: number[] = [];
+    const { renderer, draws } = recorder(() => true);
+    const original = renderer.render.bind(renderer);
+    renderer.render = ((s: THREE.Scene, c: THREE.Camera) => {
+      counts.push((s.getObjectByName('meeples') as THREE.InstancedMesh).count);
+      original(s, c);
+    }) as typeof renderer.render;
+    await warmPipelines(
+      renderer,
+      scene,
+      camera,
+      () => false,
+      () => {},
+      () => true,
+    );
+    // the first frame's materials first, then the meshes with no instance
+    expect(draws.map((d) => d.drawn)).toEqual([['surface'], ['tiles'], ['slots'], ['meeples']]);
+    expect(counts).toEqual([0, 0, 0, 1]); // one instance while the meeples are drawn, none otherwise
+    expect((scene.getObjectByName('meeples') as THREE.InstancedMesh).count).toBe(0);
+    expect((scene.getObjectByName('tiles') as THREE.InstancedMesh).count).toBe(1);
+  });
+
+  it('stops drawing the meshes with no instance once someone waits for the table (`all()` turns false)', async () => {
+    const { scene, camera } = table();
+    scene.add(
+      Object.assign(new THREE.InstancedMesh(new THREE.BoxGeometry(), new THREE.MeshStandardMaterial(), 8), { name: 'spots', count: 0 }),
+    );
+    let waiting = false;
+    const { renderer, draws } = recorder(() => true);
+    const original = renderer.render.bind(renderer);
+    renderer.render = ((s: THREE.Scene, c: THREE.Camera) => {
+      original(s, c);
+      if (draws.at(-1)?.drawn[0] === 'meeples') waiting = true; // the table is taken during the first empty mesh's draw
+    }) as typeof renderer.render;
+    await warmPipelines(
+      renderer,
+      scene,
+      camera,
+      () => false,
+      () => {},
+      () => !waiting,
+    );
+    // the first frame's materials first, then the empty meshes, until someone waits
+    expect(draws.map((d) => d.drawn)).toEqual([['surface'], ['tiles'], ['slots'], ['meeples']]);
+  });
+
   it('stops at once when the table goes, and still puts the canvas back and every object as it was', async () => {
     const { scene, camera } = table();
     let concealed = false;

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 // <sw-table> hosts the Tabletop through its Reactive Controller: created when connected,
 // fed the view, its intents re-sent as sw-place / sw-deploy events (bubbling, composed),
-// disposed when disconnected. WebGL is replaced by a recording stand-in; the real canvas
-// is exercised in Chromium by bench/render.ts --check and the UI's e2e tests.
+// disposed when disconnected; a table made ahead (spare-table.ts) is taken at once. WebGL is
+// replaced by a recording stand-in; the real canvas is exercised in Chromium by bench/render.ts
+// --check and the UI's e2e tests.
 import { describe, expect, it, vi } from 'vitest';
 
 const made: FakeTabletop[] = [];
@@ -29,11 +30,22 @@ class FakeTabletop {
   dispose() {
     this.disposed = true;
   }
+  moveTo(host: HTMLElement) {
+    this.moved.push(host);
+  }
+  moved: HTMLElement[] = [];
 }
+/** Tables made ahead, taken first by the next table that connects (spare-table.ts). */
+const spares: FakeTabletop[] = [];
 /** The canvas and renderer made in the task before the table (table-surface.ts), and those given back. */
 const surfaces: { host: HTMLElement; closed: boolean }[] = [];
-vi.mock('../../src/render/tabletop', () => ({
+vi.mock('../../src/render/table-module', () => ({
   Tabletop: FakeTabletop,
+  takeSpareTable: (container: HTMLElement) => {
+    const table = spares.shift() ?? null;
+    table?.moveTo(container);
+    return table;
+  },
   openTableSurface: (host: HTMLElement) => {
     const s = { host, closed: false };
     surfaces.push(s);
@@ -137,6 +149,27 @@ describe('<sw-table>', () => {
     expect(el.tabletop).toBe(made.at(-1) as never);
     el.remove();
   });
+  it('takes a table made ahead in the host’s update, with no task of its own, and passes it the view', async () => {
+    await loadTabletop();
+    const before = made.length;
+    const spare = new FakeTabletop(document.createElement('div'));
+    spares.push(spare);
+    const surfacesBefore = surfaces.length;
+    const el = document.createElement('sw-table');
+    const view = { state: {}, placements: [], deployments: [], deployChoice: { meeple: 'small', equipment: null } } as never;
+    el.view = view;
+    document.body.append(el);
+    await el.updateComplete;
+    expect(el.tabletop).toBe(spare as never); // at once, not two tasks later
+    expect(spare.moved).toEqual([el.shadowRoot!.querySelector('.table')]);
+    expect(spare.views.at(-1)).toBe(view);
+    await tableTasks();
+    expect(made).toHaveLength(before + 1); // only the spare itself: no second table, no canvas
+    expect(surfaces).toHaveLength(surfacesBefore);
+    spare.onPlace!({ x: 0, y: 1, r: 0 }); // its intents reach the page as any table's
+    el.remove();
+    expect(spare.disposed).toBe(true);
+  });
   it('a table removed before the task that would create it makes none', async () => {
     const before = made.length;
     const el = document.createElement('sw-table');
@@ -166,7 +199,7 @@ describe('<sw-table>', () => {
 describe('<sw-table> without WebGL', () => {
   it('shows a one-line notice instead of throwing when the table cannot start', async () => {
     const { TableController } = await import('../../src/render/table-controller');
-    const tabletop = await import('../../src/render/tabletop');
+    const tabletop = await import('../../src/render/table-module');
     const original = tabletop.openTableSurface;
     (tabletop as { openTableSurface: unknown }).openTableSurface = () => {
       throw new Error('Error creating WebGL context.\nmore detail');
