@@ -19,7 +19,8 @@ export function useAtlasPerInstance<M extends THREE.MeshBasicMaterial | THREE.Me
 
 /** Camera-facing quads (seat letters, meeple spots): each instance's translation and uniform
     scale come from instanceMatrix, never smaller on screen than `minPixels` (so a letter stays
-    readable when the camera is far away), pushed `lift` × size toward the camera. */
+    readable when the camera is far away), pushed `lift` × size toward the camera. Every option is
+    a uniform, so letters and spots are one program (shared-programs.ts). */
 export function billboardMaterial(
   map: THREE.Texture,
   scale: THREE.Vector2,
@@ -30,12 +31,14 @@ export function billboardMaterial(
       map: { value: map },
       atlasScale: { value: scale },
       minPixels: { value: opts.minPixels ?? 0 },
+      lift: { value: opts.lift ?? 0.9 },
       viewportHeight: { value: 720 },
     },
     vertexShader: /* glsl */ `
       attribute vec2 atlasOffset;
       uniform vec2 atlasScale;
       uniform float minPixels;
+      uniform float lift;
       uniform float viewportHeight;
       varying vec2 vUv;
       varying vec3 vTint;
@@ -45,7 +48,7 @@ export function billboardMaterial(
         // world size that covers minPixels at this depth
         float minSize = minPixels / viewportHeight * 2.0 * max(-centre.z, 0.01) / projectionMatrix[1][1];
         s = max(s, minSize);
-        centre.z += ${(opts.lift ?? 0.9).toFixed(3)} * s;
+        centre.z += lift * s;
         centre.xy += position.xy * s;
         gl_Position = projectionMatrix * centre;
         vUv = uv * atlasScale + atlasOffset;

@@ -8,6 +8,7 @@ import { LARGE_SCALE, MEEPLE_HEIGHT, blasterGeometry, meepleGeometry, planetText
 import { SEAT_HEX, planetColour } from './palette';
 import type { TileAtlas } from './tile-atlas';
 import { PLANET_RADIUS } from './tile-layout';
+import { litMaterial, plainTint } from './shared-programs';
 
 export const TILE_HEIGHT = 0.06;
 const TILE_GAP = 0.985;
@@ -57,9 +58,10 @@ export class BoardMeshes {
     this.tileBodies = make(
       // the body stops just under the printed top, so far away the two never fight for depth
       new THREE.BoxGeometry(TILE_GAP, TILE_HEIGHT - 0.012, TILE_GAP),
-      new THREE.MeshStandardMaterial({ color: 0x5a6178, roughness: 0.6, metalness: 0.3 }),
+      litMaterial({ color: 0x5a6178, roughness: 0.6, metalness: 0.3 }),
       TILE_CAPACITY,
     );
+    this.tileBodies.instanceColor = plainTint(TILE_CAPACITY); // one program with every lit mesh (shared-programs.ts)
     const planetMap = planetTexture();
     own(planetMap);
     this.planets = make(
@@ -69,11 +71,12 @@ export class BoardMeshes {
     );
     this.planets.instanceColor = new THREE.InstancedBufferAttribute(new Float32Array(TILE_CAPACITY * 3), 3);
 
-    this.meeples = make(meepleGeometry(), new THREE.MeshStandardMaterial({ roughness: 0.45, metalness: 0.05 }), MEEPLE_CAPACITY);
+    this.meeples = make(meepleGeometry(), litMaterial({ roughness: 0.45, metalness: 0.05 }), MEEPLE_CAPACITY);
     this.meeples.instanceColor = new THREE.InstancedBufferAttribute(new Float32Array(MEEPLE_CAPACITY * 3), 3);
     const labelGeometry = new THREE.PlaneGeometry(1, 1);
     labelGeometry.setAttribute('atlasOffset', new THREE.InstancedBufferAttribute(new Float32Array(MEEPLE_CAPACITY * 2), 2));
     this.meepleLabels = make(labelGeometry, billboardMaterial(labels.texture, labels.scale, { minPixels: 15 }), MEEPLE_CAPACITY);
+    this.meepleLabels.instanceColor = plainTint(MEEPLE_CAPACITY); // the spots' program (shared-programs.ts)
     this.sabers = make(saberGeometry(), new THREE.MeshBasicMaterial({ vertexColors: true, toneMapped: false }), MEEPLE_CAPACITY);
     this.blasters = make(blasterGeometry(), new THREE.MeshStandardMaterial({ vertexColors: true, roughness: 0.5 }), MEEPLE_CAPACITY);
     // no first frame draws figures: a table made ahead leaves their pipelines to their first draw (gpu-ready.ts)

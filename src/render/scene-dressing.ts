@@ -2,6 +2,7 @@
 // starfield (seeded, so every device shows the same sky).
 import * as THREE from 'three';
 import { SeededRandom } from '../fair/mulberry32';
+import { useAtlasPerInstance } from './atlas-material';
 import { paintTexture } from './canvas-texture';
 
 const STARS = 1500;
@@ -21,7 +22,11 @@ export function dressScene(scene: THREE.Scene, own: (d: { dispose(): void }) => 
   }
 }
 
-function tableSurface(own: (d: { dispose(): void }) => void): THREE.Mesh {
+/**
+ * The round table: one instance of the program the tiles and the track's slots are drawn with
+ * (an atlas-mapped flat mesh, its whole texture as the one cell; shared-programs.ts).
+ */
+function tableSurface(own: (d: { dispose(): void }) => void): THREE.InstancedMesh {
   const texture = paintTexture(512, 512, (ctx) => {
     const g = ctx.createRadialGradient(256, 256, 20, 256, 256, 256);
     g.addColorStop(0, '#3a3431');
@@ -31,9 +36,12 @@ function tableSurface(own: (d: { dispose(): void }) => void): THREE.Mesh {
     ctx.fillRect(0, 0, 512, 512);
   });
   own(texture);
-  const material = new THREE.MeshBasicMaterial({ map: texture, toneMapped: false });
-  const mesh = new THREE.Mesh(new THREE.CircleGeometry(60, 64).rotateX(-Math.PI / 2), material);
-  mesh.position.y = -0.002;
+  const material = useAtlasPerInstance(new THREE.MeshBasicMaterial({ map: texture, toneMapped: false }), new THREE.Vector2(1, 1));
+  const geometry = new THREE.CircleGeometry(60, 64).rotateX(-Math.PI / 2);
+  geometry.setAttribute('atlasOffset', new THREE.InstancedBufferAttribute(new Float32Array(2), 2));
+  const mesh = new THREE.InstancedMesh(geometry, material, 1);
+  mesh.setMatrixAt(0, new THREE.Matrix4().makeTranslation(0, -0.002, 0));
+  mesh.frustumCulled = false; // its bounds are the instance's, not the circle's
   return mesh;
 }
 

@@ -8,6 +8,7 @@ import { billboardMaterial, useAtlasPerInstance } from './atlas-material';
 import { paintTexture } from './canvas-texture';
 import type { labelAtlas } from './figures';
 import { SEAT_HEX, scorerColour } from './palette';
+import { litMaterial, plainTint } from './shared-programs';
 import { TRACK_SLOTS, markerSlot, slotPosition, trackRect, type Bounds } from './score-track';
 
 type Factory = (g: THREE.BufferGeometry, m: THREE.Material, capacity: number) => THREE.InstancedMesh;
@@ -41,14 +42,16 @@ export class ScoreTrackMeshes {
     useAtlasPerInstance(slotMaterial, new THREE.Vector2(0.1, 0.2));
     this.slots = make(slotGeometry, slotMaterial, TRACK_SLOTS);
 
-    const markerMaterial = new THREE.MeshStandardMaterial({ roughness: 0.4, metalness: 0.2 });
+    const markerMaterial = litMaterial({ roughness: 0.4, metalness: 0.2 }); // every lit mesh's program (shared-programs.ts)
     this.markers = make(new THREE.CylinderGeometry(0.14, 0.15, 0.07, 24), markerMaterial, MAX_MARKERS);
     this.markers.instanceColor = new THREE.InstancedBufferAttribute(new Float32Array(MAX_MARKERS * 3), 3);
     const labelGeometry = new THREE.PlaneGeometry(1, 1);
     labelGeometry.setAttribute('atlasOffset', new THREE.InstancedBufferAttribute(new Float32Array(MAX_MARKERS * 2), 2));
     this.markerLabels = make(labelGeometry, billboardMaterial(labels.texture, labels.scale, { minPixels: 16 }), MAX_MARKERS);
-    const pipMaterial = new THREE.MeshStandardMaterial({ color: 0xffd54a, emissive: 0x664400, roughness: 0.3, metalness: 0.6 });
+    this.markerLabels.instanceColor = plainTint(MAX_MARKERS);
+    const pipMaterial = litMaterial({ color: 0xffd54a, emissive: 0x664400, roughness: 0.3, metalness: 0.6 });
     this.lapPips = make(new THREE.SphereGeometry(0.045, 12, 8), pipMaterial, MAX_MARKERS * MAX_LAP_PIPS);
+    this.lapPips.instanceColor = plainTint(MAX_MARKERS * MAX_LAP_PIPS);
     this.lapPips.userData.warmAtFirstDraw = true; // no lap at the start (gpu-ready.ts)
   }
 
