@@ -89,7 +89,7 @@ function cellPixels(source: HTMLCanvasElement, indices: number[], gutters: boole
 
 /** Channel differences between the worker's atlas and the page's old self-copy paint, a few cells. */
 async function compareWorkerToOldPaint(indices: number[], gutters: boolean): Promise<{ maxDiff: number; meanDiff: number; cells: number }> {
-  const painted = (await paintAtlasInWorker())!;
+  const painted = (await paintAtlasInWorker({ fresh: true }))!;
   const a = cellPixels(unflipped(painted.levels[0], painted.size), indices, gutters);
   const b = cellPixels(paintWithSelfCopies(), indices, gutters);
   let maxDiff = 0;
@@ -163,7 +163,8 @@ Object.assign(window, {
     columns: ATLAS_COLUMNS,
     selfCopies: () => timed(paintWithSelfCopies),
     page: () => timed(paintOnPage),
-    worker: () => timed(() => paintAtlasInWorker()),
+    worker: () => timed(() => paintAtlasInWorker({ fresh: true })),
+    cached: () => timed(() => paintAtlasInWorker()),
     encode,
     decode: (kind: string) => timed(() => createImageBitmap(encoded[kind], { imageOrientation: 'flipY' })),
     compareWorkerToOldPaint,

@@ -37,7 +37,8 @@ export default async function bench(): Promise<BenchRow[]> {
     };
     await run('painted on the page, self-copy gutters (before)', 'selfCopies', undefined, 3);
     await run('painted on the page, pixel gutter pass', 'page');
-    await run('painted in a worker (the table today)', 'worker');
+    await run('painted in a worker, mipmaps made there (the table the first time)', 'worker');
+    await run('read by the worker from IndexedDB, kept from the paint (the table after)', 'cached');
     await page.evaluate(() => window.atlasBench.prepareUpload());
     await run('WebGL upload + mipmaps made by the GPU, from a canvas, until the GPU has it', 'upload', 'canvas');
     await run('… from pixels, raw WebGL (texImage2D)', 'upload', 'pixels');

@@ -14,7 +14,19 @@ export function isSoftwareRenderer(renderer: string): boolean {
   return SOFTWARE.test(renderer);
 }
 
-/** True when WebGL is rendered in software; asked of a throwaway 1-pixel context once, then remembered. */
+/** What a context says of its renderer, remembered: the first table's own context answers (table-surface.ts). */
+export function learnRenderer(gl: WebGLRenderingContext | WebGL2RenderingContext): boolean {
+  const info = gl.getExtension('WEBGL_debug_renderer_info');
+  known = isSoftwareRenderer(String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER)));
+  return known;
+}
+
+/** Whether WebGL is known to run in software yet (null: no context has been asked). */
+export function softwareKnown(): boolean | null {
+  return known;
+}
+
+/** True when WebGL is rendered in software; asked of a throwaway 1-pixel context if no table has said, then remembered. */
 export function softwareWebGl(): boolean {
   if (known !== null) return known;
   known = false;
@@ -24,8 +36,7 @@ export function softwareWebGl(): boolean {
     canvas.height = 1;
     const gl = canvas.getContext('webgl2');
     if (gl) {
-      const info = gl.getExtension('WEBGL_debug_renderer_info');
-      known = isSoftwareRenderer(String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER)));
+      learnRenderer(gl);
       gl.getExtension('WEBGL_lose_context')?.loseContext(); // a page may hold only so many contexts
     }
   } catch {
@@ -34,8 +45,7 @@ export function softwareWebGl(): boolean {
   return known;
 }
 
-/** What a renderer on this device is made with: multisampling only on a GPU, and the pixel ratio. */
-export function renderQuality(devicePixelRatio: number): { antialias: boolean; pixelRatio: number } {
-  const software = softwareWebGl();
+/** What a renderer on this device is made with: multisampling only on a GPU, and the pixel ratio (`software` if known). */
+export function renderQuality(devicePixelRatio: number, software = softwareWebGl()): { antialias: boolean; pixelRatio: number } {
   return { antialias: !software, pixelRatio: Math.min(devicePixelRatio || 1, software ? 1 : 2) };
 }

@@ -1,7 +1,7 @@
 // The tabletop and three.js load when a game opens, not with the page (the home screen's JS
 // stays ≤ 120 KB gzip, bench/bundle.ts). warmTabletop() starts the download as soon as the
 // player heads to a game (the new-game form, a join link, a resumed game), so it is in by the start.
-import { softwareWebGl } from './gpu-tier';
+import { prepaintTileAtlas } from './atlas-pixels';
 import type * as TabletopModule from './table-module';
 
 let loading: Promise<typeof TabletopModule> | null = null;
@@ -20,11 +20,8 @@ export function loadTabletop(): Promise<typeof TabletopModule> {
 
 /** Starts loading in the background, and painting the tile atlas in its worker; a failure here is retried by the table itself. */
 export function warmTabletop(): void {
-  setTimeout(softwareWebGl, 0); // the renderer's quality, asked of a throwaway context while nothing else runs
-  loadTabletop().then(
-    (m) => void m.prepaintTileAtlas(),
-    () => {},
-  );
+  void prepaintTileAtlas(); // its worker needs no three.js: it starts now
+  loadTabletop().catch(() => {});
 }
 
 /**

@@ -5,8 +5,8 @@
 // time (uploadInBands), so no task waits long on the GPU process; until it lands, tiles show
 // blank. Where workers or OffscreenCanvas are missing, the page paints it.
 import * as THREE from 'three';
-import { ATLAS_COLUMNS, CELL_PX, GUTTER_PX, atlasSize, flippedPixels, mipChain, paintAtlas } from './atlas-paint';
-import type { AtlasReply } from './atlas-worker';
+import { ATLAS_COLUMNS, CELL_PX, GUTTER_PX, atlasSize } from './atlas-paint';
+import { prepaintTileAtlas, type PaintedAtlas } from './atlas-pixels';
 import { DESIGNS } from './tile-layout';
 
 export { ATLAS_COLUMNS, CELL_PX, GUTTER_PX };
@@ -34,61 +34,13 @@ export interface TileAtlas {
   scale: number;
   cells: Map<string, AtlasCell>;
   /** Settles once the designs are in the texture, on the GPU; `where` says which path painted them. */
-  ready: Promise<{ where: 'worker' | 'page'; paintMs: number }>;
+  ready: Promise<{ where: PaintedAtlas['where']; paintMs: number }>;
   /** True once the designs are in the texture. */
   readonly filled: boolean;
   dispose(): void;
 }
 
-export interface PaintedAtlas {
-  /** RGBA rows, bottom row first (as WebGL reads them): the atlas, then each mipmap level down to 1 px. */
-  levels: Uint8Array<ArrayBuffer>[];
-  size: number;
-  where: 'worker' | 'page';
-  paintMs: number;
-}
-
-/** The atlas painted in a worker; null where no worker or OffscreenCanvas can paint it (the page does then). */
-export function paintAtlasInWorker(): Promise<PaintedAtlas | null> {
-  if (typeof Worker === 'undefined' || typeof OffscreenCanvas === 'undefined') return Promise.resolve(null);
-  let worker: Worker;
-  try {
-    worker = new Worker(new URL('./atlas-worker.ts', import.meta.url), { type: 'module' });
-  } catch {
-    return Promise.resolve(null);
-  }
-  return new Promise((resolve) => {
-    worker.onmessage = (e: MessageEvent<AtlasReply>) => {
-      worker.terminate();
-      const r = e.data;
-      resolve('error' in r ? null : { levels: r.levels, size: r.size, where: 'worker', paintMs: r.paintMs });
-    };
-    worker.onerror = (e) => {
-      e.preventDefault();
-      worker.terminate();
-      resolve(null);
-    };
-    worker.postMessage(null);
-  });
-}
-
-function paintAtlasOnPage(): PaintedAtlas {
-  const t0 = performance.now();
-  const size = atlasSize(DESIGNS.length);
-  const canvas = document.createElement('canvas');
-  canvas.width = canvas.height = size;
-  const levels = mipChain(flippedPixels(paintAtlas(canvas.getContext('2d', { willReadFrequently: true })!), size), size);
-  return { levels, size, where: 'page', paintMs: performance.now() - t0 };
-}
-
-/** The atlas of this page, painted once: every table takes the same pixels. */
-let painted: Promise<PaintedAtlas> | null = null;
-
-/** Starts painting the atlas now (lazy-tabletop.ts, when the player heads to a game), for the tables to take. */
-export function prepaintTileAtlas(): Promise<PaintedAtlas> {
-  painted ??= paintAtlasInWorker().then((p) => p ?? paintAtlasOnPage());
-  return painted;
-}
+export { paintAtlasInWorker, prepaintTileAtlas, type PaintedAtlas } from './atlas-pixels';
 
 /** Bytes of texture data a task hands to the GPU process (2 MB: 18–25 ms of a task on SwiftShader here). */
 const BAND_BYTES = 2 << 20;
