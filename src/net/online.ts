@@ -100,6 +100,22 @@ export function transportOptions(settings: NetSettings): PeerJsTransportOptions 
 }
 
 let fastVerifier: Promise<FastVerifier | null> | undefined;
+let warmed: Promise<unknown> | null = null;
+
+/**
+ * On the way to an online game (a join link's form, the new-game form): its code (the mesh
+ * session, PeerJS), the WebCrypto probe, and Ed25519's tables (a first key costs noble ~110 ms
+ * here), so the click that opens the game waits on the network, not on these. Once a page.
+ */
+export function warmOnline(): void {
+  warmed ??= Promise.all([
+    import('./mesh-session'),
+    import('./peerjs-transport').then((m) => m.loadPeer()),
+    import('./net-settings'),
+    import('./fast-ed25519').then((m) => (fastVerifier ??= m.webCryptoEd25519())),
+    import('./identity').then((m) => new Promise((r) => setTimeout(() => r(m.freshIdentity()), 0))), // a throwaway key: the tables stay
+  ]).catch(() => {}); // openOnline loads again and says what failed
+}
 
 /** `onLinkFailure` hears why a WebRTC link failed before it opened (a wrong TURN credential, no path), to show the player. */
 export async function openOnline(
@@ -119,8 +135,7 @@ export async function openOnline(
   ]);
   // The page's WebCrypto checks signatures off the main thread where it can (noble decides the rest); probed once.
   fastVerifier ??= webCryptoEd25519();
-  const fastVerify = await fastVerifier;
-  const resolved = (await resolveNetSettings()).settings;
+  const [fastVerify, { settings: resolved }] = await Promise.all([fastVerifier, resolveNetSettings()]);
   // A join link's server replaces this page's for this game only; the ICE servers stay this page's.
   const link = req.kind === 'join' ? req.signalling : null;
   const settings = link ? { ...resolved, ...link } : resolved;

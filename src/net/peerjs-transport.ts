@@ -83,7 +83,8 @@ const MAX_ICE_ERRORS = 3;
 
 type PeerConstructor = new (options: PeerOptions) => Peer;
 
-async function loadPeer(): Promise<PeerConstructor> {
+/** PeerJS itself, loaded on first use (warmOnline loads it ahead). */
+export async function loadPeer(): Promise<PeerConstructor> {
   const mod = (await import('peerjs')) as unknown as { Peer?: PeerConstructor; default?: PeerConstructor | { Peer?: PeerConstructor } };
   const def = mod.default as { Peer?: PeerConstructor } | PeerConstructor | undefined;
   const ctor = mod.Peer ?? (typeof def === 'function' ? def : def?.Peer);

@@ -11,7 +11,7 @@ import { ReplaySession } from '../session/replay-session';
 import { openSession, resumeStored, type OpenRequest, type SessionDeps } from '../session/session-factory';
 import type { Session } from '../session/session';
 import type { MeshSession } from '../net/mesh-session';
-import { openOnline, parseJoinLink, type LinkSignalling, type OnlineRequest } from '../net/online';
+import { openOnline, parseJoinLink, warmOnline, type LinkSignalling, type OnlineRequest } from '../net/online';
 import type { PeerId } from '../net/transport';
 import { downloadText } from './file-download';
 import { replayDownload } from './replay-download';
@@ -126,6 +126,7 @@ export class SwApp extends LitElement {
     this.onlineError = null;
     this.screen = 'join';
     void loadOnlineScreens();
+    warmOnline();
     prepareTable(expectedTableBox()); // to play or to watch, a table comes next
     return true;
   }
@@ -157,7 +158,7 @@ export class SwApp extends LitElement {
     this.busy = true;
     this.onlineError = null;
     this.linkFailure = null;
-    prepareTable(expectedTableBox()); // made while the links form and the lobby waits
+    prepareTable(expectedTableBox()); // made while the links form and the lobby waits (a join link's form began it)
     this.signallingLost = null;
     try {
       const onLinkFailure = (reason: string) => (this.linkFailure = reason);
@@ -205,6 +206,7 @@ export class SwApp extends LitElement {
       offUpdates();
     };
     if (this.store && mesh.gameId) this.store.current = mesh.gameId;
+    prepareTable(expectedTableBox()); // a rematch's lobby too (a table already made ahead is kept)
     this.screen = 'lobby';
     if (mesh.phase !== 'lobby' && mesh.phase !== 'connecting') void mesh.start();
     if (mesh.started) this.enterOnlineGame();
