@@ -107,7 +107,7 @@ let warmed: Promise<unknown> | null = null;
  * session, PeerJS), the WebCrypto probe, and Ed25519's tables (a first key costs noble ~110 ms
  * here), so the click that opens the game waits on the network, not on these. Once a page.
  */
-export function warmOnline(): void {
+export function warmOnline(): Promise<unknown> {
   warmed ??= Promise.all([
     import('./mesh-session'),
     import('./peerjs-transport').then((m) => m.loadPeer()),
@@ -115,6 +115,7 @@ export function warmOnline(): void {
     import('./fast-ed25519').then((m) => (fastVerifier ??= m.webCryptoEd25519())),
     import('./identity').then((m) => new Promise((r) => setTimeout(() => r(m.freshIdentity()), 0))), // a throwaway key: the tables stay
   ]).catch(() => {}); // openOnline loads again and says what failed
+  return warmed;
 }
 
 /** `onLinkFailure` hears why a WebRTC link failed before it opened (a wrong TURN credential, no path), to show the player. */

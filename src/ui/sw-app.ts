@@ -126,7 +126,7 @@ export class SwApp extends LitElement {
     this.onlineError = null;
     this.screen = 'join';
     void loadOnlineScreens();
-    warmOnline();
+    void warmOnline();
     prepareTable(expectedTableBox()); // to play or to watch, a table comes next
     return true;
   }
