@@ -4,10 +4,15 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { BenchRow } from './types';
 
-/** Runs bench/`script` in a child and reads the JSON line it ends with; throws with its last line if it failed. */
+/**
+ * Runs bench/`script` in a child and reads the JSON line it ends with; throws with its last line if it
+ * failed. The child runs in a network namespace of its own with only `lo` (tests/e2e/loopback-only.mjs),
+ * as the browser tests do: Chromium offers every interface as an ICE candidate, and a bench talks to
+ * 127.0.0.1 only.
+ */
 export function childFigures<T>(script: string, timeoutMs: number): T {
-  const path = fileURLToPath(new URL(`./${script}`, import.meta.url));
-  const r = spawnSync(process.execPath, [path], { encoding: 'utf8', timeout: timeoutMs });
+  const loopbackOnly = fileURLToPath(new URL('../tests/e2e/loopback-only.mjs', import.meta.url));
+  const r = spawnSync(process.execPath, [loopbackOnly, `../../bench/${script}`], { encoding: 'utf8', timeout: timeoutMs });
   const line = r.stdout.trim().split('\n').pop() ?? '';
   const name = script.replace(/\.mjs$/, '');
   if (r.status !== 0 || !line.startsWith('{')) throw new Error(`${name} failed: ${(r.stderr || r.stdout).trim().split('\n').pop()}`);

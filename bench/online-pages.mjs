@@ -5,7 +5,8 @@
 // longest main-thread task meanwhile (PerformanceObserver 'longtask') and the frames dropped on
 // the worst page (60 a second less the animation frames it ran); a reload at turn 15 →
 // the live turn drawn; a spectator opening the link at turn 30 → the live turn drawn, with the
-// frames and characters its data channels received meanwhile; then human actions, each timed
+// frames and characters its data channels received meanwhile (for both, when the session held the
+// live state, before drawing it); then human actions, each timed
 // until applied on every page. ONLINE_RUNS=N sets the rounds
 // (default 5). Prints one JSON line.
 import { existsSync } from 'node:fs';
@@ -83,6 +84,12 @@ async function drawnAt(page, want, timeout = 120_000) {
     want,
     { timeout, polling: 20 },
   );
+  return Date.now();
+}
+
+/** Resolves to the wall-clock time at which `page`'s session holds the state `hash` (the network and the engine's part, before drawing). */
+async function heldAt(page, hash, timeout = 120_000) {
+  await page.waitForFunction((h) => window.__sw?.stateHash() === h, hash, { timeout, polling: 10 });
   return Date.now();
 }
 
@@ -209,9 +216,11 @@ const out = {
   startLongest: [],
   startDropped: [],
   reload: [],
+  reloadHeld: [],
   reloadLongest: [],
   reloadTurn: [],
   spectate: [],
+  spectateHeld: [],
   spectateLongest: [],
   spectateTurn: [],
   spectateFrames: [],
@@ -242,14 +251,15 @@ try {
     const hash = await host.evaluate(() => window.__sw.stateHash());
     const r0 = Date.now();
     await a.reload();
-    const r1 = await drawnAt(a, hash);
+    const [rh, r1] = await Promise.all([heldAt(a, hash), drawnAt(a, hash)]);
     out.reload.push(r1 - r0);
+    out.reloadHeld.push(rh - r0);
     out.reloadLongest.push(await longestTask([a], r0, r1));
     out.reloadTurn.push(live);
     process.stderr.write(
       `round ${round + 1}: start ${t1 - t0} ms (start record on every page ${out.startRecord.at(-1)} ms, ` +
         `state held ${out.startHeld.at(-1)} ms; longest task ${out.startLongest.at(-1).toFixed(0)} ms, ${out.startDropped.at(-1)} frames dropped), ` +
-        `reload at turn ${live} ${r1 - r0} ms (longest task ${out.reloadLongest.at(-1).toFixed(0)} ms)\n`,
+        `reload at turn ${live} ${r1 - r0} ms (state held ${rh - r0} ms; longest task ${out.reloadLongest.at(-1).toFixed(0)} ms)\n`,
     );
 
     const now = await playUntilTurn(pages, host, SPECTATE_AT);
@@ -259,7 +269,8 @@ try {
     await w.goto(guestUrl(link, 'bench'));
     await w.locator('sw-join [data-testid="join-name"]').fill('Wes');
     await w.locator('sw-join [data-testid="join-watch"]').click();
-    const w1 = await drawnAt(w, state);
+    const [wh, w1] = await Promise.all([heldAt(w, state), drawnAt(w, state)]);
+    out.spectateHeld.push(wh - w0);
     const rx = await w.evaluate(() => window.__rx);
     out.spectate.push(w1 - w0);
     out.spectateLongest.push(await longestTask([w], w0, w1));
@@ -267,7 +278,7 @@ try {
     out.spectateFrames.push(rx.frames);
     out.spectateChars.push(rx.chars);
     process.stderr.write(
-      `round ${round + 1}: spectator at turn ${now} ${w1 - w0} ms (longest task ${out.spectateLongest.at(-1).toFixed(0)} ms, ` +
+      `round ${round + 1}: spectator at turn ${now} ${w1 - w0} ms (state held ${wh - w0} ms; longest task ${out.spectateLongest.at(-1).toFixed(0)} ms, ` +
         `${rx.frames} frames, ${rx.chars} characters received)\n`,
     );
     // Human actions, browser to browser: each applied on every page (the spectator's too).

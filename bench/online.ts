@@ -15,9 +15,11 @@ interface Figures {
   startLongest: number[];
   startDropped: number[];
   reload: number[];
+  reloadHeld: number[];
   reloadLongest: number[];
   reloadTurn: number[];
   spectate: number[];
+  spectateHeld: number[];
   spectateLongest: number[];
   spectateTurn: number[];
   spectateFrames: number[];
@@ -38,8 +40,10 @@ export default async function bench(): Promise<BenchRow[]> {
       note: `median of ${m.startDropped.length}, worst ${Math.max(...m.startDropped)}`,
     },
     row(`online: reload at turn ${median(m.reloadTurn)} → live turn drawn`, m.reload, '≤ 2000 ms'),
+    row('online: … of which reload → the live state held (network, engine)', m.reloadHeld, '—'),
     row('online: longest main-thread task during the reload', m.reloadLongest, '≤ 200 ms'),
     row(`online: spectator opens the link at turn ${median(m.spectateTurn)} → live turn drawn`, m.spectate, '≤ 3000 ms'),
+    row('online: … of which link opened → the live state held (network, engine)', m.spectateHeld, '—'),
     row('online: longest main-thread task while the spectator catches up', m.spectateLongest, '≤ 200 ms'),
     {
       ...row('online: frames the spectator received until live', m.spectateFrames, '—'),

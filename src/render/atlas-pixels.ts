@@ -47,7 +47,9 @@ async function paintAtlasOnPage(): Promise<PaintedAtlas> {
   const size = atlasSize(DESIGNS.length);
   const canvas = document.createElement('canvas');
   canvas.width = canvas.height = size;
-  const levels = mipChain(flippedPixels(paintAtlas(canvas.getContext('2d', { willReadFrequently: true })!), size), size);
+  const ctx = canvas.getContext('2d', { willReadFrequently: true });
+  if (!ctx) throw new Error('no 2D canvas to paint the tile atlas on');
+  const levels = mipChain(flippedPixels(paintAtlas(ctx), size), size);
   return { levels, size, where: 'page', paintMs: performance.now() - t0 };
 }
 
@@ -56,6 +58,9 @@ let painted: Promise<PaintedAtlas> | null = null;
 
 /** Starts painting the atlas now (lazy-tabletop.ts, when the player heads to a game), for the tables to take. */
 export function prepaintTileAtlas(): Promise<PaintedAtlas> {
-  painted ??= paintAtlasInWorker().then((p) => p ?? paintAtlasOnPage());
-  return painted;
+  const p = (painted ??= paintAtlasInWorker().then((w) => w ?? paintAtlasOnPage()));
+  p.catch(() => {
+    if (painted === p) painted = null; // the next table asks again
+  });
+  return p;
 }

@@ -56,7 +56,7 @@ export async function prepareGpu(
   // The atlas is painted on the way to the game (tile-atlas.ts): wait a little for it, so the first
   // frame samples the final textures (a software WebGL compiles its pipelines again for new ones).
   mark('table: programs linked');
-  await Promise.race([atlasReady, new Promise((r) => setTimeout(r, 2_000))]);
+  await Promise.race([atlasReady.catch(() => {}), new Promise((r) => setTimeout(r, 2_000))]);
   mark('table: atlas in');
   for (const t of textures) {
     // the atlas's designs may come later still; an empty texture has nothing to upload

@@ -20,7 +20,7 @@ export function loadTabletop(): Promise<typeof TabletopModule> {
 
 /** Starts loading in the background, and painting the tile atlas in its worker; a failure here is retried by the table itself. */
 export function warmTabletop(): void {
-  void prepaintTileAtlas(); // its worker needs no three.js: it starts now
+  prepaintTileAtlas().catch(() => {}); // its worker needs no three.js: it starts now; the table asks again if it failed
   loadTabletop().catch(() => {});
 }
 
