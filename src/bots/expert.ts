@@ -52,7 +52,27 @@ export interface ExpertOptions {
   exploration: number;
   /** Points that make one unit of value (a node's values are utilities ÷ this). */
   valueScale: number;
+  /** How the search plays with three or more scorers; two (2 seats, the team variant) play as before. */
+  many: ManyScorers;
   weights: Weights;
+}
+
+/**
+ * The search with three or more scorers (not 2 seats, not the team variant's two teams). With
+ * two, the bot's gain is its opponent's loss and the tree models the one opponent's replies; with
+ * three opponents between two of its own moves, their nodes would spread the budget thin.
+ */
+export interface ManyScorers {
+  /** The other seats play the greedy policy inside the tree as in the rollout: only the bot's own decisions are nodes. */
+  othersGreedy: boolean;
+  /**
+   * The bot's value of a position: `blend` is evaluate.ts `utility` (own projection less ½ the
+   * best other and ½ their mean); `mean` is own less the others' mean; `leader` is own less the
+   * best other; `bounded` is that margin m bounded as m·k / (k + |m|), k = `marginPoints`
+   * (about m for a small margin, at most k: a stand-in for the chance to win, with no exp).
+   */
+  value: 'blend' | 'mean' | 'leader' | 'bounded';
+  marginPoints: number;
 }
 
 export const DEFAULT_EXPERT: ExpertOptions = {
@@ -65,6 +85,7 @@ export const DEFAULT_EXPERT: ExpertOptions = {
   futures: 24,
   exploration: 1.4,
   valueScale: 10,
+  many: { othersGreedy: false, value: 'blend', marginPoints: 20 },
   weights: DEFAULT_WEIGHTS,
 };
 
@@ -211,6 +232,24 @@ export function createExpertBot(options: Partial<ExpertOptions> = {}): Bot {
   const opts: ExpertOptions = { ...DEFAULT_EXPERT, ...options };
   const w = opts.weights;
   const scale = opts.valueScale;
+  const many = opts.many;
+
+  /** The bot's own value of a position's projections with three or more scorers (units of `valueScale`). */
+  function manyValue(values: number[], scorer: number): number {
+    if (many.value === 'blend') return utility(values, scorer) / scale;
+    let best = -Infinity;
+    let sum = 0;
+    for (let i = 0; i < values.length; i++) {
+      if (i === scorer) continue;
+      if (values[i] > best) best = values[i];
+      sum += values[i];
+    }
+    if (many.value === 'mean') return (values[scorer] - sum / (values.length - 1)) / scale;
+    const m = values[scorer] - best;
+    if (many.value === 'leader') return m / scale;
+    const k = many.marginPoints;
+    return (m * k) / (k + (m < 0 ? -m : m)) / scale;
+  }
 
   /** Opens the best moves of a node for this iteration (progressive widening) and picks one by PUCT. */
   function select(node: TreeNode, moves: Move[]): { edge: Edge; move: Move } {
@@ -240,19 +279,34 @@ export function createExpertBot(options: Partial<ExpertOptions> = {}): Bot {
     return { edge: best!, move: bestMove! };
   }
 
-  /** The root's moves, best one-ply value first, each with its edge after the search (null: never opened). */
   /**
    * One iteration below root move `first` in future `k`: down its subtree (each seat choosing
    * for its own scorer, its team's in R9), then a greedy rollout to the horizon; the value
-   * goes back up the path. Returns nothing: the edges hold the counts.
+   * goes back up the path. Returns nothing: the edges hold the counts. With three or more
+   * scorers (`manyScorers`) the bot's own edges take `manyValue`, and with `many.othersGreedy`
+   * the other seats play the greedy policy instead of being nodes.
    */
-  function iterate(state: GameState, first: { edge: Edge; move: Move }, future: Future, policy: Chooser, horizon: number): void {
+  function iterate(
+    state: GameState,
+    first: { edge: Edge; move: Move },
+    future: Future,
+    policy: Chooser,
+    horizon: number,
+    manyScorers: boolean,
+  ): void {
     const s = cloneState(state);
-    const path: { edge: Edge; scorer: number }[] = [{ edge: first.edge, scorer: scorerOf(s, s.seat) }];
+    const own = scorerOf(s, s.seat);
+    const othersGreedy = manyScorers && many.othersGreedy;
+    const path: { edge: Edge; scorer: number }[] = [{ edge: first.edge, scorer: own }];
     for (const a of first.move.actions) applyInPlace(s, a);
     let edge = first.edge;
     settle(s, future);
     while (s.phase !== 'over' && !(s.phase === 'place' && s.turn >= horizon)) {
+      if (othersGreedy && scorerOf(s, s.seat) !== own) {
+        for (const a of greedyTurn(s, policy, w)) applyInPlace(s, a);
+        settle(s, future);
+        continue;
+      }
       if (!edge.child) {
         edge.child = { visits: 0, edges: new Map() };
         break;
@@ -275,7 +329,7 @@ export function createExpertBot(options: Partial<ExpertOptions> = {}): Bot {
     const values = s.phase === 'over' ? s.scores : project(position(s, s.board), w);
     for (const p of path) {
       p.edge.visits++;
-      p.edge.total += utility(values, p.scorer) / scale;
+      p.edge.total += manyScorers && p.scorer === own ? manyValue(values, own) : utility(values, p.scorer) / scale;
     }
   }
 
@@ -289,6 +343,8 @@ export function createExpertBot(options: Partial<ExpertOptions> = {}): Bot {
     const rootMoves = movesOf(state, w);
     if (rootMoves.length === 1) return rootMoves[0];
     const seats = state.setup.seats.length;
+    // Two scorers (2 seats, the team variant): `utility` is simply the difference, and the search plays as measured.
+    const manyScorers = state.scores.length > 2;
     const horizon = state.turn + 1 + Math.max(seats, opts.horizonTurns);
     const start = ctx.now ? ctx.now() : 0;
     const outOfTime = () => ctx.now !== undefined && ctx.now() - start > ctx.budgetMs;
@@ -310,7 +366,7 @@ export function createExpertBot(options: Partial<ExpertOptions> = {}): Bot {
       for (let n = 0; n < per && !outOfTime(); n++) {
         for (const c of alive) {
           const k = c.edge.visits % opts.futures;
-          iterate(state, c, futureOf(k), new SeededChooser(mix(seed, 3 * k + 2)), horizon);
+          iterate(state, c, futureOf(k), new SeededChooser(mix(seed, 3 * k + 2)), horizon, manyScorers);
         }
       }
       alive = alive
