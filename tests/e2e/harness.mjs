@@ -22,12 +22,23 @@ const TYPES = {
   '.wasm': 'application/wasm',
 };
 
-/** Serves `root` on 127.0.0.1 at a free port; resolves to { url, close }. */
+/**
+ * Serves `root` on 127.0.0.1 at a free port; resolves to { url, requests, asked, cut, close }.
+ * `cut(true)` makes the server unreachable as a real outage would: each request is counted and its
+ * path kept (`asked()`), then its connection is dropped unanswered. (The browser's offline switch
+ * does not cover the fetches the browser itself makes, such as a service worker's update check.)
+ */
 export function serveStatic(root) {
   const base = resolve(root);
   let requests = 0;
+  let down = null; // while cut: the paths asked since
   const server = createServer(async (req, res) => {
     requests++;
+    if (down) {
+      if (down.length < 50) down.push(new URL(req.url, 'http://x').pathname);
+      req.socket.destroy();
+      return;
+    }
     try {
       const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
       let file = normalize(join(base, path));
@@ -44,7 +55,15 @@ export function serveStatic(root) {
   return new Promise((ok) =>
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address();
-      ok({ url: `http://127.0.0.1:${port}/`, requests: () => requests, close: () => new Promise((done) => server.close(done)) });
+      ok({
+        url: `http://127.0.0.1:${port}/`,
+        requests: () => requests,
+        cut: (on) => {
+          down = on ? [] : null;
+        },
+        asked: () => [...(down ?? [])],
+        close: () => new Promise((done) => server.close(done)),
+      });
     }),
   );
 }
