@@ -151,6 +151,11 @@ export class Tabletop implements TableActions {
   private warming = false;
   /** Warm the meshes with no instance yet too: only while nobody waits for this table (a spare). */
   private warmAll: boolean;
+  /**
+   * The element that had the focus when the keys were asked for while the canvas was still out of the
+   * page (a hidden canvas cannot take the focus): the first frame gives them to the table if it still has.
+   */
+  private focusAskedFrom: Element | null = null;
 
   // ------------------------------------------------------------------ setup helpers
 
@@ -243,6 +248,18 @@ export class Tabletop implements TableActions {
     const gl = this.renderer.getContext();
     gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
     return performance.now() - t0;
+  }
+
+  /**
+   * Gives the keys to the table (R, arrows, Enter act on it). Before its first frame the canvas is out
+   * of the page and cannot take the focus: the first frame does, unless the player put it elsewhere meanwhile.
+   */
+  focus(): void {
+    if (this.disposed) return;
+    if (this.canvas.style.visibility !== 'hidden') {
+      this.focusAskedFrom = null;
+      this.canvas.focus({ preventScroll: true });
+    } else this.focusAskedFrom = deepActiveElement() ?? document.body;
   }
 
   /** Moves the table, canvas and all, into `host` (a spare table made ahead, spare-table.ts); it re-sizes itself there. */
@@ -403,7 +420,12 @@ export class Tabletop implements TableActions {
     const t0 = performance.now();
     this.renderer.render(this.scene, this.camera);
     this.lastFrameMs = performance.now() - t0;
-    if (!this.warming && this.canvas.style.visibility) this.canvas.style.visibility = ''; // its first frame: into the page
+    if (!this.warming && this.canvas.style.visibility) {
+      this.canvas.style.visibility = ''; // its first frame: into the page
+      const asked = this.focusAskedFrom;
+      this.focusAskedFrom = null;
+      if (asked && (deepActiveElement() ?? document.body) === asked) this.canvas.focus({ preventScroll: true });
+    }
     if (this.shadersCompiled && this.atlas.filled) this.boardDrawn = true;
   }
 
@@ -560,4 +582,11 @@ export class Tabletop implements TableActions {
 function stateSignature(s: GameState): string {
   const meeples = s.meeples.map((m) => `${m.tile}.${m.seg}.${m.seat}.${m.size[0]}.${m.equipment ?? ''}`).join(',');
   return `${s.tiles.length}|${s.turn}|${s.seat}|${s.phase}|${s.drawn}|${s.scores.join(',')}|${meeples}`;
+}
+
+/** The element that has the focus, inside shadow roots too; null when none has. */
+function deepActiveElement(): Element | null {
+  let active = document.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active;
 }

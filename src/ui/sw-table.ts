@@ -46,9 +46,9 @@ export class SwTable extends LitElement {
     this.table.tabletop?.rotateGhost(step);
   }
 
-  /** Gives the keys to the table (R, arrows, Enter act on it). */
+  /** Gives the keys to the table (R, arrows, Enter act on it), at its first frame if it has not drawn one yet. */
   focusTable(): void {
-    this.table.tabletop?.canvas.focus({ preventScroll: true });
+    this.table.tabletop?.focus();
   }
 
   /** CSS pixels of the table the HUD covers on each side; framing keeps the board in the rest. */
