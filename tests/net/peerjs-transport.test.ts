@@ -14,6 +14,8 @@ class Probe {
   readonly opened: PeerId[] = [];
   readonly closed: PeerId[] = [];
   readonly frames: [PeerId, string][] = [];
+  /** Failed dials, with the transport's reason. */
+  readonly failures: [PeerId, string][] = [];
   private waiters: (() => void)[] = [];
   constructor(readonly transport: PeerJsTransport) {
     transport.listen({
@@ -21,6 +23,7 @@ class Probe {
       close: (p) => this.note(() => this.closed.push(p)),
       message: (p, f) => this.note(() => this.frames.push([p, f])),
     });
+    transport.onLinkFailure((p, reason) => this.failures.push([p, reason]));
   }
   private note(f: () => void) {
     f();
@@ -75,11 +78,13 @@ const linked = (a: Probe, b: Probe) =>
   a.until(() => a.transport.connected().includes(b.transport.id), `${a.transport.id} ↔ ${b.transport.id}`);
 /**
  * Dials like the session does: a dial may fail (the transport promises nothing; node-datachannel
- * now and then fails a DTLS handshake between two connections of one process), and a failed
- * dial is reported by `close`, so it is redialled, at most three times.
+ * now and then fails a DTLS handshake between two connections of one process, on a loaded machine
+ * several times in a row within milliseconds), and a failed dial is reported by `close`, so it is
+ * redialled after a short pause, at most five times; the failure names the reasons seen.
  */
 async function dial(a: Probe, b: Probe): Promise<void> {
   const closesOfB = () => a.closed.filter((p) => p === b.transport.id).length; // not another dial's
+  const reasons = () => a.failures.filter(([p]) => p === b.transport.id).map(([, r]) => r);
   for (let attempt = 1; ; attempt++) {
     const closes = closesOfB();
     a.transport.connect(b.transport.id);
@@ -88,8 +93,10 @@ async function dial(a: Probe, b: Probe): Promise<void> {
       `${a.transport.id} → ${b.transport.id}`,
       16_000,
     );
-    if (a.transport.connected().includes(b.transport.id)) return linked(b, a);
-    if (attempt === 3) throw new Error(`three dials from ${a.transport.id} to ${b.transport.id} failed`);
+    if (a.transport.connected().includes(b.transport.id)) return await linked(b, a);
+    if (attempt === 5)
+      throw new Error(`five dials from ${a.transport.id} to ${b.transport.id} failed (${reasons().join('; ') || 'closed'})`);
+    await new Promise((r) => setTimeout(r, 100 * attempt));
   }
 }
 
