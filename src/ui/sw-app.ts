@@ -29,6 +29,15 @@ import { prepareTable, warmTabletop } from '../render/lazy-tabletop';
 import { storedName } from './player-name';
 import { onlineErrorText } from './online-error';
 
+/** Resolves after the next frame has been painted (or at once where there are no frames). */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const raf = globalThis.requestAnimationFrame;
+    if (typeof raf !== 'function') return resolve();
+    raf(() => setTimeout(resolve, 0));
+  });
+}
+
 /** The online screens load with the first online game, not with the page (home screen JS ≤ 120 KB gzip). */
 function loadOnlineScreens(): Promise<unknown> {
   return Promise.all([import('./sw-join'), import('./sw-lobby'), import('./sw-online-panel')]);
@@ -125,9 +134,13 @@ export class SwApp extends LitElement {
     this.joinSignalling = link.signalling;
     this.onlineError = null;
     this.screen = 'join';
-    void loadOnlineScreens();
     void warmOnline();
-    prepareTable(expectedTableBox()); // to play or to watch, a table comes next
+    // To play or to watch, a table comes next: it is made once the join form is on screen, so the
+    // form does not wait behind three.js and a WebGL context (on a slow phone, 0.5 s or more).
+    void loadOnlineScreens()
+      .then(() => this.updateComplete)
+      .then(afterNextPaint)
+      .then(() => prepareTable(expectedTableBox()));
     return true;
   }
 
