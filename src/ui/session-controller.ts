@@ -3,10 +3,16 @@
 // table never run ahead of what the players have seen. `idle()` lets bots wait for it.
 // Catching up is not replaying: only events at the live edge play (those since the last
 // placement waiting, and none while the session says it is behind); every update before it is
-// shown at once, all in the same task, so the screen draws the current board once.
+// shown at once, all in the same task, so the screen draws the current board once. While the
+// session says it is behind, its updates are not drawn one by one either (a catch-up that computes
+// a bot seat's past moves yields between them): the host draws at most every CATCH_UP_DRAW_MS,
+// and at once when an update at the live edge comes.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { cloneState, type GameEvent, type GameState } from '../engine';
 import type { Session, SessionStatus, SessionUpdate } from '../session/session';
+
+/** How often, at most, the host draws while the session catches up (a long catch-up still shows progress). */
+export const CATCH_UP_DRAW_MS = 500;
 
 export type Animate = (events: GameEvent[], after: GameState) => Promise<void>;
 
@@ -29,6 +35,8 @@ export class SessionController implements ReactiveController {
   private connected = false;
   /** Bumped by a reset, so an update still animating when the replay jumped is not shown after it. */
   private generation = 0;
+  /** A draw put off while the session catches up (see drawSoon). */
+  private drawTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(private readonly host: ReactiveControllerHost) {
     host.addController(this);
@@ -45,7 +53,7 @@ export class SessionController implements ReactiveController {
     this.events = session ? [...session.history()] : [];
     this.latest = [];
     if (session && this.connected) this.off = session.subscribe((u) => this.receive(u));
-    this.host.requestUpdate();
+    this.drawNow();
     this.release();
   }
 
@@ -69,6 +77,7 @@ export class SessionController implements ReactiveController {
     this.connected = false;
     this.off?.();
     this.off = null;
+    this.cancelDraw();
     this.release();
   }
 
@@ -81,7 +90,7 @@ export class SessionController implements ReactiveController {
       this.status = update.status;
       this.events = [...this.session.history()];
       this.latest = [];
-      this.host.requestUpdate();
+      this.drawNow();
       if (!this.pumping) this.release();
       return;
     }
@@ -111,7 +120,8 @@ export class SessionController implements ReactiveController {
           this.events = this.events.concat(events);
           this.latest = events;
         }
-        this.host.requestUpdate();
+        if (u.catchingUp) this.drawSoon();
+        else this.drawNow();
       }
     } finally {
       this.pumping = false;
@@ -125,6 +135,25 @@ export class SessionController implements ReactiveController {
     if (this.queue.some((later) => later.catchingUp || later.steps.some((s) => s.intent === 'place'))) return [];
     const lastPlace = u.steps.findLastIndex((s) => s.intent === 'place');
     return u.steps.slice(Math.max(0, lastPlace)).flatMap((s) => s.events);
+  }
+
+  /** The host draws what is shown now (and a draw put off is not needed any more). */
+  private drawNow(): void {
+    this.cancelDraw();
+    this.host.requestUpdate();
+  }
+
+  /** The host draws within CATCH_UP_DRAW_MS, whatever is shown then, unless a draw comes first. */
+  private drawSoon(): void {
+    this.drawTimer ??= setTimeout(() => {
+      this.drawTimer = null;
+      this.host.requestUpdate();
+    }, CATCH_UP_DRAW_MS);
+  }
+
+  private cancelDraw(): void {
+    if (this.drawTimer !== null) clearTimeout(this.drawTimer);
+    this.drawTimer = null;
   }
 
   private release(): void {

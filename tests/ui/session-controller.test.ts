@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultOptions, legalPlacements, type GameEvent, type GameState } from '../../src/engine';
 import { LocalSession } from '../../src/session/local-session';
 import type { SessionUpdate } from '../../src/session/session';
-import { SessionController } from '../../src/ui/session-controller';
+import { CATCH_UP_DRAW_MS, SessionController } from '../../src/ui/session-controller';
 import { normaliseChoice } from '../../src/ui/deploy-choice';
 
 function fakeHost() {
@@ -155,6 +155,61 @@ describe('SessionController catching up', () => {
     await ctl.idle();
     expect(calls).toBe(0);
     expect(ctl.shown!.turn).toBe(session.state.turn);
+    off();
+    session.dispose();
+  });
+  it('draws a catch-up once: updates marked catching up are not drawn one by one, the live update draws at once', async () => {
+    const session = twoHumans();
+    const host = fakeHost();
+    const ctl = new SessionController(host);
+    ctl.hostConnected();
+    ctl.animate = async () => {};
+    let behind = true;
+    const listeners: ((u: SessionUpdate) => void)[] = [];
+    const off = session.subscribe((u) => listeners.forEach((l) => l(behind ? { ...u, catchingUp: true } : u)));
+    const marked = Object.create(session, { subscribe: { value: (l: (u: SessionUpdate) => void) => (listeners.push(l), () => {}) } });
+    ctl.attach(marked as LocalSession);
+    const drawsAtAttach = host.updates;
+    await session.start();
+    await playTurns(session, 6);
+    await ctl.idle();
+    // every update of the catch-up is held (the state is current) but none was drawn yet
+    expect(ctl.shown!.turn).toBe(session.state.turn);
+    expect(ctl.events).toHaveLength(session.history().length);
+    expect(host.updates).toBe(drawsAtAttach);
+    // the live edge: the first update that is not catching up draws at once, and the put-off draw is not made after it
+    behind = false;
+    await playTurns(session, 1);
+    await ctl.idle();
+    expect(host.updates).toBeGreaterThan(drawsAtAttach);
+    const drawsLive = host.updates;
+    await new Promise((r) => setTimeout(r, CATCH_UP_DRAW_MS + 50));
+    expect(host.updates).toBe(drawsLive);
+    expect(ctl.status).toEqual(session.status);
+    off();
+    session.dispose();
+  });
+
+  it('a long catch-up still draws its progress every CATCH_UP_DRAW_MS, never more often', async () => {
+    const session = twoHumans();
+    const host = fakeHost();
+    const ctl = new SessionController(host);
+    ctl.hostConnected();
+    ctl.animate = async () => {};
+    const listeners: ((u: SessionUpdate) => void)[] = [];
+    const off = session.subscribe((u) => listeners.forEach((l) => l({ ...u, catchingUp: true })));
+    const marked = Object.create(session, { subscribe: { value: (l: (u: SessionUpdate) => void) => (listeners.push(l), () => {}) } });
+    ctl.attach(marked as LocalSession);
+    const drawsAtAttach = host.updates;
+    await session.start();
+    await playTurns(session, 3);
+    await new Promise((r) => setTimeout(r, CATCH_UP_DRAW_MS + 50));
+    expect(host.updates).toBe(drawsAtAttach + 1); // one draw for the whole burst, once the interval passed
+    await playTurns(session, 3);
+    await ctl.idle();
+    expect(host.updates).toBe(drawsAtAttach + 1); // the next burst waits for its own interval
+    await new Promise((r) => setTimeout(r, CATCH_UP_DRAW_MS + 50));
+    expect(host.updates).toBe(drawsAtAttach + 2);
     off();
     session.dispose();
   });
