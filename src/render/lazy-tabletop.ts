@@ -20,8 +20,17 @@ export function loadTabletop(): Promise<typeof TabletopModule> {
 
 /** Starts loading in the background, and painting the tile atlas in its worker; a failure here is retried by the table itself. */
 export function warmTabletop(): void {
-  prepaintTileAtlas().catch(() => {}); // its worker needs no three.js: it starts now; the table asks again if it failed
+  prepaintAtlas();
   loadTabletop().catch(() => {});
+}
+
+/**
+ * Starts painting the tile atlas in its worker (once a page; kept in IndexedDB after the first
+ * time): it needs no three.js and no main thread, so a page sure to show a table (a join link)
+ * starts it before its first screen. The table asks again if this failed.
+ */
+export function prepaintAtlas(): void {
+  prepaintTileAtlas().catch(() => {});
 }
 
 /**
