@@ -7,7 +7,8 @@
 // the live turn drawn; a spectator opening the link at turn 30 → the live turn drawn, with the
 // frames and characters its data channels received meanwhile (for both, when the session held the
 // live state, before drawing it); then human actions, each timed
-// until applied on every page. ONLINE_RUNS=N sets the rounds
+// until applied on every page: five right after the spectator's catch-up, as the game goes on
+// (a page may still be animating the move before), five from settled pages (nothing left to show). ONLINE_RUNS=N sets the rounds
 // (default 5). Prints one JSON line.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -179,6 +180,17 @@ async function timeAction(pages) {
   return slowest;
 }
 
+/** Resolves once every page shows all its session holds (no animation queued or playing), drawn, and 250 ms more have passed. */
+async function settled(pages) {
+  for (const p of pages) {
+    await p.waitForFunction(() => !window.__sw.app.game?.sessionController.busy && window.__sw.tabletop()?.drawsBoard, null, {
+      timeout: 30_000,
+      polling: 20,
+    });
+  }
+  await pages[0].waitForTimeout(250);
+}
+
 /** Plays first-legal moves for every page whose turn it is, until the live turn reaches `turn` at a human's move. */
 async function playUntilTurn(pages, host, turn) {
   for (let guard = 0; guard < 2000; guard++) {
@@ -226,6 +238,7 @@ const out = {
   spectateFrames: [],
   spectateChars: [],
   action: [],
+  actionIdle: [],
 };
 try {
   for (let round = 0; round < RUNS; round++) {
@@ -290,8 +303,19 @@ try {
       }
       await playUntilTurn(pages, host, (await host.evaluate(() => window.__sw.state().turn)) + 1);
     }
+    // The same, each from a settled table: every page shows all it holds (no animation left) and has drawn it.
+    for (let k = 0, guard = 0; k < ACTIONS && guard < 50; guard++) {
+      await settled([...pages, w]);
+      const ms = await timeAction([...pages, w]);
+      if (ms !== null) {
+        out.actionIdle.push(ms);
+        k++;
+      }
+      await playUntilTurn(pages, host, (await host.evaluate(() => window.__sw.state().turn)) + 1);
+    }
     process.stderr.write(
-      `round ${round + 1}: action → applied on every page ${out.action.slice(-ACTIONS).map(Math.round).join(', ')} ms\n`,
+      `round ${round + 1}: action → applied on every page ${out.action.slice(-ACTIONS).map(Math.round).join(', ')} ms; ` +
+        `from settled pages ${out.actionIdle.slice(-ACTIONS).map(Math.round).join(', ')} ms\n`,
     );
     await w.context().close();
     for (const p of pages) await p.context().close();
