@@ -137,7 +137,7 @@ async function longestTask(pages, from, to) {
 
 /**
  * One human action timed browser to browser: the page whose turn it is places its first legal
- * tile, and every other page of `pages` notes (polling its state every few ms) when it reaches
+ * tile, and every other page of `pages` notes (a listener of its session, in the task that applies it) when it reaches
  * the state the mover is in after it; the slowest page's delay from the click, in ms (null:
  * nobody could move, or a page never got there within 10 s).
  */
@@ -146,19 +146,18 @@ async function timeAction(pages) {
   const mover = pages[ready.indexOf(true)];
   if (!mover) return null;
   const others = pages.filter((p) => p !== mover);
+  // Noted by a listener of the session, in the task that applies the move: a timer polling the state
+  // would run only after the frame the page draws for it (100–300 ms on a software WebGL).
   const watch = () => {
-    const key = () => {
-      const s = window.__sw.state();
-      return s ? `${s.turn}:${s.phase}:${s.tiles.length}` : '';
-    };
-    let last = key();
+    const key = (s) => (s ? `${s.turn}:${s.phase}:${s.tiles.length}` : '');
+    let last = key(window.__sw.state());
     window.__keys = [];
-    window.__keyPoll = setInterval(() => {
-      const k = key();
+    window.__keyOff = window.__sw.session().subscribe((u) => {
+      const k = key(u.state);
       if (k === last || window.__keys.length >= 100) return;
       last = k;
       window.__keys.push({ k, at: performance.timeOrigin + performance.now() });
-    }, 2);
+    });
   };
   for (const p of others) await p.evaluate(watch);
   const { sent, after } = await mover.evaluate(async () => {
@@ -173,7 +172,7 @@ async function timeAction(pages) {
       .waitForFunction((k) => window.__keys.find((e) => e.k === k)?.at, after, { timeout: 10_000, polling: 20 })
       .then((h) => h.jsonValue())
       .catch(() => null);
-    await p.evaluate(() => clearInterval(window.__keyPoll));
+    await p.evaluate(() => window.__keyOff());
     if (at === null) return null;
     slowest = Math.max(slowest, at - sent);
   }
