@@ -62,8 +62,9 @@ export default async function bench(): Promise<BenchRow[]> {
   const raw = (files: Iterable<string>) => [...files].reduce((n, f) => n + statSync(f).size, 0) / 1024;
   const assets = readdirSync(join(DIST, 'assets'));
   const worker = assets.find((f) => f.startsWith('bot-worker') && f.endsWith('.js'));
-  const table = assets.find((f) => f.startsWith('tabletop-') && f.endsWith('.js'));
-  if (!table) throw new Error('no tabletop-*.js chunk: is the table still loaded lazily (lazy-tabletop.ts)?');
+  // the chunk of src/render/table-module.ts, which lazy-tabletop.ts imports when a game opens
+  const table = assets.find((f) => f.startsWith('table-module-') && f.endsWith('.js'));
+  if (!table) throw new Error('no table-module-*.js chunk: is the table still loaded lazily (lazy-tabletop.ts)?');
   const withTable = new Set(scripts);
   for (const f of withStaticImports(join(DIST, 'assets', table))) withTable.add(f);
   const everything = assets.filter((f) => f.endsWith('.js') && !/worker|^verify-|^workbox/.test(f)).map((f) => join(DIST, 'assets', f));
