@@ -67,6 +67,19 @@ async function playTurns(session: LocalSession, turns: number): Promise<void> {
   }
 }
 
+/**
+ * `session` as a networked one behind the live edge shows it: its own updates, re-sent marked as
+ * catching up while `behind()` holds. `off` stops the re-sending.
+ */
+function markedCatchingUp(session: LocalSession, behind: () => boolean = () => true): { marked: LocalSession; off: () => void } {
+  const listeners: ((u: SessionUpdate) => void)[] = [];
+  const off = session.subscribe((u) => listeners.forEach((l) => l(behind() ? { ...u, catchingUp: true } : u)));
+  const marked = Object.create(session, {
+    subscribe: { value: (l: (u: SessionUpdate) => void) => (listeners.push(l), () => {}) },
+  }) as LocalSession;
+  return { marked, off };
+}
+
 describe('SessionController catching up', () => {
   const twoHumans = () =>
     LocalSession.create({ seats: ['red', 'black'], options: defaultOptions() }, [{ kind: 'human' }, { kind: 'human' }], {
@@ -143,12 +156,7 @@ describe('SessionController catching up', () => {
     ctl.animate = async () => {
       calls++;
     };
-    const listeners: ((u: Parameters<Parameters<LocalSession['subscribe']>[0]>[0]) => void)[] = [];
-    // the session's own updates, re-sent marked as catching up
-    const off = session.subscribe((u) => listeners.forEach((l) => l({ ...u, catchingUp: true })));
-    const marked = Object.create(session, {
-      subscribe: { value: (l: (typeof listeners)[number]) => (listeners.push(l), () => {}) },
-    }) as LocalSession;
+    const { marked, off } = markedCatchingUp(session);
     ctl.attach(marked);
     await session.start();
     await playTurns(session, 3);
@@ -158,6 +166,7 @@ describe('SessionController catching up', () => {
     off();
     session.dispose();
   });
+
   it('draws a catch-up once: updates marked catching up are not drawn one by one, the live update draws at once', async () => {
     const session = twoHumans();
     const host = fakeHost();
@@ -165,10 +174,8 @@ describe('SessionController catching up', () => {
     ctl.hostConnected();
     ctl.animate = async () => {};
     let behind = true;
-    const listeners: ((u: SessionUpdate) => void)[] = [];
-    const off = session.subscribe((u) => listeners.forEach((l) => l(behind ? { ...u, catchingUp: true } : u)));
-    const marked = Object.create(session, { subscribe: { value: (l: (u: SessionUpdate) => void) => (listeners.push(l), () => {}) } });
-    ctl.attach(marked as LocalSession);
+    const { marked, off } = markedCatchingUp(session, () => behind);
+    ctl.attach(marked);
     const drawsAtAttach = host.updates;
     await session.start();
     await playTurns(session, 6);
@@ -196,10 +203,8 @@ describe('SessionController catching up', () => {
     const ctl = new SessionController(host);
     ctl.hostConnected();
     ctl.animate = async () => {};
-    const listeners: ((u: SessionUpdate) => void)[] = [];
-    const off = session.subscribe((u) => listeners.forEach((l) => l({ ...u, catchingUp: true })));
-    const marked = Object.create(session, { subscribe: { value: (l: (u: SessionUpdate) => void) => (listeners.push(l), () => {}) } });
-    ctl.attach(marked as LocalSession);
+    const { marked, off } = markedCatchingUp(session);
+    ctl.attach(marked);
     const drawsAtAttach = host.updates;
     await session.start();
     await playTurns(session, 3);
