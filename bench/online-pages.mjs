@@ -190,6 +190,24 @@ async function settled(pages) {
   await pages[0].waitForTimeout(250);
 }
 
+/**
+ * Times ACTIONS human actions (timeAction) among the `players` and the `spectator` into `into`,
+ * after `before(pages)` each, the players moving the game on a turn after each (a turn where
+ * nobody could act is not counted; at most 50 tries).
+ */
+async function timeActions(players, spectator, host, into, before = async () => {}) {
+  const pages = [...players, spectator];
+  for (let k = 0, guard = 0; k < ACTIONS && guard < 50; guard++) {
+    await before(pages);
+    const ms = await timeAction(pages);
+    if (ms !== null) {
+      into.push(ms);
+      k++;
+    }
+    await playUntilTurn(players, host, (await host.evaluate(() => window.__sw.state().turn)) + 1);
+  }
+}
+
 /** Plays first-legal moves for every page whose turn it is, until the live turn reaches `turn` at a human's move. */
 async function playUntilTurn(pages, host, turn) {
   for (let guard = 0; guard < 2000; guard++) {
@@ -293,25 +311,10 @@ try {
       `round ${round + 1}: spectator at turn ${now} ${w1 - w0} ms (state held ${wh - w0} ms; longest task ${out.spectateLongest.at(-1).toFixed(0)} ms, ` +
         `${rx.frames} frames, ${rx.chars} characters received)\n`,
     );
-    // Human actions, browser to browser: each applied on every page (the spectator's too).
-    for (let k = 0, guard = 0; k < ACTIONS && guard < 50; guard++) {
-      const ms = await timeAction([...pages, w]);
-      if (ms !== null) {
-        out.action.push(ms);
-        k++;
-      }
-      await playUntilTurn(pages, host, (await host.evaluate(() => window.__sw.state().turn)) + 1);
-    }
-    // The same, each from a settled table: every page shows all it holds (no animation left) and has drawn it.
-    for (let k = 0, guard = 0; k < ACTIONS && guard < 50; guard++) {
-      await settled([...pages, w]);
-      const ms = await timeAction([...pages, w]);
-      if (ms !== null) {
-        out.actionIdle.push(ms);
-        k++;
-      }
-      await playUntilTurn(pages, host, (await host.evaluate(() => window.__sw.state().turn)) + 1);
-    }
+    // Human actions, browser to browser: each applied on every page (the spectator's too), as play
+    // goes on; then the same, each from a settled table (every page shows all it holds and has drawn it).
+    await timeActions(pages, w, host, out.action);
+    await timeActions(pages, w, host, out.actionIdle, settled);
     process.stderr.write(
       `round ${round + 1}: action → applied on every page ${out.action.slice(-ACTIONS).map(Math.round).join(', ')} ms; ` +
         `from settled pages ${out.actionIdle.slice(-ACTIONS).map(Math.round).join(', ')} ms\n`,
