@@ -7,7 +7,7 @@ import type { GameStore } from '../session/game-store';
 import type { FastVerifier } from './fast-ed25519';
 import type { MeshSession } from './mesh-session';
 import type { NetSettings } from './net-settings';
-import type { PeerJsTransportOptions } from './peerjs-transport';
+import type { PeerJsTransport, PeerJsTransportOptions } from './peerjs-transport';
 import type { SessionDeps } from '../session/session-factory';
 import type { BotLevel, SeatController } from '../session/session';
 import type { PeerId } from './transport';
@@ -118,6 +118,58 @@ export function warmOnline(): Promise<unknown> {
   return warmed;
 }
 
+/** A transport opened ahead of the click that needs it, with the options it was opened with. */
+let ahead: { key: Promise<string>; transport: Promise<PeerJsTransport> } | null = null;
+
+/**
+ * Opens the signalling ahead (a join link's form is on screen, P3.1): a transport with a fresh
+ * id, unused until `openOnline` takes it, so the click on Play or Watch waits for the links
+ * and the lobby, not for the server's socket too (0.2–0.3 s here). `link`: the server the join
+ * link names. The server is the one the form would use without asking (as sw-join decides: the
+ * link's when the page has no settings of its own or the same server); when the player is to
+ * be asked, nothing is opened. One at a time; a failure stays silent here (the click opens
+ * again and says what failed).
+ */
+export function openTransportAhead(link: LinkSignalling | null): void {
+  if (ahead) return;
+  const options = import('./net-settings').then(async (m) => {
+    const { settings, source } = await m.resolveNetSettings();
+    const other = link !== null && signallingUrl(link) !== signallingUrl(settings);
+    if (other && source !== 'public') return null;
+    return transportOptions(other ? { ...settings, ...link } : settings);
+  });
+  const transport = Promise.all([options, import('./peerjs-transport')]).then(([o, m]) => {
+    if (!o) throw new Error('the player chooses the server');
+    return m.createPeerJsTransport(o);
+  });
+  const key = options.then((o) => (o ? JSON.stringify(o) : ''));
+  transport.catch(() => {});
+  key.catch(() => {});
+  ahead = { key, transport };
+}
+
+/**
+ * The transport opened ahead, if it was opened with these `options` and its signalling is
+ * still open; otherwise it is closed and null comes back (a new one is made). Taken once.
+ */
+async function takeTransportAhead(options: PeerJsTransportOptions): Promise<PeerJsTransport | null> {
+  const spare = ahead;
+  ahead = null;
+  if (!spare) return null;
+  const key = await spare.key.catch(() => null);
+  if (key !== JSON.stringify(options)) {
+    void spare.transport.then(
+      (t) => t.close(),
+      () => {},
+    );
+    return null;
+  }
+  const t = await spare.transport.catch(() => null);
+  if (t && t.signalling() === 'open') return t;
+  t?.close();
+  return null;
+}
+
 /** `onLinkFailure` hears why a WebRTC link failed before it opened (a wrong TURN credential, no path), to show the player. */
 export async function openOnline(
   req: OnlineRequest,
@@ -136,11 +188,16 @@ export async function openOnline(
   ]);
   // The page's WebCrypto checks signatures off the main thread where it can (noble decides the rest); probed once.
   fastVerifier ??= webCryptoEd25519();
-  const [fastVerify, { settings: resolved }] = await Promise.all([fastVerifier, resolveNetSettings()]);
+  const { settings: resolved } = await resolveNetSettings();
   // A join link's server replaces this page's for this game only; the ICE servers stay this page's.
   const link = req.kind === 'join' ? req.signalling : null;
   const settings = link ? { ...resolved, ...link } : resolved;
-  const transport = await createPeerJsTransport(transportOptions(settings));
+  const options = transportOptions(settings);
+  // The signalling opens while the WebCrypto probe runs, or was opened ahead (a join link's form).
+  const [fastVerify, transport] = await Promise.all([
+    fastVerifier,
+    takeTransportAhead(options).then((ahead) => ahead ?? createPeerJsTransport(options)),
+  ]);
   inUse = { host: settings.host, port: settings.port, path: settings.path, secure: settings.secure };
   const heard = deps.onLinkFailure;
   if (heard) transport.onLinkFailure((_peer, reason) => heard(reason));

@@ -11,7 +11,7 @@ import { ReplaySession } from '../session/replay-session';
 import { openSession, resumeStored, type OpenRequest, type SessionDeps } from '../session/session-factory';
 import type { Session } from '../session/session';
 import type { MeshSession } from '../net/mesh-session';
-import { openOnline, parseJoinLink, warmOnline, type LinkSignalling, type OnlineRequest } from '../net/online';
+import { openOnline, openTransportAhead, parseJoinLink, warmOnline, type LinkSignalling, type OnlineRequest } from '../net/online';
 import type { PeerId } from '../net/transport';
 import { downloadText } from './file-download';
 import { replayDownload } from './replay-download';
@@ -135,6 +135,7 @@ export class SwApp extends LitElement {
     this.onlineError = null;
     this.screen = 'join';
     void warmOnline();
+    openTransportAhead(link.signalling); // the server's socket opens while the player types a name
     // The tile atlas first: its worker paints for 0.2–0.4 s of a core here (2.4 s when the page's
     // table and shaders are made meanwhile), and it needs nothing of the page.
     prepaintAtlas();

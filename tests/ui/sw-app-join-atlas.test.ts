@@ -13,6 +13,11 @@ vi.mock('../../src/render/lazy-tabletop', () => ({
   loadedTabletop: () => null,
 }));
 
+vi.mock('../../src/net/online', async (original) => ({
+  ...(await original<typeof import('../../src/net/online')>()),
+  openTransportAhead: () => {}, // no signalling server in a unit test
+}));
+
 describe('<sw-app> join link: the atlas first, the table after the form', () => {
   beforeAll(async () => {
     await Promise.all([import('../../src/ui/sw-join'), import('../../src/ui/sw-lobby'), import('../../src/ui/sw-online-panel')]);

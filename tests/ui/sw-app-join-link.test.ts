@@ -1,7 +1,14 @@
 // @vitest-environment happy-dom
 // <sw-app>: a join link pasted into a tab already open (only the #join= part changes) opens the join card (hashchange).
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import '../../src/ui/sw-app';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// The signalling a join link's form opens ahead (online.ts): recorded here, never opened (no server in a unit test).
+const openedAhead: unknown[] = [];
+vi.mock('../../src/net/online', async (original) => ({
+  ...(await original<typeof import('../../src/net/online')>()),
+  openTransportAhead: (link: unknown) => openedAhead.push(link),
+}));
+await import('../../src/ui/sw-app');
 
 describe('<sw-app> and join links', () => {
   // The app loads the online screens lazily (home screen JS stays small); loaded here first, none is still on its way
@@ -26,5 +33,7 @@ describe('<sw-app> and join links', () => {
     const join = app.shadowRoot!.querySelector('sw-join');
     expect(join).not.toBeNull();
     expect(join!.hostSignalling).toEqual({ host: 'signal.example', port: 9000, path: '/peerjs', secure: true });
+    // the server's socket is opened while the player types a name, for the server the link names
+    expect(openedAhead).toEqual([{ host: 'signal.example', port: 9000, path: '/peerjs', secure: true }]);
   });
 });
