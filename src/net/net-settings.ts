@@ -277,6 +277,8 @@ export interface NetSettingsSources {
   fetch: ((url: string, init?: RequestInit) => Promise<Response>) | null;
   /** How long the same-origin probe may take (ms). */
   probeTimeoutMs?: number;
+  /** Replaces `probeSameOrigin(sources)`: the browser's asks its page's server once per visit (`browserSources`). */
+  probe?: () => Promise<Parsed<NetSettings> | null>;
 }
 
 export function loadSavedNetSettings(storage: Pick<Storage, 'getItem'> | null): Parsed<NetSettings> | null {
@@ -312,27 +314,54 @@ export function clearSavedNetSettings(storage: Pick<Storage, 'removeItem'>): voi
 export async function probeSameOrigin(
   sources: Pick<NetSettingsSources, 'page' | 'fetch' | 'probeTimeoutMs'>,
 ): Promise<Parsed<NetSettings> | null> {
+  return (await askSameOrigin(sources)).answer;
+}
+
+/** The probe's answer, and whether a server answered at all (no answer: offline, file://, a timeout; worth asking again). */
+async function askSameOrigin(
+  sources: Pick<NetSettingsSources, 'page' | 'fetch' | 'probeTimeoutMs'>,
+): Promise<{ answer: Parsed<NetSettings> | null; answered: boolean }> {
   const { page, fetch: get } = sources;
-  if (!page || !get || (page.protocol !== 'http:' && page.protocol !== 'https:')) return null;
+  if (!page || !get || (page.protocol !== 'http:' && page.protocol !== 'https:')) return { answer: null, answered: true };
   const controller = typeof AbortController === 'function' ? new AbortController() : null;
   const timer = setTimeout(() => controller?.abort(), sources.probeTimeoutMs ?? 2_000);
+  let res: Response;
+  let text: string;
   try {
-    const res = await get(`./${NET_CONFIG_FILE}`, { cache: 'no-store', signal: controller?.signal });
-    if (!res.ok || !/json/.test(res.headers.get('content-type') ?? '')) return null; // a static host: 404 or an SPA fallback page
-    const text = await res.text();
-    if (text.length > 16_384) return bad('net-config.json is too large');
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      return bad('net-config.json is not JSON');
-    }
-    return parseNetConfig(json, page);
+    res = await get(`./${NET_CONFIG_FILE}`, { cache: 'no-store', signal: controller?.signal });
+    text = res.ok ? await res.text() : '';
   } catch {
-    return null; // no server answered (file://, offline): not ours
+    return { answer: null, answered: false }; // no server answered (file://, offline): not ours, this time
   } finally {
     clearTimeout(timer);
   }
+  if (!res.ok || !/json/.test(res.headers.get('content-type') ?? '')) return { answer: null, answered: true }; // a static host: 404 or an SPA fallback page
+  if (text.length > 16_384) return { answer: bad('net-config.json is too large'), answered: true };
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { answer: bad('net-config.json is not JSON'), answered: true };
+  }
+  return { answer: parseNetConfig(json, page), answered: true };
+}
+
+/**
+ * `askSameOrigin` for these sources, asked once: an answer (a config, a refusal, "not ours") is
+ * kept, so a page asks its server once per visit however many times the settings are resolved
+ * (a join resolves them for its form, for the signalling opened ahead and for the click); no
+ * answer is asked again next time.
+ */
+export function probeOnce(
+  sources: Pick<NetSettingsSources, 'page' | 'fetch' | 'probeTimeoutMs'>,
+): () => Promise<Parsed<NetSettings> | null> {
+  let kept: Promise<{ answer: Parsed<NetSettings> | null; answered: boolean }> | null = null;
+  return async () => {
+    const asking = (kept ??= askSameOrigin(sources));
+    const r = await asking;
+    if (!r.answered && kept === asking) kept = null;
+    return r.answer;
+  };
 }
 
 /** The settings to use now, where they came from, and what was rejected on the way. */
@@ -347,7 +376,7 @@ export async function resolveNetSettings(sources: NetSettingsSources = browserSo
   const fromBuild = build?.ok ? build.value : {};
   if (fromBuild.host !== undefined) return { settings: { ...PUBLIC_SIGNALLING, ...fromBuild }, source: 'build', warnings };
 
-  const probed = await probeSameOrigin(sources);
+  const probed = await (sources.probe ? sources.probe() : probeSameOrigin(sources));
   if (probed && !probed.ok) warnings.push(`${probed.reason}; using the public signalling server`);
   if (probed?.ok) return { settings: { ...probed.value, ...fromBuild }, source: 'same-origin', warnings };
   return { settings: { ...PUBLIC_SIGNALLING, ...fromBuild }, source: fromBuild.iceServers ? 'build' : 'public', warnings };
@@ -359,7 +388,10 @@ declare global {
   }
 }
 
-/** The browser's own sources: localStorage, this build's VITE_* values, the page's origin, fetch. */
+/** The page's server, asked once per visit (`probeOnce`). */
+let pageProbe: (() => Promise<Parsed<NetSettings> | null>) | null = null;
+
+/** The browser's own sources: localStorage, this build's VITE_* values, the page's origin (asked once per visit), fetch. */
 export function browserSources(): NetSettingsSources {
   let storage: Storage | null = null;
   try {
@@ -376,10 +408,8 @@ export function browserSources(): NetSettingsSources {
     VITE_ICE_RELAY_ONLY: import.meta.env?.VITE_ICE_RELAY_ONLY,
   };
   const loc = globalThis.location;
-  return {
-    storage,
-    env,
-    page: loc ? { protocol: loc.protocol, hostname: loc.hostname, port: loc.port } : null,
-    fetch: typeof globalThis.fetch === 'function' ? globalThis.fetch.bind(globalThis) : null,
-  };
+  const page = loc ? { protocol: loc.protocol, hostname: loc.hostname, port: loc.port } : null;
+  const get = typeof globalThis.fetch === 'function' ? globalThis.fetch.bind(globalThis) : null;
+  pageProbe ??= probeOnce({ page, fetch: get });
+  return { storage, env, page, fetch: get, probe: pageProbe };
 }

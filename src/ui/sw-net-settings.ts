@@ -96,7 +96,9 @@ export class SwNetSettings extends LitElement {
 
   private async reload(): Promise<void> {
     const store = this.store();
-    this.resolved = await resolveNetSettings({ ...browserSources(), ...this.sources, storage: store });
+    // Overridden sources probe with their own page and fetch (the page's kept answer is for the page's own).
+    const over = this.sources ? { probe: undefined, ...this.sources } : {};
+    this.resolved = await resolveNetSettings({ ...browserSources(), ...over, storage: store });
   }
 
   private edit(patch: Partial<NetSettings>): void {

@@ -11,6 +11,7 @@ import {
   parseIceServerLines,
   parseIceServers,
   parseNetSettings,
+  probeOnce,
   resolveNetSettings,
   saveNetSettings,
   type NetSettingsSources,
@@ -73,6 +74,34 @@ describe('net settings', () => {
       expect(r).toEqual({ source: 'public', warnings: [], settings: PUBLIC_SIGNALLING });
     }
     expect((await resolveNetSettings(sources({ page: null }))).source).toBe('public');
+  });
+
+  it("asks the page's server once per visit when an answer came, and again after no answer", async () => {
+    let asked = 0;
+    let online = false;
+    const fetch = async () => {
+      asked++;
+      if (!online) throw new TypeError('offline');
+      return new Response(netConfigBody(), { status: 200, headers: { 'content-type': 'application/json' } });
+    };
+    const probe = probeOnce({ page, fetch });
+    const resolve = () => resolveNetSettings(sources({ fetch, probe }));
+    expect((await resolve()).source).toBe('public'); // no answer: not kept
+    online = true;
+    const [a, b] = await Promise.all([resolve(), resolve()]); // asked together: one request
+    expect([a.source, b.source]).toEqual(['same-origin', 'same-origin']);
+    expect((await resolve()).settings).toEqual(a.settings);
+    expect(asked).toBe(2);
+    // a saved choice still wins at once, without asking
+    const storage = new MemoryStorage();
+    storage.setItem(NET_SETTINGS_KEY, JSON.stringify(good));
+    expect((await resolveNetSettings(sources({ storage, fetch, probe }))).source).toBe('saved');
+    expect(asked).toBe(2);
+    // a static host's 404 is an answer too: kept
+    let missing = 0;
+    const notOurs = probeOnce({ page, fetch: async () => (missing++, new Response('nope', { status: 404 })) });
+    for (let i = 0; i < 3; i++) expect((await resolveNetSettings(sources({ probe: notOurs }))).source).toBe('public');
+    expect(missing).toBe(1);
   });
 
   it('lets the build environment override the defaults', async () => {
