@@ -6,7 +6,7 @@ import type { Colour, GameSetup } from '../engine';
 import type { GameStore } from '../session/game-store';
 import type { FastVerifier } from './fast-ed25519';
 import type { MeshSession } from './mesh-session';
-import type { NetSettings } from './net-settings';
+import type { NetSettings, ResolvedNetSettings } from './net-settings';
 import type { PeerJsTransport, PeerJsTransportOptions } from './peerjs-transport';
 import type { SessionDeps } from '../session/session-factory';
 import type { BotLevel, SeatController } from '../session/session';
@@ -118,34 +118,43 @@ export function warmOnline(): Promise<unknown> {
   return warmed;
 }
 
-/** A transport opened ahead of the click that needs it, with the options it was opened with. */
-let ahead: { key: Promise<string>; transport: Promise<PeerJsTransport> } | null = null;
+/**
+ * The server a join uses before the player is asked (sw-join shows the question, the
+ * signalling opened ahead follows the answer): `page` when the link names none or this page's
+ * own; `link` when it names another and this page has no settings of its own (the public
+ * default); `ask` when both the link and this page name a server of their own.
+ */
+export function joinServer(link: LinkSignalling | null, resolved: ResolvedNetSettings): 'page' | 'link' | 'ask' {
+  if (!link || signallingUrl(link) === signallingUrl(resolved.settings)) return 'page';
+  return resolved.source === 'public' ? 'link' : 'ask';
+}
+
+/** A transport opened ahead of the click that needs it, with the options it was opened with (null: nothing opened). */
+let ahead: { options: Promise<PeerJsTransportOptions | null>; transport: Promise<PeerJsTransport> } | null = null;
 
 /**
  * Opens the signalling ahead (a join link's form is on screen, P3.1): a transport with a fresh
  * id, unused until `openOnline` takes it, so the click on Play or Watch waits for the links
  * and the lobby, not for the server's socket too (0.2–0.3 s here). `link`: the server the join
- * link names. The server is the one the form would use without asking (as sw-join decides: the
- * link's when the page has no settings of its own or the same server); when the player is to
- * be asked, nothing is opened. One at a time; a failure stays silent here (the click opens
- * again and says what failed).
+ * link names. The server is the one the form uses without asking (`joinServer`); when the
+ * player is to be asked, nothing is opened. One at a time; a failure stays silent here (the
+ * click opens again and says what failed).
  */
 export function openTransportAhead(link: LinkSignalling | null): void {
   if (ahead) return;
   const options = import('./net-settings').then(async (m) => {
-    const { settings, source } = await m.resolveNetSettings();
-    const other = link !== null && signallingUrl(link) !== signallingUrl(settings);
-    if (other && source !== 'public') return null;
-    return transportOptions(other ? { ...settings, ...link } : settings);
+    const resolved = await m.resolveNetSettings();
+    const server = joinServer(link, resolved);
+    if (server === 'ask') return null;
+    return transportOptions(server === 'link' && link ? { ...resolved.settings, ...link } : resolved.settings);
   });
   const transport = Promise.all([options, import('./peerjs-transport')]).then(([o, m]) => {
     if (!o) throw new Error('the player chooses the server');
     return m.createPeerJsTransport(o);
   });
-  const key = options.then((o) => (o ? JSON.stringify(o) : ''));
+  options.catch(() => {});
   transport.catch(() => {});
-  key.catch(() => {});
-  ahead = { key, transport };
+  ahead = { options, transport };
 }
 
 /**
@@ -156,8 +165,8 @@ async function takeTransportAhead(options: PeerJsTransportOptions): Promise<Peer
   const spare = ahead;
   ahead = null;
   if (!spare) return null;
-  const key = await spare.key.catch(() => null);
-  if (key !== JSON.stringify(options)) {
+  const opened = await spare.options.catch(() => null);
+  if (!opened || JSON.stringify(opened) !== JSON.stringify(options)) {
     void spare.transport.then(
       (t) => t.close(),
       () => {},

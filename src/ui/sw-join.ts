@@ -4,7 +4,7 @@
 // already when this page has no settings of its own). Fires `sw-join` (CustomEvent<JoinChoice>) and `sw-menu`.
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
-import { signallingUrl, type LinkSignalling } from '../net/online';
+import { joinServer, signallingUrl, type LinkSignalling } from '../net/online';
 import type { ResolvedNetSettings } from '../net/net-settings';
 import { t } from './i18n';
 import { LanguageController } from './language-controller';
@@ -55,18 +55,21 @@ export class SwJoin extends LitElement {
   }
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
-    // A page with no settings of its own takes the host's server without setup; one with its own asks.
+    // A page with no settings of its own takes the host's server without setup; one with its own asks (`joinServer`).
     if ((changed.has('resolved') || changed.has('hostSignalling')) && this.resolved && this.useHost === null)
-      this.useHost = this.resolved.source === 'public' ? true : null;
+      this.useHost = this.server() === 'link' ? true : null;
   }
 
-  /** The host's server, when it differs from this page's (else there is nothing to ask). */
+  /** Which server the join uses before the player is asked (null: this page's settings are not resolved yet). */
+  private server(): 'page' | 'link' | 'ask' | null {
+    return this.resolved ? joinServer(this.hostSignalling, this.resolved) : null;
+  }
+
+  /** The host's server and this page's, when they differ (chosen already, 'link', or to be asked, 'ask'; the player may change it). */
   private otherServer(): { host: string; mine: string } | null {
     const h = this.hostSignalling;
-    if (!h || !this.resolved) return null;
-    const host = signallingUrl(h);
-    const mine = signallingUrl(this.resolved.settings);
-    return host === mine ? null : { host, mine };
+    if (!h || !this.resolved || this.server() === 'page') return null;
+    return { host: signallingUrl(h), mine: signallingUrl(this.resolved.settings) };
   }
 
   private go(watch: boolean): void {

@@ -1,11 +1,23 @@
 // The join link (P3.1): the host's peer id and its signalling server (host, port, path, secure), never a credential.
 import { describe, expect, it } from 'vitest';
-import { joinLink, parseJoinLink, parseSignallingUrl, peerFromLink } from '../../src/net/online';
+import { joinLink, joinServer, parseJoinLink, parseSignallingUrl, peerFromLink } from '../../src/net/online';
+import { PUBLIC_SIGNALLING, type NetSettingsSource } from '../../src/net/net-settings';
 
 const page = { origin: 'https://play.example', pathname: '/sw/' };
 const sig = { host: 'signal.example', port: 9000, path: '/peerjs', secure: true };
 
 describe('join link', () => {
+  it("uses the link's server without asking only when this page has no server of its own (P3.1)", () => {
+    const resolved = (source: NetSettingsSource, settings = { ...PUBLIC_SIGNALLING }) => ({ settings, source, warnings: [] });
+    const own = { ...sig, iceServers: [] };
+    expect(joinServer(null, resolved('public'))).toBe('page');
+    expect(joinServer(sig, resolved('public'))).toBe('link');
+    for (const source of ['saved', 'build', 'same-origin'] as const) {
+      expect(joinServer(sig, resolved(source))).toBe('ask');
+      expect(joinServer(sig, resolved(source, own))).toBe('page'); // the same server: nothing to ask
+    }
+  });
+
   it('carries the signalling the host uses and reads it back', () => {
     const link = joinLink(page, 'abc-123', { signalling: sig });
     expect(link).toBe('https://play.example/sw/#join=abc-123&sig=wss%3A%2F%2Fsignal.example%3A9000%2Fpeerjs');
