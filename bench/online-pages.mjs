@@ -1,7 +1,8 @@
 // Run by bench/online.ts: builds nothing (needs dist/ from `npm run build`), serves it with
 // the signalling plugin, and times an online game of three pages and a bot seat in headless
 // Chromium, as players get it (?bench: the test hook, but animations and bot pauses on):
-// join link → seated; host's Start → turn 1 drawn on every page (tile designs in) and the
+// join link → seated; host's Start → turn 1 drawn on every page (tile designs in; and at full
+// resolution, their finer mipmaps coming after the first frame) and the
 // longest main-thread task meanwhile (PerformanceObserver 'longtask') and the frames dropped on
 // the worst page (60 a second less the animation frames it ran); a reload at turn 15 →
 // the live turn drawn; a spectator opening the link at turn 30 → the live turn drawn, with the
@@ -242,6 +243,7 @@ const out = {
   start: [],
   startRecord: [],
   startHeld: [],
+  startSharp: [],
   startLongest: [],
   startDropped: [],
   reload: [],
@@ -276,6 +278,9 @@ try {
     out.startHeld.push(Math.max(...stages.map((x) => x.held)) - t0);
     out.startLongest.push(await longestTask(pages, t0, t1));
     out.startDropped.push(await droppedFrames(pages, t0, t1));
+    // the table draws from the atlas's coarse levels first, the finer ones after its first frame (tile-atlas.ts)
+    await Promise.all(pages.map((p) => p.waitForFunction(() => window.__sw.shown()?.sharp, null, { timeout: 60_000, polling: 20 })));
+    out.startSharp.push(Date.now() - t0);
 
     const live = await playUntilTurn(pages, host, RELOAD_AT);
     const hash = await host.evaluate(() => window.__sw.stateHash());

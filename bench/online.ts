@@ -1,6 +1,6 @@
 // Online play in headless Chromium, local signalling (vite preview and its /peerjs plugin), three
 // pages and a bot seat as players get them (animations and bot pauses on): join link → seated;
-// host's Start → turn 1 drawn on every page, and the longest main-thread task meanwhile; a reload
+// host's Start → turn 1 drawn on every page (and with its designs at full resolution), and the longest main-thread task meanwhile; a reload
 // at turn 15 → the live turn drawn; a spectator at turn 30 → the live turn drawn, and the frames
 // and characters of its catch-up. Medians and the worst of several rounds (ONLINE_RUNS, default 5).
 // Runs bench/online-pages.mjs in a child.
@@ -12,6 +12,7 @@ interface Figures {
   start: number[];
   startRecord: number[];
   startHeld: number[];
+  startSharp: number[];
   startLongest: number[];
   startDropped: number[];
   reload: number[];
@@ -34,6 +35,7 @@ export default async function bench(): Promise<BenchRow[]> {
   const m = childFigures<Figures>('online-pages.mjs', 1_800_000);
   return [
     row('online: Start → turn 1 drawn on every page', m.start, '≤ 2000 ms'),
+    row('online: … with the tile designs at full resolution on every page (the finer mipmaps follow the first frame)', m.startSharp, '—'),
     row('online: Start → the start record on every page', m.startRecord, '—'),
     row('online: Start → the game state held on every page (commitments, first draw)', m.startHeld, '—'),
     row('online: longest main-thread task during the start', m.startLongest, '≤ 200 ms'),

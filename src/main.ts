@@ -29,11 +29,13 @@ if (hooked) {
     legalPlacements: () => (app.currentSession ? legalPlacements(app.currentSession.state) : []),
     legalDeployments: () => (app.currentSession ? legalDeployments(app.currentSession.state) : []),
     stateHash: () => (app.currentSession ? stateHash(app.currentSession.state) : null),
-    /** What the game screen shows: its state's hash and turn, and whether the table draws it (shaders and tile designs in). */
+    /** What the game screen shows: its state's hash and turn, and whether the table draws it (shaders and tile designs in, sharp: at full resolution). */
     shown: () => {
       const shown = app.game?.sessionController.shown;
       const table = app.game?.table?.tabletop;
-      return shown ? { hash: stateHash(shown), turn: shown.turn, table: !!table, designs: !!table?.drawsBoard } : null;
+      return shown
+        ? { hash: stateHash(shown), turn: shown.turn, table: !!table, designs: !!table?.drawsBoard, sharp: !!table?.designsSharp }
+        : null;
     },
   };
 }

@@ -58,7 +58,12 @@ let painted: Promise<PaintedAtlas> | null = null;
 
 /** Starts painting the atlas now (lazy-tabletop.ts, when the player heads to a game), for the tables to take. */
 export function prepaintTileAtlas(): Promise<PaintedAtlas> {
-  const p = (painted ??= paintAtlasInWorker().then((w) => w ?? paintAtlasOnPage()));
+  const p = (painted ??= paintAtlasInWorker()
+    .then((w) => w ?? paintAtlasOnPage())
+    .then((a) => {
+      globalThis.performance?.mark?.(`atlas: painted (${a.where}, ${Math.round(a.paintMs)} ms)`);
+      return a;
+    }));
   p.catch(() => {
     if (painted === p) painted = null; // the next table asks again
   });

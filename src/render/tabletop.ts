@@ -110,6 +110,7 @@ export class Tabletop implements TableActions {
       this.renderer,
       () => gpuCaughtUp(this.renderer, () => this.disposed),
       () => this.requestRender(),
+      new Promise<void>((r) => (this.onBoardDrawn = r)), // the finer levels of the designs after the first frame
     );
     this.labels = labelAtlas();
     this.disposables.push(this.atlas, this.labels.texture);
@@ -147,6 +148,7 @@ export class Tabletop implements TableActions {
   private shadersCompiled = false;
   /** True once a frame drew the board with its shaders and tile designs in. */
   private boardDrawn = false;
+  private onBoardDrawn: () => void = () => {};
   /** True while prepareGpu draws materials one by one: the canvas stays out of the page. */
   private warming = false;
   /** Warm the meshes with no instance yet too: only while nobody waits for this table (a spare). */
@@ -226,9 +228,14 @@ export class Tabletop implements TableActions {
     return p ? this.worldToScreen(p) : null;
   }
 
-  /** True once a frame has drawn the board with its shaders compiled and the tile designs in. */
+  /** True once a frame has drawn the board with its shaders compiled and the tile designs in (64 px a cell at least, tile-atlas.ts). */
   get drawsBoard(): boolean {
     return this.boardDrawn;
+  }
+
+  /** True once the tile designs are in at full resolution (their finer mipmap levels follow the first frame's). */
+  get designsSharp(): boolean {
+    return this.atlas.sharp;
   }
 
   /** Settles once the tile designs are painted (in a worker, tile-atlas.ts); benches wait on it. */
@@ -426,7 +433,10 @@ export class Tabletop implements TableActions {
       this.focusAskedFrom = null;
       if (asked && (deepActiveElement() ?? document.body) === asked) this.canvas.focus({ preventScroll: true });
     }
-    if (this.shadersCompiled && this.atlas.filled) this.boardDrawn = true;
+    if (this.shadersCompiled && this.atlas.filled && !this.boardDrawn) {
+      this.boardDrawn = true;
+      this.onBoardDrawn();
+    }
   }
 
   private resize(): void {

@@ -33,10 +33,15 @@ export interface TileAtlas {
   texture: THREE.DataTexture;
   scale: number;
   cells: Map<string, AtlasCell>;
-  /** Settles once the designs are in the texture, on the GPU; `where` says which path painted them. */
+  /**
+   * Settles once the designs are in the texture, on the GPU, at 64 px a cell at least (the mipmap
+   * levels from `FIRST_LEVEL` down; the finer ones follow); `where` says which path painted them.
+   */
   ready: Promise<{ where: PaintedAtlas['where']; paintMs: number }>;
-  /** True once the designs are in the texture. */
+  /** True once the designs are in the texture (`ready`). */
   readonly filled: boolean;
+  /** True once every level is in, the full 256 px a cell. */
+  readonly sharp: boolean;
   dispose(): void;
 }
 
@@ -46,13 +51,28 @@ export { paintAtlasInWorker, prepaintTileAtlas, type PaintedAtlas } from './atla
 const BAND_BYTES = 2 << 20;
 
 /**
+ * The mipmap level that goes up first, with every smaller one, in one band (512 px: 64 px a cell,
+ * 1.4 MB): the board draws its designs from it while the finer levels follow, each in use once in
+ * (TEXTURE_BASE_LEVEL). All at once, the atlas took 20 bands, each waiting on a GPU process the
+ * other pages keep busy: 0.8–1.8 s from painted to drawn on the page that joined last.
+ */
+const FIRST_LEVEL = 2;
+
+/**
  * The atlas's texture, its designs uploaded a band of rows at a time, a task each, waiting for the
  * GPU process between bands (`caughtUp`): the whole atlas and its mipmaps (21 MB) in one upload kept
  * the page waiting 180–320 ms on SwiftShader (the transfer buffer full), and mipmaps made there cost
- * the GPU process 200–400 ms more. `onPainted` runs once the texture holds the designs (the table then
- * draws a frame).
+ * the GPU process 200–400 ms more. The coarse levels go first (`FIRST_LEVEL`), the finer ones once
+ * `finer` settles (the table's first frame: until then the GPU process has the table's own
+ * preparation to do). `onPainted` runs once the texture holds the designs and again as each finer
+ * level comes in (the table draws a frame).
  */
-export function createTileAtlas(renderer: THREE.WebGLRenderer, caughtUp: () => Promise<void>, onPainted: () => void = () => {}): TileAtlas {
+export function createTileAtlas(
+  renderer: THREE.WebGLRenderer,
+  caughtUp: () => Promise<void>,
+  onPainted: () => void = () => {},
+  finer: Promise<unknown> = Promise.resolve(),
+): TileAtlas {
   const { size, scale, cells } = atlasGeometry();
   // Pixels, not an image: WebGL copies an array and goes on, while an ImageBitmap or canvas upload
   // keeps the page waiting on the GPU process (~600 ms for this 2048 px atlas on SwiftShader).
@@ -64,16 +84,23 @@ export function createTileAtlas(renderer: THREE.WebGLRenderer, caughtUp: () => P
   texture.minFilter = THREE.LinearMipmapLinearFilter;
   let disposed = false;
   let filled = false;
-  const ready = prepaintTileAtlas().then(async (p) => {
-    if (!disposed) {
-      await uploadInBands(renderer, texture, p, caughtUp, () => disposed);
-      if (!disposed) {
-        filled = true;
-        onPainted();
-      }
-    }
-    return { where: p.where, paintMs: p.paintMs };
-  });
+  let sharp = false;
+  const ready = prepaintTileAtlas().then(
+    (p) =>
+      new Promise<{ where: PaintedAtlas['where']; paintMs: number }>((resolve, reject) => {
+        const done = () => resolve({ where: p.where, paintMs: p.paintMs });
+        if (disposed) return done();
+        const inUse = (level: number) => {
+          if (disposed) return;
+          if (!filled) globalThis.performance?.mark?.('atlas: designs in');
+          filled = true;
+          sharp = level === 0;
+          onPainted();
+          done();
+        };
+        uploadInBands(renderer, texture, p, caughtUp, () => disposed, inUse, finer).then(done, reject);
+      }),
+  );
   return {
     texture,
     scale,
@@ -82,6 +109,9 @@ export function createTileAtlas(renderer: THREE.WebGLRenderer, caughtUp: () => P
     get filled() {
       return filled;
     },
+    get sharp() {
+      return sharp;
+    },
     dispose: () => {
       disposed = true;
       texture.dispose();
@@ -89,13 +119,47 @@ export function createTileAtlas(renderer: THREE.WebGLRenderer, caughtUp: () => P
   };
 }
 
-/** Three allocates the texture's storage, every level (no data); then each level goes up in bands of rows, a task each. */
+/** Rows `y` … `y + rows − 1` of mipmap `level`. */
+export interface BandPiece {
+  level: number;
+  y: number;
+  rows: number;
+}
+
+/**
+ * The order the atlas's `count` levels (`size` px square, then halves) go up in: first
+ * `FIRST_LEVEL` with every smaller level in one band, then each finer level in bands of up to
+ * BAND_BYTES of rows; a step's `level` is in use once its bands are in.
+ */
+export function uploadPlan(size: number, count: number): { level: number; bands: BandPiece[][] }[] {
+  const first = Math.min(FIRST_LEVEL, count - 1);
+  const steps = [
+    { level: first, bands: [Array.from({ length: count - first }, (_, i) => ({ level: first + i, y: 0, rows: size >> (first + i) }))] },
+  ];
+  for (let level = first - 1; level >= 0; level--) {
+    const width = size >> level;
+    const rows = Math.max(1, Math.floor(BAND_BYTES / (width * 4)));
+    const bands: BandPiece[][] = [];
+    for (let y = 0; y < width; y += rows) bands.push([{ level, y, rows: Math.min(rows, width - y) }]);
+    steps.push({ level, bands });
+  }
+  return steps;
+}
+
+/**
+ * Three allocates the texture's storage, every level (no data); then the levels go up coarse to
+ * fine in bands of rows, a task each: `FIRST_LEVEL` and every smaller one in one band, then each
+ * finer level once `finer` has settled. `inUse(level)` once a level and all below it are in: the
+ * texture samples from it on (TEXTURE_BASE_LEVEL), and from level 0 at the end.
+ */
 async function uploadInBands(
   renderer: THREE.WebGLRenderer,
   texture: THREE.DataTexture,
   painted: PaintedAtlas,
   caughtUp: () => Promise<void>,
   gone: () => boolean,
+  inUse: (level: number) => void,
+  finer: Promise<unknown>,
 ): Promise<void> {
   const { levels, size } = painted;
   texture.image = { data: levels[0], width: size, height: size };
@@ -106,19 +170,26 @@ async function uploadInBands(
   const gl = renderer.getContext() as WebGL2RenderingContext;
   const handle = (renderer.properties.get(texture) as { __webglTexture?: WebGLTexture }).__webglTexture;
   if (!handle || gl.isContextLost()) return;
-  for (const [level, data] of levels.entries()) {
-    const width = size >> level;
-    const rows = Math.max(1, Math.floor(BAND_BYTES / (width * 4)));
-    for (let y = 0; y < width; y += rows) {
+  const bind = () => renderer.state.bindTexture(gl.TEXTURE_2D, handle); // through three's state, which remembers its bindings
+  const steps = uploadPlan(size, levels.length);
+  const first = steps[0].level;
+  for (const step of steps) {
+    if (step.level < first) await finer;
+    for (const band of step.bands) {
       await caughtUp(); // the band before is in: this copy will not wait for room
       if (gone() || gl.isContextLost()) return;
-      const band = Math.min(rows, width - y);
-      renderer.state.bindTexture(gl.TEXTURE_2D, handle); // through three's state, which remembers its bindings
+      bind();
       renderer.state.pixelStorei(gl.UNPACK_FLIP_Y_WEBGL, false);
       renderer.state.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, false);
       renderer.state.pixelStorei(gl.UNPACK_ALIGNMENT, 4);
-      gl.texSubImage2D(gl.TEXTURE_2D, level, 0, y, width, band, gl.RGBA, gl.UNSIGNED_BYTE, data, y * width * 4);
+      for (const { level, y, rows } of band) {
+        const width = size >> level;
+        gl.texSubImage2D(gl.TEXTURE_2D, level, 0, y, width, rows, gl.RGBA, gl.UNSIGNED_BYTE, levels[level], y * width * 4);
+      }
     }
+    bind();
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_BASE_LEVEL, step.level);
+    if (step.level === 0) texture.source.dataReady = true; // in, and three's record of the upload says so (no second upload)
+    inUse(step.level);
   }
-  texture.source.dataReady = true; // in, and three's record of the upload says so (no second upload)
 }
