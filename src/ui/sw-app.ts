@@ -45,9 +45,6 @@ function loadOnlineScreens(): Promise<unknown> {
 
 type Screen = 'home' | 'game' | 'verify' | 'rules' | 'join' | 'lobby';
 
-/** How long a join form is on screen before the table is made without a click (openJoinLink). */
-const TABLE_AFTER_FORM_MS = 1_500;
-
 function browserStore(): GameStore | null {
   try {
     return globalThis.localStorage ? new GameStore(globalThis.localStorage) : null;
@@ -142,18 +139,12 @@ export class SwApp extends LitElement {
     // The tile atlas first: its worker paints for 0.2–0.4 s of a core here (2.4 s when the page's
     // table and shaders are made meanwhile), and it needs nothing of the page.
     prepaintAtlas();
-    // To play or to watch, a table comes next. Making it holds the page for a second here (three.js,
-    // a WebGL context, the meshes: tasks of 0.2–0.4 s), so it waits for the click on Play or Watch
-    // (openOnlineGame makes it then, beside the network's join), or begins once the form has been
-    // on screen for TABLE_AFTER_FORM_MS without one (a name being typed): a player whose name is
-    // kept clicks at once, and the click is not held behind the table.
+    // To play or to watch, a table comes next: it is made once the join form is on screen, so the
+    // form does not wait behind three.js and a WebGL context (on a slow phone, 0.5 s or more).
     void loadOnlineScreens()
       .then(() => this.updateComplete)
       .then(afterNextPaint)
-      .then(() => new Promise((r) => setTimeout(r, TABLE_AFTER_FORM_MS)))
-      .then(() => {
-        if (this.screen === 'join' && !this.busy) prepareTable(expectedTableBox());
-      });
+      .then(() => prepareTable(expectedTableBox()));
     return true;
   }
 
