@@ -298,6 +298,7 @@ export class Tabletop implements TableActions {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
+    this.onBoardDrawn(); // an atlas still waiting for the first frame ends (tile-atlas.ts: it sees the table gone)
     this.animator.dispose();
     this.resizeObserver.disconnect();
     this.input.dispose();
