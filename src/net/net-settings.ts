@@ -325,17 +325,17 @@ async function askSameOrigin(
   if (!page || !get || (page.protocol !== 'http:' && page.protocol !== 'https:')) return { answer: null, answered: true };
   const controller = typeof AbortController === 'function' ? new AbortController() : null;
   const timer = setTimeout(() => controller?.abort(), sources.probeTimeoutMs ?? 2_000);
-  let res: Response;
-  let text: string;
+  let text: string | null;
   try {
-    res = await get(`./${NET_CONFIG_FILE}`, { cache: 'no-store', signal: controller?.signal });
-    text = res.ok ? await res.text() : '';
+    const res = await get(`./${NET_CONFIG_FILE}`, { cache: 'no-store', signal: controller?.signal });
+    // a static host's 404 or SPA fallback page is not read: not ours
+    text = res.ok && /json/.test(res.headers.get('content-type') ?? '') ? await res.text() : null;
   } catch {
     return { answer: null, answered: false }; // no server answered (file://, offline): not ours, this time
   } finally {
     clearTimeout(timer);
   }
-  if (!res.ok || !/json/.test(res.headers.get('content-type') ?? '')) return { answer: null, answered: true }; // a static host: 404 or an SPA fallback page
+  if (text === null) return { answer: null, answered: true };
   if (text.length > 16_384) return { answer: bad('net-config.json is too large'), answered: true };
   let json: unknown;
   try {
