@@ -10,7 +10,8 @@ import type { Deployment, DeployTarget, GameEvent, GameState, Placement } from '
 import { matchDeployment, targetKey, type DeployChoice } from './deploy-targets';
 import { labelAtlas } from './figures';
 import { cellId, type LegalCell } from './placement-cursor';
-import { gpuCaughtUp, prepareGpu } from './gpu-ready';
+import { FirstFrame } from './first-frame';
+import { gpuCaughtUp } from './gpu-ready';
 import { openTableSurface, type TableSurface } from './table-surface';
 import { createTileAtlas, type TileAtlas } from './tile-atlas';
 import { TableAnimator } from './table-animator';
@@ -59,6 +60,8 @@ export class Tabletop implements TableActions {
   private readonly resizeObserver: ResizeObserver;
   private readonly disposables: { dispose(): void }[] = [];
   private readonly atlas: TileAtlas;
+  /** What comes before the first frame and what it settles (first-frame.ts). */
+  private readonly first: FirstFrame;
   private readonly labels: ReturnType<typeof labelAtlas>;
 
   private readonly board: BoardMeshes;
@@ -106,11 +109,12 @@ export class Tabletop implements TableActions {
 
     // the lights, the table surface and a distant starfield (scene-dressing.ts)
     dressScene(this.scene, (d) => this.disposables.push(d));
+    this.first = new FirstFrame(this.canvas, !!options.warmAll);
     this.atlas = createTileAtlas(
       this.renderer,
       () => gpuCaughtUp(this.renderer, () => this.disposed),
       () => this.requestRender(),
-      new Promise<void>((r) => (this.onBoardDrawn = r)), // the finer levels of the designs after the first frame
+      this.first.drawn, // the finer levels of the designs after the first frame
     );
     this.labels = labelAtlas();
     this.disposables.push(this.atlas, this.labels.texture);
@@ -129,35 +133,12 @@ export class Tabletop implements TableActions {
 
     this.input = new TableInput(this.canvas, this);
     this.resize();
-    // The canvas is out of the page until its first frame (table-surface.ts), so nothing reads back an
-    // empty one; it stays out while prepareGpu draws each material once (gpu-ready.ts).
-    const conceal = (hidden: boolean) => {
-      this.warming = hidden;
-      if (hidden) this.canvas.style.visibility = 'hidden';
-    };
-    this.warmAll = !!options.warmAll;
     const gone = () => this.disposed;
-    this.shadersReady = prepareGpu(this.renderer, this.scene, this.camera, this.atlas.ready, gone, conceal, () => this.warmAll).then(() => {
-      this.shadersCompiled = true;
-      this.requestRender();
-    });
+    this.shadersReady = this.first.prepare(this.renderer, this.scene, this.camera, this.atlas.ready, gone).then(() => this.requestRender());
   }
 
   /** Settles once every material of the scene has compiled (the table then draws its first frame). */
   readonly shadersReady: Promise<void>;
-  private shadersCompiled = false;
-  /** True once a frame drew the board with its shaders and tile designs in. */
-  private boardDrawn = false;
-  private onBoardDrawn: () => void = () => {};
-  /** True while prepareGpu draws materials one by one: the canvas stays out of the page. */
-  private warming = false;
-  /** Warm the meshes with no instance yet too: only while nobody waits for this table (a spare). */
-  private warmAll: boolean;
-  /**
-   * The element that had the focus when the keys were asked for while the canvas was still out of the
-   * page (a hidden canvas cannot take the focus): the first frame gives them to the table if it still has.
-   */
-  private focusAskedFrom: Element | null = null;
 
   // ------------------------------------------------------------------ setup helpers
 
@@ -230,7 +211,7 @@ export class Tabletop implements TableActions {
 
   /** True once a frame has drawn the board with its shaders compiled and the tile designs in (64 px a cell at least, tile-atlas.ts). */
   get drawsBoard(): boolean {
-    return this.boardDrawn;
+    return this.first.boardDrawn;
   }
 
   /** True once the tile designs are in at full resolution (their finer mipmap levels follow the first frame's). */
@@ -262,17 +243,13 @@ export class Tabletop implements TableActions {
    * of the page and cannot take the focus: the first frame does, unless the player put it elsewhere meanwhile.
    */
   focus(): void {
-    if (this.disposed) return;
-    if (this.canvas.style.visibility !== 'hidden') {
-      this.focusAskedFrom = null;
-      this.canvas.focus({ preventScroll: true });
-    } else this.focusAskedFrom = deepActiveElement() ?? document.body;
+    if (!this.disposed) this.first.focus();
   }
 
   /** Moves the table, canvas and all, into `host` (a spare table made ahead, spare-table.ts); it re-sizes itself there. */
   moveTo(host: HTMLElement): void {
     if (this.disposed) return;
-    this.warmAll = false; // somebody waits for it now
+    this.first.warmAll = false; // somebody waits for it now
     host.append(this.wrapper);
     this.resize();
   }
@@ -298,7 +275,7 @@ export class Tabletop implements TableActions {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    this.onBoardDrawn(); // an atlas still waiting for the first frame ends (tile-atlas.ts: it sees the table gone)
+    this.first.end(); // an atlas still waiting for the first frame ends
     this.animator.dispose();
     this.resizeObserver.disconnect();
     this.input.dispose();
@@ -418,7 +395,7 @@ export class Tabletop implements TableActions {
 
   private readonly frame = (now: number): void => {
     this.renderQueued = false;
-    if (this.disposed || !this.shadersCompiled) return;
+    if (this.disposed || !this.first.compiled) return;
     const busy = this.animator.update(now) || this.rig.step(now);
     this.render();
     if (busy) this.requestRender();
@@ -428,16 +405,7 @@ export class Tabletop implements TableActions {
     const t0 = performance.now();
     this.renderer.render(this.scene, this.camera);
     this.lastFrameMs = performance.now() - t0;
-    if (!this.warming && this.canvas.style.visibility) {
-      this.canvas.style.visibility = ''; // its first frame: into the page
-      const asked = this.focusAskedFrom;
-      this.focusAskedFrom = null;
-      if (asked && (deepActiveElement() ?? document.body) === asked) this.canvas.focus({ preventScroll: true });
-    }
-    if (this.shadersCompiled && this.atlas.filled && !this.boardDrawn) {
-      this.boardDrawn = true;
-      this.onBoardDrawn();
-    }
+    this.first.rendered(this.atlas.filled);
   }
 
   private resize(): void {
@@ -593,11 +561,4 @@ export class Tabletop implements TableActions {
 function stateSignature(s: GameState): string {
   const meeples = s.meeples.map((m) => `${m.tile}.${m.seg}.${m.seat}.${m.size[0]}.${m.equipment ?? ''}`).join(',');
   return `${s.tiles.length}|${s.turn}|${s.seat}|${s.phase}|${s.drawn}|${s.scores.join(',')}|${meeples}`;
-}
-
-/** The element that has the focus, inside shadow roots too; null when none has. */
-function deepActiveElement(): Element | null {
-  let active = document.activeElement;
-  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-  return active;
 }
