@@ -41,6 +41,7 @@ const server = await preview({ root: ROOT, logLevel: 'silent', preview: { host: 
 const base = server.resolvedUrls.local[0];
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...WEBRTC_ARGS] });
 const out = {
+  browser: browser.version(),
   seated: [],
   start: [],
   startRecord: [],

@@ -8,6 +8,8 @@ import { childFigures, middle as median, msRow as row } from './browser-child';
 import type { BenchRow } from './types';
 
 interface Figures {
+  /** The browser's version: the figures move with it (SwiftShader, the compositor). */
+  browser: string;
   seated: number[];
   start: number[];
   startRecord: number[];
@@ -31,10 +33,13 @@ interface Figures {
 
 const p95 = (xs: number[]) => Math.round([...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)]);
 
+/** The first row names the browser measured: the figures move with it (its SwiftShader, its compositor), not only with the code. */
+const withBrowser = (r: BenchRow, browser: string): BenchRow => ({ ...r, note: `${r.note}; Chromium ${browser}` });
+
 export default async function bench(): Promise<BenchRow[]> {
   const m = childFigures<Figures>('online-pages.mjs', 1_800_000);
   return [
-    row('online: Start → turn 1 drawn on every page', m.start, '≤ 2000 ms'),
+    withBrowser(row('online: Start → turn 1 drawn on every page', m.start, '≤ 2000 ms'), m.browser),
     row('online: … with the tile designs at full resolution on every page (the finer mipmaps follow the first frame)', m.startSharp, '—'),
     row('online: Start → the start record on every page', m.startRecord, '—'),
     row('online: Start → the game state held on every page (commitments, first draw)', m.startHeld, '—'),

@@ -130,6 +130,7 @@ export async function warmPipelines(
         if (lent) lent.count = 0;
       }
       await gpuCaughtUp(renderer, gone);
+      mark(`table: pipeline ${o.type} ${((o as THREE.Mesh).material as THREE.Material).type}`); // the probe shows what each costs
     }
   } finally {
     drawn.forEach((o, i) => {
