@@ -2,8 +2,11 @@
 // or absent, and headless Chromium), Mesa's llvmpipe/softpipe, Windows' Basic Render Driver.
 // There every frame is rasterised in software, and multisampling is a large part of it (one
 // hotseat page at 1280×720 here, `bench -- start`: the start's longest task 214–264 ms with 4×
-// MSAA, 173–201 ms without; docs/render.md "Cost"), so the table draws without it and at most
-// one pixel per CSS pixel.
+// MSAA, 173–201 ms without; docs/render.md "Cost"), so the table draws without it, and within a
+// budget of pixels a frame: at most one pixel per CSS pixel, and no more than half of 1280×720 in
+// all (a larger window gets fewer pixels per CSS pixel, never under half). Headless Chromium
+// composites in software and reads every WebGL frame back, so the page's main thread waits for
+// each frame's rasterising: at a three-page start the frames held it 120–250 ms each at full size.
 
 let known: boolean | null = null;
 
@@ -45,7 +48,24 @@ export function softwareWebGl(): boolean {
   return known;
 }
 
-/** What a renderer on this device is made with: multisampling only on a GPU, and the pixel ratio (`software` if known). */
-export function renderQuality(devicePixelRatio: number, software = softwareWebGl()): { antialias: boolean; pixelRatio: number } {
-  return { antialias: !software, pixelRatio: Math.min(devicePixelRatio || 1, software ? 1 : 2) };
+/** Pixels a frame of a software WebGL may have at most: half of 1280×720 (the rasterising cost grows with them). */
+export const SOFTWARE_PIXELS = 460_800;
+
+/** The fewest drawing-buffer pixels per CSS pixel a software WebGL gets, along each axis, however large the window. */
+const SOFTWARE_MIN_RATIO = 0.5;
+
+/**
+ * What a renderer on this device is made with, for a canvas of `cssPixels` CSS pixels (width ×
+ * height): multisampling only on a GPU; the pixel ratio up to 2 on a GPU, and on a CPU up to 1
+ * and within SOFTWARE_PIXELS (in steps of 1/64, so a window resized by a few pixels keeps it).
+ */
+export function renderQuality(
+  devicePixelRatio: number,
+  cssPixels: number,
+  software = softwareWebGl(),
+): { antialias: boolean; pixelRatio: number } {
+  const device = devicePixelRatio > 0 ? devicePixelRatio : 1;
+  if (!software) return { antialias: true, pixelRatio: Math.min(device, 2) };
+  const budget = Math.floor(Math.sqrt(SOFTWARE_PIXELS / Math.max(1, cssPixels)) * 64) / 64;
+  return { antialias: false, pixelRatio: Math.min(device, 1, Math.max(SOFTWARE_MIN_RATIO, budget)) };
 }

@@ -70,12 +70,13 @@ function makeRenderer(cssW: number, cssH: number): { canvas: HTMLCanvasElement; 
     return r;
   };
   if (softwareKnown() === null) {
-    const probe = canvas(renderQuality(window.devicePixelRatio, true).pixelRatio);
+    const cpuRatio = renderQuality(window.devicePixelRatio, cssW * cssH, true).pixelRatio;
+    const probe = canvas(cpuRatio);
     const gl = probe.getContext('webgl2', ATTRIBUTES);
-    if (gl && learnRenderer(gl)) return { canvas: probe, renderer: renderer(probe, 1, false, gl) };
+    if (gl && learnRenderer(gl)) return { canvas: probe, renderer: renderer(probe, cpuRatio, false, gl) };
     gl?.getExtension('WEBGL_lose_context')?.loseContext(); // a GPU: a context with MSAA instead
   }
-  const { antialias, pixelRatio } = renderQuality(window.devicePixelRatio); // no MSAA on a CPU (gpu-tier.ts)
+  const { antialias, pixelRatio } = renderQuality(window.devicePixelRatio, cssW * cssH); // no MSAA on a CPU (gpu-tier.ts)
   const c = canvas(pixelRatio);
   return { canvas: c, renderer: renderer(c, pixelRatio, antialias) };
 }

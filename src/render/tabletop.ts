@@ -12,6 +12,7 @@ import { labelAtlas } from './figures';
 import { cellId, type LegalCell } from './placement-cursor';
 import { FirstFrame } from './first-frame';
 import { gpuCaughtUp } from './gpu-ready';
+import { renderQuality, softwareKnown } from './gpu-tier';
 import { openTableSurface, type TableSurface } from './table-surface';
 import { createTileAtlas, type TileAtlas } from './tile-atlas';
 import { TableAnimator } from './table-animator';
@@ -411,7 +412,8 @@ export class Tabletop implements TableActions {
   private resize(): void {
     const w = Math.max(1, this.wrapper.clientWidth);
     const h = Math.max(1, this.wrapper.clientHeight);
-    this.renderer.setSize(w, h, false);
+    // the same budget of pixels at any size on a CPU (gpu-tier.ts); the canvas's CSS size is the wrapper's
+    this.renderer.setDrawingBufferSize(w, h, renderQuality(window.devicePixelRatio, w * h, softwareKnown() === true).pixelRatio);
     // a new shape of the host (phone turned, window resized) re-frames unless the player took over
     if (this.rig.resize(w, h)) this.frameBoard(true);
     this.scene.traverse((o) => {
