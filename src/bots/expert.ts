@@ -73,6 +73,11 @@ export interface ManyScorers {
    */
   value: 'blend' | 'mean' | 'leader' | 'bounded';
   marginPoints: number;
+  /**
+   * Paranoid: the other seats' nodes choose against the bot (their edges take minus the bot's
+   * own value) instead of each for its own scorer (max^n); only with the others as nodes.
+   */
+  paranoid?: boolean;
 }
 
 export const DEFAULT_EXPERT: ExpertOptions = {
@@ -329,7 +334,9 @@ export function createExpertBot(options: Partial<ExpertOptions> = {}): Bot {
     const values = s.phase === 'over' ? s.scores : project(position(s, s.board), w);
     for (const p of path) {
       p.edge.visits++;
-      p.edge.total += manyScorers && p.scorer === own ? manyValue(values, own) : utility(values, p.scorer) / scale;
+      if (!manyScorers) p.edge.total += utility(values, p.scorer) / scale;
+      else if (p.scorer === own) p.edge.total += manyValue(values, own);
+      else p.edge.total += many.paranoid ? -manyValue(values, own) : utility(values, p.scorer) / scale;
     }
   }
 

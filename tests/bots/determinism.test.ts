@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { newGame, parseState, serialize, type GameState } from '../../src/engine';
 import { SeededChooser, botAction, createExpertBot, createStrongBot, greedyBot, randomBot, type Bot } from '../../src/bots';
-import { decisionsOf, mixedSetup } from './support';
+import { DEFAULT_EXPERT, type ManyScorers } from '../../src/bots/expert';
+import { assertLegal, decisionsOf, mixedSetup } from './support';
 
 /** States of one game (played by greedy) at which a seat must place or deploy. */
 function decisionStates(g: number, every: number): GameState[] {
@@ -49,6 +50,39 @@ describe('bots are deterministic for a seed (P2.6)', () => {
       createExpertBot({ iterations: 24, deployIterations: 8, futures: 6 }),
       [2, 7, 16].flatMap((g) => decisionStates(g, 31)),
     );
+  });
+  it('expert with 3+ scorers: every variant screened in docs/bots.md moves legally and the same for a seed', () => {
+    // g = 2 and 3: 4 and 5 seats (mixedSetup), where `many` decides how the tree values positions
+    const states = [2, 3].flatMap((g) => decisionStates(g, 37));
+    const small = { iterations: 24, deployIterations: 8, futures: 6 };
+    const variants: Partial<ManyScorers>[] = [
+      { othersGreedy: true },
+      { value: 'mean' },
+      { value: 'leader' },
+      { value: 'bounded' },
+      { value: 'leader', paranoid: true },
+    ];
+    for (const v of variants) {
+      const bot = createExpertBot({ ...small, many: { ...DEFAULT_EXPERT.many, ...v } });
+      for (const [i, s] of states.entries()) assertLegal(s, bot.choose(s, { rng: new SeededChooser(i), budgetMs: Infinity }));
+      expectDeterministic(bot, states);
+    }
+  });
+  it('expert with 3+ scorers: paranoid opponents change the search (the option is wired), 2 seats do not see it', () => {
+    const choices = (paranoid: boolean, states: GameState[]) => {
+      // enough iterations that the other seats' nodes are visited again (their choices then follow the values)
+      const bot = createExpertBot({
+        iterations: 96,
+        deployIterations: 16,
+        futures: 6,
+        many: { ...DEFAULT_EXPERT.many, value: 'leader', paranoid },
+      });
+      return states.map((s, i) => bot.choose(s, { rng: new SeededChooser(i), budgetMs: Infinity }));
+    };
+    const four = decisionStates(2, 11);
+    expect(choices(true, four)).not.toEqual(choices(false, four));
+    const two = decisionStates(0, 37); // 2 seats: max^n and paranoid are the same search
+    expect(choices(true, two)).toEqual(choices(false, two));
   });
   it('the time cap applies only when a clock is given, and a clock within budget changes nothing', () => {
     const bot = createStrongBot({ iterations: 40, deployIterations: 10, candidates: 6 });
