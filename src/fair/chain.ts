@@ -28,6 +28,20 @@ export function freshSecret(): Uint8Array {
   return secret;
 }
 
+/** c[0..length] for `secret`: `length` hashes (4,096 cost 40–50 ms of a browser's main thread). */
+function chainLinks(secret: Uint8Array, length: number): Uint8Array[] {
+  if (secret.length !== SECRET_BYTES) throw new Error(`a chain secret is ${SECRET_BYTES} bytes, got ${secret.length}`);
+  if (!Number.isSafeInteger(length) || length < 1 || length > MAX_CHAIN_LENGTH)
+    throw new Error(`chain length must be an integer from 1 to ${MAX_CHAIN_LENGTH}, got ${length}`);
+  const links = new Array<Uint8Array>(length + 1);
+  links[0] = secret.slice();
+  for (let k = 0; k < length; k++) links[k + 1] = sha256(links[k]);
+  return links;
+}
+
+/** One chain built ahead (`HashChain.prepare`): the next chain of that secret and length takes its links. */
+let prepared: Uint8Array[] | null = null;
+
 export class HashChain {
   /** links[k] = c[k]; links[length] is the commitment. */
   private readonly links: Uint8Array[];
@@ -36,13 +50,27 @@ export class HashChain {
     secret: Uint8Array,
     readonly length: number,
   ) {
-    if (secret.length !== SECRET_BYTES) throw new Error(`a chain secret is ${SECRET_BYTES} bytes, got ${secret.length}`);
-    if (!Number.isSafeInteger(length) || length < 1 || length > MAX_CHAIN_LENGTH)
-      throw new Error(`chain length must be an integer from 1 to ${MAX_CHAIN_LENGTH}, got ${length}`);
-    const links = new Array<Uint8Array>(length + 1);
-    links[0] = secret.slice();
-    for (let k = 0; k < length; k++) links[k + 1] = sha256(links[k]);
-    this.links = links;
+    if (prepared && HashChain.preparedFor(secret, length)) {
+      this.links = prepared;
+      prepared = null; // taken: one chain owns its links
+    } else {
+      this.links = chainLinks(secret, length);
+    }
+  }
+
+  /**
+   * Builds the chain of `secret` ahead, while nothing waits (a seat in the lobby, before its
+   * game starts): the chain then made of that secret and length, at the start, takes these
+   * links instead of hashing in the task that starts the game. The same bytes either way; one
+   * chain is kept ahead at a time (a second call replaces it).
+   */
+  static prepare(secret: Uint8Array, length: number): void {
+    if (!HashChain.preparedFor(secret, length)) prepared = chainLinks(secret, length);
+  }
+
+  /** Whether the chain of this secret and length is built ahead and not taken yet. */
+  static preparedFor(secret: Uint8Array, length: number): boolean {
+    return prepared !== null && prepared.length === length + 1 && bytesEqual(prepared[0], secret);
   }
 
   get secret(): Uint8Array {

@@ -48,6 +48,8 @@ export interface SimPlan {
   shuffleSeats?: boolean;
   /** The bot for a dropped or resigned seat (the settings' `standIn`; default greedy). */
   standIn?: BotLevel;
+  /** Every player builds its hash chain in the lobby before the host starts (`prepareChain`, as the page does when idle). */
+  prepareChains?: boolean;
 }
 
 const REBELS: Colour[] = ['red', 'green'];
@@ -145,6 +147,7 @@ export class MeshSim {
       this.peers[i].session.takeSeat(this.colours[i]);
       await this.runUntil(() => this.peers[0].session.lobby!.seats[i].pub === this.peers[i].session.identity.publicKey, 60_000);
     }
+    if (this.plan.prepareChains) for (const p of this.peers) p.session.prepareChain();
     this.peers[0].session.startGame();
     for (const p of this.peers) void p.session.start();
   }

@@ -38,6 +38,13 @@ function afterNextPaint(): Promise<void> {
   });
 }
 
+/** Runs `work` when the page is next idle (within 2 s), or after a short wait where there is no idle callback. */
+function whenIdle(work: () => void): void {
+  const idle = globalThis.requestIdleCallback;
+  if (typeof idle === 'function') idle(() => work(), { timeout: 2000 });
+  else setTimeout(work, 100);
+}
+
 /** The online screens load with the first online game, not with the page (home screen JS ≤ 120 KB gzip). */
 function loadOnlineScreens(): Promise<unknown> {
   return Promise.all([import('./sw-join'), import('./sw-lobby'), import('./sw-online-panel')]);
@@ -224,6 +231,8 @@ export class SwApp extends LitElement {
     };
     if (this.store && mesh.gameId) this.store.current = mesh.gameId;
     prepareTable(expectedTableBox()); // a rematch's lobby too (a table already made ahead is kept)
+    // a seat's hash chain is built while the lobby waits, not in the task that starts the game
+    whenIdle(() => this.mesh === mesh && mesh.prepareChain());
     this.screen = 'lobby';
     if (mesh.phase !== 'lobby' && mesh.phase !== 'connecting') void mesh.start();
     if (mesh.started) this.enterOnlineGame();

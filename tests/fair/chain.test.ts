@@ -51,6 +51,39 @@ function follow(entries: LogEntry[]): LogFollower {
   return f;
 }
 
+describe('a hash chain built ahead (HashChain.prepare: a seat in the lobby)', () => {
+  const links = (c: HashChain) => [toHex(c.commitment), ...Array.from({ length: c.length }, (_, e) => toHex(c.reveal(e)))];
+
+  it('gives the chain of that secret and length the same commitment and reveals as one built at once, and is taken once', () => {
+    const plain = links(new HashChain(secret(9), 64));
+    HashChain.prepare(secret(9), 64);
+    expect(HashChain.preparedFor(secret(9), 64)).toBe(true);
+    const taken = new HashChain(secret(9), 64);
+    expect(HashChain.preparedFor(secret(9), 64)).toBe(false); // one chain owns the links
+    expect(links(taken)).toEqual(plain);
+    expect(links(new HashChain(secret(9), 64))).toEqual(plain); // the next one hashes for itself
+  });
+
+  it('is left for its own secret and length: another secret or length builds its own chain', () => {
+    HashChain.prepare(secret(3), 32);
+    expect(links(new HashChain(secret(4), 32))).toEqual(links(new HashChain(secret(4), 32)));
+    const other = new HashChain(secret(3), 31);
+    let c = secret(3);
+    for (let k = 0; k < 31; k++) c = sha256(c);
+    expect(toHex(other.commitment)).toBe(toHex(c));
+    expect(HashChain.preparedFor(secret(3), 32)).toBe(true);
+    HashChain.prepare(secret(5), 8); // a second call replaces it
+    expect(HashChain.preparedFor(secret(3), 32)).toBe(false);
+    expect(links(new HashChain(secret(5), 8))[0]).toBe(toHex(new HashChain(secret(5), 8).commitment));
+  });
+
+  it('refuses a bad secret or length as a chain built at once does', () => {
+    expect(() => HashChain.prepare(new Uint8Array(31), 8)).toThrow(/32 bytes/);
+    expect(() => HashChain.prepare(secret(1), 0)).toThrow(/chain length/);
+    expect(() => HashChain.prepare(secret(1), 4097)).toThrow(/chain length/);
+  });
+});
+
 describe('reveals in the log (P2.2, P2.3)', () => {
   const chains = [new HashChain(secret(1), 8), new HashChain(secret(2), 8)];
   const reveal = (chain: number, event: number): LogEntry => ({ k: 'reveal', chain, event, value: toHex(chains[chain].reveal(event)) });

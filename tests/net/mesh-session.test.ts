@@ -3,10 +3,10 @@
 // that leaves; silent seats; a perturbed engine; a late spectator; hostile frames.
 import { describe, expect, it } from 'vitest';
 import { defaultOptions, stateHash, type GameOptions } from '../../src/engine';
-import { verifyReplay } from '../../src/fair';
+import { DEFAULT_CHAIN_LENGTH, HashChain, verifyReplay } from '../../src/fair';
 import { sign } from '../../src/net/identity';
 import type { Chaos } from '../../src/sim/memory-network';
-import { MeshSim } from '../../src/sim/mesh-sim';
+import { MeshSim, seededBytes } from '../../src/sim/mesh-sim';
 import { boundToPrefix, encodeFrame, itemSigningText, type Item, unusedClaim } from '../../src/net/wire';
 
 const CHAOS: Chaos = { drop: 0.1, duplicate: 0.05, minDelay: 5, maxDelay: 80, reorder: 0.1, reorderDelay: 150 };
@@ -73,6 +73,22 @@ describe('MeshSession over a chaotic in-memory network', () => {
       return log;
     };
     expect(await run()).toBe(await run());
+  });
+
+  it('players who built their hash chains in the lobby (prepareChain) write the same log bytes as players who build them at the start', async () => {
+    // one chain is kept ahead at a time in a process: the last player's, until its start takes it
+    const lastAhead = () => HashChain.preparedFor(seededBytes(99, 'secret2'), DEFAULT_CHAIN_LENGTH);
+    const run = async (prepareChains: boolean) => {
+      const sim = new MeshSim({ peers: 3, seed: 99, chaos: CHAOS, prepareChains });
+      await sim.open();
+      expect(lastAhead()).toBe(prepareChains); // the start has not reached that guest yet
+      await playToEnd(sim);
+      expect(lastAhead()).toBe(false); // taken by its chain at the start
+      const log = expectConverged(sim);
+      sim.dispose();
+      return log;
+    };
+    expect(await run(true)).toBe(await run(false));
   });
 
   it('a peer that crashes mid-game restarts from its storage with a new transport id, reclaims its seat and the game ends identically (P1.6)', async () => {
