@@ -50,12 +50,9 @@ export class HashChain {
     secret: Uint8Array,
     readonly length: number,
   ) {
-    if (prepared && HashChain.preparedFor(secret, length)) {
-      this.links = prepared;
-      prepared = null; // taken: one chain owns its links
-    } else {
-      this.links = chainLinks(secret, length);
-    }
+    const ahead = HashChain.preparedFor(secret, length) ? prepared : null;
+    if (ahead) prepared = null; // taken: one chain owns its links
+    this.links = ahead ?? chainLinks(secret, length);
   }
 
   /**
