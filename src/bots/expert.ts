@@ -22,7 +22,17 @@
 // seeded choosers; only + − × ÷, Math.sqrt and comparisons in anything that decides (no
 // Math.log/exp/pow, whose last bits differ between engines). The same seed and state give
 // the same move in Node and in every browser's worker.
-import { applyInPlace, cloneState, pending, scorerOf, supplyList, type Action, type Deployment, type GameState } from '../engine';
+import {
+  applyInPlace,
+  cloneState,
+  pending,
+  scorerOf,
+  supplyList,
+  supplySize,
+  type Action,
+  type Deployment,
+  type GameState,
+} from '../engine';
 import { mix, SeededChooser } from './chooser';
 import { DEFAULT_WEIGHTS, position, project, utility, type Weights } from './evaluate';
 import { bestIndex, bestTurn, scoreDeployments, scoreMoves } from './moves';
@@ -38,6 +48,8 @@ export interface ExpertOptions {
   horizonTurns: number;
   /** Moves the root compares: the best distinct placements by the one-ply evaluation (`rootCandidates()`). */
   rootCandidates: number;
+  /** Deployments the root of a deployment decision compares (the best by the one-ply evaluation); unset: `rootCandidates`. */
+  deployCandidates?: number;
   /** Open moves at a node below the root: `widenBase` + ⌊`widenFactor` × √visits⌋. */
   widenBase: number;
   widenFactor: number;
@@ -69,10 +81,13 @@ export interface ManyScorers {
    * The bot's value of a position: `blend` is evaluate.ts `utility` (own projection less ½ the
    * best other and ½ their mean); `mean` is own less the others' mean; `leader` is own less the
    * best other; `bounded` is that margin m bounded as m·k / (k + |m|), k = `marginPoints`
-   * (about m for a small margin, at most k: a stand-in for the chance to win, with no exp).
+   * (about m for a small margin, at most k: a stand-in for the chance to win, with no exp);
+   * `win` is a chance to finish first, `winChance` below, × `winPoints`.
    */
-  value: 'blend' | 'mean' | 'leader' | 'bounded';
+  value: 'blend' | 'mean' | 'leader' | 'bounded' | 'win';
   marginPoints: number;
+  /** Points that one whole chance to win is worth in the tree (`win`): near an even race, about one point a point. */
+  winPoints?: number;
   /**
    * Paranoid: the other seats' nodes choose against the bot (their edges take minus the bot's
    * own value) instead of each for its own scorer (max^n); only with the others as nodes.
@@ -233,15 +248,38 @@ function greedyTurn(state: GameState, rng: Chooser, w: Weights): Action[] {
   ];
 }
 
+/**
+ * A scorer's chance to finish first from projected scores with `left` tiles still face down
+ * (-1: the game is over, the scores are final). Against each other scorer the final margin is
+ * the projected one give or take σ points, σ = min(20, 3·√(left + 2)): what the margin between
+ * two seats' projections and their final scores spread by in 4-seat greedy games (100 games,
+ * docs/bots.md); the chances against the others multiply (as if independent). The normal
+ * curve is stood in for by ½(1 + z / √(z² + π/2)), its slope at 0, with √ and no exp.
+ */
+export function winChance(values: number[], scorer: number, left: number): number {
+  const sigma = left < 0 ? 0.5 : Math.min(20, 3 * Math.sqrt(left + 2));
+  let p = 1;
+  for (let i = 0; i < values.length; i++) {
+    if (i === scorer) continue;
+    const z = (values[scorer] - values[i]) / sigma;
+    p *= 0.5 + (0.5 * z) / Math.sqrt(z * z + 1.5707963267948966);
+  }
+  return p;
+}
+
 export function createExpertBot(options: Partial<ExpertOptions> = {}): Bot {
   const opts: ExpertOptions = { ...DEFAULT_EXPERT, ...options };
   const w = opts.weights;
   const scale = opts.valueScale;
   const many = opts.many;
 
-  /** The bot's own value of a position's projections with three or more scorers (units of `valueScale`). */
-  function manyValue(values: number[], scorer: number): number {
+  /**
+   * The bot's own value of a position's projections with three or more scorers (units of
+   * `valueScale`); `left`: the tiles still face down, -1 once the game is over.
+   */
+  function manyValue(values: number[], scorer: number, left: number): number {
     if (many.value === 'blend') return utility(values, scorer) / scale;
+    if (many.value === 'win') return (winChance(values, scorer, left) * (many.winPoints ?? 40)) / scale;
     let best = -Infinity;
     let sum = 0;
     for (let i = 0; i < values.length; i++) {
@@ -332,11 +370,12 @@ export function createExpertBot(options: Partial<ExpertOptions> = {}): Bot {
       settle(s, future);
     }
     const values = s.phase === 'over' ? s.scores : project(position(s, s.board), w);
+    const left = s.phase === 'over' ? -1 : supplySize(s);
     for (const p of path) {
       p.edge.visits++;
       if (!manyScorers) p.edge.total += utility(values, p.scorer) / scale;
-      else if (p.scorer === own) p.edge.total += manyValue(values, own);
-      else p.edge.total += many.paranoid ? -manyValue(values, own) : utility(values, p.scorer) / scale;
+      else if (p.scorer === own) p.edge.total += manyValue(values, own, left);
+      else p.edge.total += many.paranoid ? -manyValue(values, own, left) : utility(values, p.scorer) / scale;
     }
   }
 
@@ -360,7 +399,8 @@ export function createExpertBot(options: Partial<ExpertOptions> = {}): Bot {
       orders[k] ??= sampleOrder(state, new SeededChooser(mix(seed, 3 * k)));
       return { order: orders[k], at: 0, dice: new SeededChooser(mix(seed, 3 * k + 1)) } as Future;
     };
-    let alive = rootCandidates(rootMoves, opts.rootCandidates).map((move, rank) => ({
+    const count = state.phase === 'deploy' ? (opts.deployCandidates ?? opts.rootCandidates) : opts.rootCandidates;
+    let alive = rootCandidates(rootMoves, count).map((move, rank) => ({
       move,
       rank,
       edge: { key: move.key, visits: 0, total: 0, avail: 0, first: move.value / scale, prior: 0, child: null } as Edge,

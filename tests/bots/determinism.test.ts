@@ -61,6 +61,7 @@ describe('bots are deterministic for a seed (P2.6)', () => {
       { value: 'leader' },
       { value: 'bounded' },
       { value: 'leader', paranoid: true },
+      { value: 'win' },
     ];
     for (const v of variants) {
       const bot = createExpertBot({ ...small, many: { ...DEFAULT_EXPERT.many, ...v } });
