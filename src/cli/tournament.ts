@@ -1,11 +1,20 @@
 // npm run tournament -- --games 500 --seats strong,greedy [--expansion] [--teams] [--seed N]
-//   [--strong-iterations N] [--expert-iterations N] [--progress]
+//   [--strong-iterations N] [--expert-iterations N] [--expert-options k=v,…] [--progress]
 // Plays bot-only games with the seats rotated so that each bot sits in each seat equally
 // often, and prints win rates (95% Wilson interval), mean scores, and time per decision
 // and per turn of each bot. Draws and dice come from a seeded chooser (src/bots/playout.ts),
 // not from src/fair: this measures play, not fairness.
 import { applyInPlace, defaultOptions, newGame, winners, type Colour, type GameSetup } from '../engine';
-import { botByLevel, createExpertBot, createStrongBot, BOT_LEVELS, type Bot, type BotLevel } from '../bots';
+import {
+  botByLevel,
+  createExpertBot,
+  createStrongBot,
+  BOT_LEVELS,
+  DEFAULT_EXPERT,
+  type Bot,
+  type BotLevel,
+  type ExpertOptions,
+} from '../bots';
 import { SeededChooser } from '../bots/chooser';
 import { botAction, randomEventAction } from '../bots/playout';
 import { commandLineOrExit, parseFlags, UsageError } from './args';
@@ -18,11 +27,14 @@ export interface Args {
   seed: number;
   strongIterations: number | null;
   expertIterations: number | null;
+  /** `--expert-options`: settings of the expert other than its defaults (docs/bots.md screens variants with it). */
+  expertOptions: Partial<ExpertOptions>;
   progress: boolean;
 }
 
 const USAGE =
-  'usage: npm run tournament -- --games N --seats a,b[,…] [--expansion] [--teams] [--seed N] [--strong-iterations N] [--expert-iterations N] [--progress]';
+  'usage: npm run tournament -- --games N --seats a,b[,…] [--expansion] [--teams] [--seed N] [--strong-iterations N]' +
+  ' [--expert-iterations N] [--expert-options k=v,…] [--progress]';
 
 function parseIntArg(name: string, v: string, min: number): number {
   if (!/^\d+$/.test(v)) throw new UsageError(`${name} needs a whole number, got ${JSON.stringify(v)}`);
@@ -36,6 +48,7 @@ const FLAGS = {
   seed: { type: 'string' },
   'strong-iterations': { type: 'string' },
   'expert-iterations': { type: 'string' },
+  'expert-options': { type: 'string' },
   seats: { type: 'string' },
   expansion: { type: 'boolean' },
   teams: { type: 'boolean' },
@@ -51,6 +64,7 @@ export function parseArgs(argv: string[]): Args {
     seed: 1,
     strongIterations: null,
     expertIterations: null,
+    expertOptions: {},
     progress: false,
   };
   const { values: f } = parseFlags(argv, FLAGS);
@@ -58,6 +72,7 @@ export function parseArgs(argv: string[]): Args {
   if (f.seed !== undefined) a.seed = parseIntArg('--seed', f.seed, 0);
   if (f['strong-iterations'] !== undefined) a.strongIterations = parseIntArg('--strong-iterations', f['strong-iterations'], 0);
   if (f['expert-iterations'] !== undefined) a.expertIterations = parseIntArg('--expert-iterations', f['expert-iterations'], 0);
+  if (f['expert-options'] !== undefined) a.expertOptions = parseExpertOptions(f['expert-options']);
   a.expansion = f.expansion ?? false;
   a.teams = f.teams ?? false;
   a.progress = f.progress ?? false;
@@ -75,6 +90,64 @@ export function parseArgs(argv: string[]): Args {
   } else if (a.seats.length < 2 || a.seats.length > max)
     throw new UsageError(`--seats takes 2 to ${max} bots${a.expansion ? '' : ' (6 with --expansion)'}`);
   return a;
+}
+
+/** The expert's settings `--expert-options` may change: whole numbers and decimals with their bounds, and the `many` switches. */
+const EXPERT_NUMBERS = {
+  iterations: [1, 100_000, true],
+  deployIterations: [1, 100_000, true],
+  horizonTurns: [1, 64, true],
+  rootCandidates: [1, 64, true],
+  deployCandidates: [1, 64, true],
+  widenBase: [1, 64, true],
+  widenFactor: [0, 16, false],
+  futures: [1, 4096, true],
+  exploration: [0, 100, false],
+  valueScale: [0.01, 1000, false],
+  marginPoints: [0.01, 1000, false],
+  winPoints: [0.01, 1000, false],
+} as const satisfies Record<string, readonly [number, number, boolean]>;
+const EXPERT_VALUES = ['blend', 'mean', 'leader', 'bounded', 'win'] as const;
+const MANY_KEYS = new Set(['value', 'othersGreedy', 'paranoid', 'marginPoints', 'winPoints']);
+
+/**
+ * `--expert-options value=leader,deployCandidates=4`: comma-separated key=value pairs, each key
+ * once; `value`, `othersGreedy`, `paranoid`, `marginPoints` and `winPoints` are the `many` settings
+ * (three or more scorers). Anything else is one line saying what and where.
+ */
+export function parseExpertOptions(text: string): Partial<ExpertOptions> {
+  if (text.length > 500) throw new UsageError('--expert-options is longer than 500 characters');
+  const top: Record<string, number> = {};
+  const many: Record<string, unknown> = {};
+  const seen = new Set<string>();
+  for (const pair of text.split(',')) {
+    const m = /^([A-Za-z]+)=(.*)$/.exec(pair);
+    if (!m) throw new UsageError(`--expert-options: ${JSON.stringify(pair.slice(0, 40))} is not key=value`);
+    const [, key, v] = m;
+    if (seen.has(key)) throw new UsageError(`--expert-options: ${key} given twice`);
+    seen.add(key);
+    const into = MANY_KEYS.has(key) ? many : top;
+    if (key === 'value') {
+      if (!(EXPERT_VALUES as readonly string[]).includes(v))
+        throw new UsageError(`--expert-options: value must be one of ${EXPERT_VALUES.join(', ')}, got ${JSON.stringify(v.slice(0, 20))}`);
+      into[key] = v;
+    } else if (key === 'othersGreedy' || key === 'paranoid') {
+      if (v !== 'true' && v !== 'false')
+        throw new UsageError(`--expert-options: ${key} must be true or false, got ${JSON.stringify(v.slice(0, 20))}`);
+      into[key] = v === 'true';
+    } else if (Object.hasOwn(EXPERT_NUMBERS, key)) {
+      const [min, max, whole] = EXPERT_NUMBERS[key as keyof typeof EXPERT_NUMBERS];
+      const n = /^\d+(\.\d+)?$/.test(v) ? Number(v) : Number.NaN;
+      if (!(n >= min && n <= max) || (whole && !Number.isInteger(n)))
+        throw new UsageError(
+          `--expert-options: ${key} must be ${whole ? 'a whole number' : 'a number'} from ${min} to ${max}, got ${JSON.stringify(v.slice(0, 20))}`,
+        );
+      into[key] = n;
+    } else throw new UsageError(`--expert-options: unknown setting ${JSON.stringify(key.slice(0, 40))}`);
+  }
+  const out: Partial<ExpertOptions> = { ...top };
+  if (seen.has('value') || Object.keys(many).length) out.many = { ...DEFAULT_EXPERT.many, ...many };
+  return out;
 }
 
 const COLOURS: Colour[] = ['red', 'black', 'green', 'white', 'orange', 'blue'];
@@ -122,12 +195,16 @@ function cpuMs(): number {
   return (u.user + u.system) / 1000;
 }
 
-function botFor(a: Args, level: BotLevel): Bot {
+/** The bot a seat of `level` is played by, with the command line's settings. */
+export function botFor(a: Args, level: BotLevel): Bot {
   if (level === 'strong' && a.strongIterations !== null)
     return createStrongBot({ iterations: a.strongIterations, deployIterations: Math.ceil(a.strongIterations / 3) });
   // The expert's deployment search keeps its default share of the placement's (64 of 288).
-  if (level === 'expert' && a.expertIterations !== null)
-    return createExpertBot({ iterations: a.expertIterations, deployIterations: Math.ceil((a.expertIterations * 2) / 9) });
+  if (level === 'expert' && (a.expertIterations !== null || Object.keys(a.expertOptions).length)) {
+    const budget =
+      a.expertIterations === null ? {} : { iterations: a.expertIterations, deployIterations: Math.ceil((a.expertIterations * 2) / 9) };
+    return createExpertBot({ ...budget, ...a.expertOptions });
+  }
   return botByLevel(level);
 }
 
@@ -231,6 +308,12 @@ export function report(a: Args, entries: Entry[]): string[] {
   lines.push(
     `${a.games} games, ${variant}, seed ${a.seed}; seats rotated (balanced when games is a multiple of ${a.teams ? 2 : a.seats.length})`,
   );
+  const expert = Object.entries(a.expertOptions).flatMap(([k, v]) =>
+    k === 'many' ? Object.entries(v as object).map(([mk, mv]) => `many.${mk}=${mv}`) : [`${k}=${v}`],
+  );
+  if (a.expertIterations !== null)
+    expert.unshift(`iterations=${a.expertIterations} (deployIterations ${Math.ceil((a.expertIterations * 2) / 9)})`);
+  if (expert.length && a.seats.includes('expert')) lines.push(`expert settings beside the defaults: ${expert.join(', ')}`);
   lines.push('win = a game won; a shared victory (R8.3) counts 1/k for each of the k tied winners');
   lines.push('times: wall-clock ms per decision (a placement or a deployment) and per turn (both), and CPU ms per turn');
   lines.push(

@@ -3,9 +3,10 @@
 // ties (R8.3) and team credit (R9.1) checked against the final states the bots saw.
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { legalPlacements, scorerOf, winners, type GameState } from '../../src/engine';
-import { botByLevel, type Bot, type BotLevel } from '../../src/bots';
-import { parseArgs, runTournament, wilson } from '../../src/cli/tournament';
+import { applyInPlace, defaultOptions, legalPlacements, newGame, scorerOf, winners, type GameState } from '../../src/engine';
+import { SeededChooser, botAction, botByLevel, createExpertBot, randomEventAction, type Bot, type BotLevel } from '../../src/bots';
+import { DEFAULT_EXPERT } from '../../src/bots/expert';
+import { botFor, parseArgs, report, runTournament, wilson } from '../../src/cli/tournament';
 
 /** Bots made by `make`, watched: the states they were asked about (a game's state is one object,
     changed in place, so it ends as the final state) and the seats each bot played in each game. */
@@ -94,6 +95,61 @@ describe('tournament', () => {
     expect(() => parseArgs(['--seats', 'greedy,random,random', '--teams'])).toThrow(/--teams takes 2 bots/);
     expect(() => parseArgs(['--games', '3'])).toThrow(/--seats is required/);
     expect(() => parseArgs(['--seats', 'greedy,random', '--colour'])).toThrow(/unknown argument/);
+  });
+
+  it('--expert-options: the expert variants of docs/bots.md from the command line, read strictly', () => {
+    const a = parseArgs(['--seats', 'expert,strong', '--expert-options', 'value=win,winPoints=30,deployCandidates=4,exploration=1.2']);
+    expect(a.expertOptions).toEqual({
+      deployCandidates: 4,
+      exploration: 1.2,
+      many: { ...DEFAULT_EXPERT.many, value: 'win', winPoints: 30 },
+    });
+    expect(parseArgs(['--seats', 'expert,strong', '--expert-options', 'paranoid=true,othersGreedy=false']).expertOptions.many).toEqual({
+      ...DEFAULT_EXPERT.many,
+      paranoid: true,
+      othersGreedy: false,
+    });
+    const bad = (text: string) => () => parseArgs(['--seats', 'expert,strong', '--expert-options', text]);
+    expect(bad('value=lead')).toThrow(/value must be one of blend, mean, leader, bounded, win, got "lead"/);
+    expect(bad('iterations=2.5')).toThrow(/iterations must be a whole number from 1 to 100000, got "2.5"/);
+    expect(bad('iterations=0')).toThrow(/iterations must be a whole number/);
+    expect(bad('exploration=-1')).toThrow(/exploration must be a number from 0 to 100/);
+    expect(bad('exploration=1e3')).toThrow(/exploration must be a number/);
+    expect(bad('futures=1,futures=2')).toThrow(/futures given twice/);
+    expect(bad('depth=3')).toThrow(/unknown setting "depth"/);
+    expect(bad('paranoid=yes')).toThrow(/paranoid must be true or false/);
+    expect(bad('leader')).toThrow(/"leader" is not key=value/);
+    expect(bad('__proto__=1')).toThrow(/is not key=value|unknown setting/);
+    expect(bad('constructor=1')).toThrow(/unknown setting "constructor"/);
+    expect(bad(`iterations=${'9'.repeat(600)}`)).toThrow(/longer than 500 characters/);
+  });
+
+  it('--expert-options reach the expert it plays, and the report names them', () => {
+    const a = parseArgs([
+      '--games',
+      '1',
+      '--seats',
+      'expert,greedy',
+      '--expert-options',
+      'iterations=6,deployIterations=2,futures=2,value=win',
+    ]);
+    // The tournament's expert chooses as createExpertBot with these settings does, not as the default expert.
+    const states = [3, 9, 14].map((turn) => {
+      const s = newGame({ seats: ['red', 'black', 'green'], options: defaultOptions() });
+      const rng = new SeededChooser(turn);
+      while (s.turn < turn || s.phase !== 'place')
+        applyInPlace(s, randomEventAction(s, rng) ?? botAction(s, botByLevel('greedy'), { rng, budgetMs: Infinity }));
+      return s;
+    });
+    const choices = (bot: Bot) => states.map((s, i) => bot.choose(s, { rng: new SeededChooser(i), budgetMs: Infinity }));
+    const played = choices(botFor(a, 'expert'));
+    expect(played).toEqual(choices(createExpertBot(a.expertOptions)));
+    expect(played).not.toEqual(choices(botByLevel('expert')));
+    const entries = runTournament(a, () => {});
+    expect(entries[0].games).toBe(1);
+    expect(report(a, entries)[1]).toBe(
+      'expert settings beside the defaults: iterations=6, deployIterations=2, futures=2, many.othersGreedy=false, many.value=win, many.marginPoints=20',
+    );
   });
 
   it('the CLI exits 2 with one line and the usage on bad arguments', () => {
