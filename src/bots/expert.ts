@@ -252,9 +252,10 @@ function greedyTurn(state: GameState, rng: Chooser, w: Weights): Action[] {
  * A scorer's chance to finish first from projected scores with `left` tiles still face down
  * (-1: the game is over, the scores are final). Against each other scorer the final margin is
  * the projected one give or take σ points, σ = min(20, 3·√(left + 2)): what the margin between
- * two seats' projections and their final scores spread by in 4-seat greedy games (100 games,
- * docs/bots.md); the chances against the others multiply (as if independent). The normal
- * curve is stood in for by ½(1 + z / √(z² + π/2)), its slope at 0, with √ and no exp.
+ * two seats' projections and their final scores spread by in 100 4-seat greedy games
+ * (bench/projection-spread.ts, docs/bots.md). The chances against the others multiply (as if
+ * independent); the normal curve is stood in for by ½(1 + z / √(z² + π/2)), its slope at 0,
+ * with √ and no exp.
  */
 export function winChance(values: number[], scorer: number, left: number): number {
   const sigma = left < 0 ? 0.5 : Math.min(20, 3 * Math.sqrt(left + 2));

@@ -1,0 +1,60 @@
+// Not a speed figure: how far the evaluation's projections (src/bots/evaluate.ts) are from the
+// final scores, by the tiles still face down. Greedy plays `games` games of `seats` seats
+// (seeded, 5000 + g); at every placement the projection of each pair of scorers' margin is
+// compared with their final margin. The spread (standard deviation) is what `winChance` in
+// src/bots/expert.ts takes as σ (docs/bots.md).
+//   npx tsx bench/projection-spread.ts [seats 2–5] [games 1–2000]
+import { COLOURS, applyInPlace, defaultOptions, newGame, supplySize } from '../src/engine';
+import { SeededChooser, botAction, greedyBot, randomEventAction } from '../src/bots';
+import { position, project } from '../src/bots/evaluate';
+
+function arg(i: number, name: string, fallback: number, min: number, max: number): number {
+  const v = process.argv[i];
+  if (v === undefined) return fallback;
+  const n = /^\d+$/.test(v) ? Number(v) : Number.NaN;
+  if (!(n >= min && n <= max)) {
+    console.error(`projection-spread: ${name} must be a whole number from ${min} to ${max}, got ${JSON.stringify(v.slice(0, 20))}`);
+    process.exit(2);
+  }
+  return n;
+}
+
+const seats = arg(2, 'seats', 4, 2, 5);
+const games = arg(3, 'games', 100, 1, 2000);
+const setup = { seats: COLOURS.slice(0, seats), options: defaultOptions() };
+/** Pairwise margin errors (final − projected), by tiles left in buckets of 8. */
+const buckets = new Map<number, number[]>();
+for (let g = 0; g < games; g++) {
+  const rng = new SeededChooser(5000 + g);
+  const s = newGame(setup);
+  const seen: { left: number; values: number[] }[] = [];
+  while (s.phase !== 'over') {
+    const event = randomEventAction(s, rng);
+    if (event) {
+      applyInPlace(s, event);
+      continue;
+    }
+    if (s.phase === 'place') seen.push({ left: supplySize(s), values: project(position(s, s.board)) });
+    applyInPlace(s, botAction(s, greedyBot, { rng, budgetMs: Infinity }));
+  }
+  for (const { left, values } of seen)
+    for (let i = 0; i < seats; i++)
+      for (let j = i + 1; j < seats; j++) {
+        const b = Math.floor(left / 8) * 8;
+        if (!buckets.has(b)) buckets.set(b, []);
+        buckets.get(b)!.push(s.scores[i] - s.scores[j] - (values[i] - values[j]));
+      }
+}
+let worst = 0;
+for (const [b, errors] of [...buckets].sort((x, y) => x[0] - y[0])) {
+  const mean = errors.reduce((a, e) => a + e, 0) / errors.length;
+  const sd = Math.sqrt(errors.reduce((a, e) => a + (e - mean) ** 2, 0) / errors.length);
+  const model = Math.min(20, 3 * Math.sqrt(b + 4 + 2));
+  worst = Math.max(worst, Math.abs(sd - model));
+  console.log(
+    `tiles left ${String(b).padStart(2)}–${String(b + 7).padEnd(2)}  pairs ${String(errors.length).padStart(5)}  mean ${mean.toFixed(2).padStart(6)}  spread ${sd.toFixed(1).padStart(5)}  winChance's σ ${model.toFixed(1)}`,
+  );
+}
+console.log(
+  `projection-spread: ${games} games, ${seats} seats, the spread is within ${worst.toFixed(1)} points of winChance's σ in every bucket`,
+);
