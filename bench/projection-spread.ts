@@ -51,9 +51,8 @@ for (const [b, errors] of [...buckets].sort((x, y) => x[0] - y[0])) {
   const sd = Math.sqrt(errors.reduce((a, e) => a + (e - mean) ** 2, 0) / errors.length);
   const model = Math.min(20, 3 * Math.sqrt(b + 4 + 2));
   worst = Math.max(worst, Math.abs(sd - model));
-  console.log(
-    `tiles left ${String(b).padStart(2)}–${String(b + 7).padEnd(2)}  pairs ${String(errors.length).padStart(5)}  mean ${mean.toFixed(2).padStart(6)}  spread ${sd.toFixed(1).padStart(5)}  winChance's σ ${model.toFixed(1)}`,
-  );
+  const bucket = `tiles left ${String(b).padStart(2)}–${String(b + 7).padEnd(2)}  pairs ${String(errors.length).padStart(5)}`;
+  console.log(`${bucket}  mean ${mean.toFixed(2).padStart(6)}  spread ${sd.toFixed(1).padStart(5)}  winChance's σ ${model.toFixed(1)}`);
 }
 console.log(
   `projection-spread: ${games} games, ${seats} seats, the spread is within ${worst.toFixed(1)} points of winChance's σ in every bucket`,
