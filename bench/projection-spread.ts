@@ -7,6 +7,7 @@
 import { COLOURS, applyInPlace, defaultOptions, newGame, supplySize } from '../src/engine';
 import { SeededChooser, botAction, greedyBot, randomEventAction } from '../src/bots';
 import { position, project } from '../src/bots/evaluate';
+import { winSigma } from '../src/bots/expert';
 
 function arg(i: number, name: string, fallback: number, min: number, max: number): number {
   const v = process.argv[i];
@@ -49,7 +50,7 @@ let worst = 0;
 for (const [b, errors] of [...buckets].sort((x, y) => x[0] - y[0])) {
   const mean = errors.reduce((a, e) => a + e, 0) / errors.length;
   const sd = Math.sqrt(errors.reduce((a, e) => a + (e - mean) ** 2, 0) / errors.length);
-  const model = Math.min(20, 3 * Math.sqrt(b + 4 + 2));
+  const model = winSigma(b + 4); // at the bucket's middle
   worst = Math.max(worst, Math.abs(sd - model));
   const bucket = `tiles left ${String(b).padStart(2)}–${String(b + 7).padEnd(2)}  pairs ${String(errors.length).padStart(5)}`;
   console.log(`${bucket}  mean ${mean.toFixed(2).padStart(6)}  spread ${sd.toFixed(1).padStart(5)}  winChance's σ ${model.toFixed(1)}`);

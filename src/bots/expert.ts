@@ -74,6 +74,9 @@ export interface ExpertOptions {
  * two, the bot's gain is its opponent's loss and the tree models the one opponent's replies; with
  * three opponents between two of its own moves, their nodes would spread the budget thin.
  */
+/** The values `ManyScorers.value` may take (the tournament's `--expert-options value=` reads this list). */
+export const MANY_VALUES = ['blend', 'mean', 'leader', 'bounded', 'win'] as const;
+
 export interface ManyScorers {
   /** The other seats play the greedy policy inside the tree as in the rollout: only the bot's own decisions are nodes. */
   othersGreedy: boolean;
@@ -84,15 +87,15 @@ export interface ManyScorers {
    * (about m for a small margin, at most k: a stand-in for the chance to win, with no exp);
    * `win` is a chance to finish first, `winChance` below, × `winPoints`.
    */
-  value: 'blend' | 'mean' | 'leader' | 'bounded' | 'win';
+  value: (typeof MANY_VALUES)[number];
   marginPoints: number;
   /** Points that one whole chance to win is worth in the tree (`win`): near an even race, about one point a point. */
-  winPoints?: number;
+  winPoints: number;
   /**
    * Paranoid: the other seats' nodes choose against the bot (their edges take minus the bot's
    * own value) instead of each for its own scorer (max^n); only with the others as nodes.
    */
-  paranoid?: boolean;
+  paranoid: boolean;
 }
 
 export const DEFAULT_EXPERT: ExpertOptions = {
@@ -105,7 +108,7 @@ export const DEFAULT_EXPERT: ExpertOptions = {
   futures: 24,
   exploration: 1.4,
   valueScale: 10,
-  many: { othersGreedy: false, value: 'blend', marginPoints: 20 },
+  many: { othersGreedy: false, value: 'blend', marginPoints: 20, winPoints: 40, paranoid: false },
   weights: DEFAULT_WEIGHTS,
 };
 
@@ -248,6 +251,11 @@ function greedyTurn(state: GameState, rng: Chooser, w: Weights): Action[] {
   ];
 }
 
+/** winChance's σ: the points a projected margin may still move with `left` tiles face down (-1: none, the game is over). */
+export function winSigma(left: number): number {
+  return left < 0 ? 0.5 : Math.min(20, 3 * Math.sqrt(left + 2));
+}
+
 /**
  * A scorer's chance to finish first from projected scores with `left` tiles still face down
  * (-1: the game is over, the scores are final). Against each other scorer the final margin is
@@ -258,7 +266,7 @@ function greedyTurn(state: GameState, rng: Chooser, w: Weights): Action[] {
  * with √ and no exp.
  */
 export function winChance(values: number[], scorer: number, left: number): number {
-  const sigma = left < 0 ? 0.5 : Math.min(20, 3 * Math.sqrt(left + 2));
+  const sigma = winSigma(left);
   let p = 1;
   for (let i = 0; i < values.length; i++) {
     if (i === scorer) continue;
@@ -280,7 +288,7 @@ export function createExpertBot(options: Partial<ExpertOptions> = {}): Bot {
    */
   function manyValue(values: number[], scorer: number, left: number): number {
     if (many.value === 'blend') return utility(values, scorer) / scale;
-    if (many.value === 'win') return (winChance(values, scorer, left) * (many.winPoints ?? 40)) / scale;
+    if (many.value === 'win') return (winChance(values, scorer, left) * many.winPoints) / scale;
     let best = -Infinity;
     let sum = 0;
     for (let i = 0; i < values.length; i++) {

@@ -11,6 +11,7 @@ import {
   createStrongBot,
   BOT_LEVELS,
   DEFAULT_EXPERT,
+  MANY_VALUES,
   type Bot,
   type BotLevel,
   type ExpertOptions,
@@ -107,8 +108,8 @@ const EXPERT_NUMBERS = {
   marginPoints: [0.01, 1000, false],
   winPoints: [0.01, 1000, false],
 } as const satisfies Record<string, readonly [number, number, boolean]>;
-const EXPERT_VALUES = ['blend', 'mean', 'leader', 'bounded', 'win'] as const;
-const MANY_KEYS = new Set(['value', 'othersGreedy', 'paranoid', 'marginPoints', 'winPoints']);
+/** The `many` settings (three or more scorers), by the defaults' own keys. */
+const MANY_DEFAULTS: Readonly<Record<string, unknown>> = { ...DEFAULT_EXPERT.many };
 
 /**
  * `--expert-options value=leader,deployCandidates=4`: comma-separated key=value pairs, each key
@@ -126,12 +127,12 @@ export function parseExpertOptions(text: string): Partial<ExpertOptions> {
     const [, key, v] = m;
     if (seen.has(key)) throw new UsageError(`--expert-options: ${key} given twice`);
     seen.add(key);
-    const into = MANY_KEYS.has(key) ? many : top;
+    const into = Object.hasOwn(MANY_DEFAULTS, key) ? many : top;
     if (key === 'value') {
-      if (!(EXPERT_VALUES as readonly string[]).includes(v))
-        throw new UsageError(`--expert-options: value must be one of ${EXPERT_VALUES.join(', ')}, got ${JSON.stringify(v.slice(0, 20))}`);
+      if (!(MANY_VALUES as readonly string[]).includes(v))
+        throw new UsageError(`--expert-options: value must be one of ${MANY_VALUES.join(', ')}, got ${JSON.stringify(v.slice(0, 20))}`);
       into[key] = v;
-    } else if (key === 'othersGreedy' || key === 'paranoid') {
+    } else if (typeof MANY_DEFAULTS[key] === 'boolean') {
       if (v !== 'true' && v !== 'false')
         throw new UsageError(`--expert-options: ${key} must be true or false, got ${JSON.stringify(v.slice(0, 20))}`);
       into[key] = v === 'true';
@@ -146,7 +147,7 @@ export function parseExpertOptions(text: string): Partial<ExpertOptions> {
     } else throw new UsageError(`--expert-options: unknown setting ${JSON.stringify(key.slice(0, 40))}`);
   }
   const out: Partial<ExpertOptions> = { ...top };
-  if (seen.has('value') || Object.keys(many).length) out.many = { ...DEFAULT_EXPERT.many, ...many };
+  if (Object.keys(many).length) out.many = { ...DEFAULT_EXPERT.many, ...many };
   return out;
 }
 
@@ -195,14 +196,17 @@ function cpuMs(): number {
   return (u.user + u.system) / 1000;
 }
 
+/** `--expert-iterations N`: N for a placement; the deployment search keeps its default share of it (64 of 288). */
+function expertBudget(iterations: number): { iterations: number; deployIterations: number } {
+  return { iterations, deployIterations: Math.ceil((iterations * 2) / 9) };
+}
+
 /** The bot a seat of `level` is played by, with the command line's settings. */
 export function botFor(a: Args, level: BotLevel): Bot {
   if (level === 'strong' && a.strongIterations !== null)
     return createStrongBot({ iterations: a.strongIterations, deployIterations: Math.ceil(a.strongIterations / 3) });
-  // The expert's deployment search keeps its default share of the placement's (64 of 288).
   if (level === 'expert' && (a.expertIterations !== null || Object.keys(a.expertOptions).length)) {
-    const budget =
-      a.expertIterations === null ? {} : { iterations: a.expertIterations, deployIterations: Math.ceil((a.expertIterations * 2) / 9) };
+    const budget = a.expertIterations === null ? {} : expertBudget(a.expertIterations);
     return createExpertBot({ ...budget, ...a.expertOptions });
   }
   return botByLevel(level);
@@ -311,8 +315,10 @@ export function report(a: Args, entries: Entry[]): string[] {
   const expert = Object.entries(a.expertOptions).flatMap(([k, v]) =>
     k === 'many' ? Object.entries(v as object).map(([mk, mv]) => `many.${mk}=${mv}`) : [`${k}=${v}`],
   );
-  if (a.expertIterations !== null)
-    expert.unshift(`iterations=${a.expertIterations} (deployIterations ${Math.ceil((a.expertIterations * 2) / 9)})`);
+  if (a.expertIterations !== null) {
+    const { iterations, deployIterations } = expertBudget(a.expertIterations);
+    expert.unshift(`iterations=${iterations} (deployIterations ${deployIterations})`);
+  }
   if (expert.length && a.seats.includes('expert')) lines.push(`expert settings beside the defaults: ${expert.join(', ')}`);
   lines.push('win = a game won; a shared victory (R8.3) counts 1/k for each of the k tied winners');
   lines.push('times: wall-clock ms per decision (a placement or a deployment) and per turn (both), and CPU ms per turn');

@@ -148,7 +148,8 @@ describe('tournament', () => {
     const entries = runTournament(a, () => {});
     expect(entries[0].games).toBe(1);
     expect(report(a, entries)[1]).toBe(
-      'expert settings beside the defaults: iterations=6, deployIterations=2, futures=2, many.othersGreedy=false, many.value=win, many.marginPoints=20',
+      'expert settings beside the defaults: iterations=6, deployIterations=2, futures=2, ' +
+        'many.othersGreedy=false, many.value=win, many.marginPoints=20, many.winPoints=40, many.paranoid=false',
     );
   });
 
