@@ -32,6 +32,29 @@ export interface Weights {
   routeGrowth: number;
   /** Expected growth per open edge of a held asteroid field (tiles, early game). */
   fieldGrowth: number;
+  /** With three or more scorers: how much the others' projections weigh against one's own (`utility`). */
+  rivals: number;
+  /** The part of that weight on the best other projection; the rest on their mean (`utility`). */
+  leaderShare: number;
+  /** Tiles the supply must still hold per open edge for a route or field to be sure to complete (planets: `planetPace` per missing neighbour). */
+  pace: number;
+  planetPace: number;
+  /** Completion chances learned from self-play (completion-table.ts), or null: the hand-set formula with `pace`. */
+  completion: CompletionTable | null;
+}
+
+/**
+ * Chances that a held realm completes before the game ends, as seen in self-play: by kind, by
+ * open edges (1, 2, 3, 4 or more; a planet's missing neighbours), and by time — the seat's own
+ * turns left for a route or field (its holder extends it), the tiles left for a planet (anyone's
+ * tile closes it). Row values stand at the middle of their bucket; straight lines between.
+ */
+export interface CompletionTable {
+  raEdges: number[];
+  pEdges: number[];
+  R: number[][];
+  A: number[][];
+  P: number[][];
 }
 
 export const DEFAULT_WEIGHTS: Weights = {
@@ -41,6 +64,11 @@ export const DEFAULT_WEIGHTS: Weights = {
   equipment: 1.5,
   routeGrowth: 0.6,
   fieldGrowth: 0.5,
+  rivals: 1,
+  leaderShare: 0.5,
+  pace: 6,
+  planetPace: 5,
+  completion: null,
 };
 
 const FACTION_BIT: Record<Faction, number> = { Rebel: 1, Empire: 2, BountyHunters: 4 };
@@ -115,20 +143,36 @@ function clamp01(x: number): number {
   return x < 0 ? 0 : x > 1 ? 1 : x;
 }
 
+/** A learned chance at time `x` (own turns or tiles left): straight lines between the buckets' middles, from 0 at 0. */
+function learnedChance(t: CompletionTable, kind: 'R' | 'A' | 'P', open: number, x: number): number {
+  const edges = kind === 'P' ? t.pEdges : t.raEdges;
+  const row = t[kind][(open > 4 ? 4 : open) - 1];
+  let px = 0;
+  let py = 0;
+  for (let i = 0; i < row.length; i++) {
+    const mx = (edges[i] + edges[i + 1]) / 2;
+    if (x <= mx) return py + ((row[i] - py) * (x - px)) / (mx - px);
+    px = mx;
+    py = row[i];
+  }
+  return py;
+}
+
 /** Chance that a realm with `open` open edges (or missing planet neighbours) completes. */
-function completionChance(kind: 'R' | 'A' | 'P', open: number, tilesLeft: number): number {
+function completionChance(kind: 'R' | 'A' | 'P', open: number, tilesLeft: number, seats: number, w: Weights): number {
   if (open <= 0) return 1;
   if (tilesLeft <= 0) return 0;
+  if (w.completion) return learnedChance(w.completion, kind, open, kind === 'P' ? tilesLeft : tilesLeft / seats);
   const base = kind === 'P' ? 0.95 - 0.1 * open : 0.85 - 0.15 * (open - 1);
-  const time = clamp01(tilesLeft / ((kind === 'P' ? 5 : 6) * open));
+  const time = clamp01(tilesLeft / ((kind === 'P' ? w.planetPace : w.pace) * open));
   return clamp01(base < 0.1 ? 0.1 : base) * time;
 }
 
 /** Expected points of a realm for its holder, R7 if it completes, R8.2 if not. */
-export function realmWorth(stat: RealmStat, tilesLeft: number, w: Weights): number {
+export function realmWorth(stat: RealmStat, tilesLeft: number, w: Weights, seats = 2): number {
   const sym = 2 * stat.symbols; // R7.4
   if (stat.open <= 0) return stat.kind === 'P' ? 9 + sym : stat.kind === 'A' ? 2 * stat.tiles + sym : stat.tiles + sym;
-  const pc = completionChance(stat.kind, stat.open, tilesLeft);
+  const pc = completionChance(stat.kind, stat.open, tilesLeft, seats, w);
   const early = clamp01(tilesLeft / 25);
   if (stat.kind === 'R') return stat.tiles + sym + w.routeGrowth * stat.open * early; // R7.1 = R8.2
   if (stat.kind === 'A') return (stat.tiles + w.fieldGrowth * stat.open * early) * (1 + pc) + sym; // R7.2, R8.2
@@ -242,10 +286,10 @@ export function project(pos: Position, w: Weights = DEFAULT_WEIGHTS, extra?: Mee
   };
   for (const [root, sides] of groups) {
     const stat = pos.stats.get(root)!;
-    const worth = realmWorth(stat, tilesLeft, w);
+    const worth = realmWorth(stat, tilesLeft, w, seats);
     const complete = stat.open <= 0;
     // Locked meeples come back when their realm completes (R7.5).
-    const returnChance = complete ? 1 : completionChance(stat.kind, stat.open, tilesLeft) * clamp01(turnsLeft / 4);
+    const returnChance = complete ? 1 : completionChance(stat.kind, stat.open, tilesLeft, seats, w) * clamp01(turnsLeft / 4);
     if (sides.length === 1) {
       values[sides[0].scorer] += worth;
       back(sides[0], returnChance);
@@ -276,8 +320,8 @@ export function project(pos: Position, w: Weights = DEFAULT_WEIGHTS, extra?: Mee
   return values;
 }
 
-/** One number for a scorer: its projection against the others' (max and mean blended). */
-export function utility(values: number[], scorer: number): number {
+/** One number for a scorer: its projection against the others' (max and mean blended, weighed by `rivals` and `leaderShare`). */
+export function utility(values: number[], scorer: number, w: Weights = DEFAULT_WEIGHTS): number {
   if (values.length === 1) return values[0];
   let max = -Infinity;
   let sum = 0;
@@ -286,11 +330,16 @@ export function utility(values: number[], scorer: number): number {
     if (values[i] > max) max = values[i];
     sum += values[i];
   }
-  return values[scorer] - 0.5 * max - (0.5 * sum) / (values.length - 1);
+  // With the default weights (1, ½) both factors are exactly ½: the same bits as ever.
+  // Two scorers: the plain difference (½ + ½ of the one other), whatever the weights.
+  const many = values.length > 2;
+  const onLeader = many ? w.rivals * w.leaderShare : 0.5;
+  const onMean = many ? w.rivals * (1 - w.leaderShare) : 0.5;
+  return values[scorer] - onLeader * max - (onMean * sum) / (values.length - 1);
 }
 
 export function evaluateState(state: GameState, scorer: number, w: Weights = DEFAULT_WEIGHTS): number {
   // R8.2 has already scored the realms still held: the scores are the final word.
-  if (state.phase === 'over') return utility(state.scores, scorer);
-  return utility(project(position(state, state.board), w), scorer);
+  if (state.phase === 'over') return utility(state.scores, scorer, w);
+  return utility(project(position(state, state.board), w), scorer, w);
 }

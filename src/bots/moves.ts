@@ -55,8 +55,8 @@ export function scoreDeployments(state: GameState, w: Weights = DEFAULT_WEIGHTS)
     state.board,
     extras.map((m) => m.root),
   );
-  const out: ScoredDeployment[] = [{ deployment: null, value: utility(project(pos, w), scorer) }];
-  options.forEach((d, i) => out.push({ deployment: d, value: utility(project(pos, w, extras[i]), scorer) }));
+  const out: ScoredDeployment[] = [{ deployment: null, value: utility(project(pos, w), scorer, w) }];
+  options.forEach((d, i) => out.push({ deployment: d, value: utility(project(pos, w, extras[i]), scorer, w) }));
   return out;
 }
 

@@ -2,7 +2,7 @@
 // takes the points a deployment scores at once.
 import { describe, expect, it } from 'vitest';
 import { applyInPlace, legalDeployments, newGame, STRIDE, type GameState } from '../../src/engine';
-import { DEFAULT_WEIGHTS, evaluateState, project, realmStats, realmWorth, rootOf, type RealmStat } from '../../src/bots/evaluate';
+import { DEFAULT_WEIGHTS, evaluateState, project, realmStats, realmWorth, rootOf, utility, type RealmStat } from '../../src/bots/evaluate';
 import { SeededChooser, botAction, greedyBot, randomBot, randomEventAction } from '../../src/bots';
 import { decisionsOf, mixedSetup } from './support';
 
@@ -89,5 +89,45 @@ describe('sides of a realm (R6.1, R9.2)', () => {
     expect(rivals[0]).toBeLessThan(mates[0]);
     expect(rivals[1]).toBeGreaterThan(alone[1] - 6);
     expect(rivals[0] - alone[0]).toBeCloseTo(rivals[1] - alone[1], 9); // a fair 1 v 1 battle is symmetric
+  });
+});
+
+describe('the weights that only three or more scorers feel (rivals, leaderShare)', () => {
+  // The formula as it stood before the two weights existed: the defaults must keep its bits (P2.6, every peer's bot the same).
+  const before = (v: number[], i: number) => {
+    const others = v.filter((_, j) => j !== i);
+    return v[i] - 0.5 * Math.max(...others) - (0.5 * others.reduce((a, x) => a + x, 0)) / others.length;
+  };
+  const rng = new SeededChooser(11);
+  const samples = Array.from({ length: 200 }, (_, k) => Array.from({ length: 2 + (k % 4) }, () => rng.int(100000) / 1000));
+
+  it('the defaults give the same bits as the blend of ½ the best other and ½ their mean', () => {
+    for (const v of samples) for (let i = 0; i < v.length; i++) expect(Object.is(utility(v, i), before(v, i))).toBe(true);
+  });
+
+  it('rivals weighs the others; leaderShare moves that weight between the best other and their mean', () => {
+    const v = [50, 70, 40, 30];
+    expect(utility(v, 0, { ...DEFAULT_WEIGHTS, leaderShare: 1 })).toBe(50 - 70);
+    expect(utility(v, 0, { ...DEFAULT_WEIGHTS, leaderShare: 0 })).toBe(50 - 140 / 3);
+    expect(utility(v, 0, { ...DEFAULT_WEIGHTS, rivals: 0 })).toBe(50);
+    expect(utility(v, 0, { ...DEFAULT_WEIGHTS, rivals: 0.5, leaderShare: 1 })).toBe(50 - 35);
+  });
+
+  it('with two scorers the value stays the plain difference, whatever the two weights', () => {
+    for (const w of [
+      { rivals: 0.3, leaderShare: 0 },
+      { rivals: 2, leaderShare: 1 },
+    ])
+      expect(utility([61, 48], 0, { ...DEFAULT_WEIGHTS, ...w })).toBe(13);
+  });
+});
+
+describe('the pace of completion (pace, planetPace)', () => {
+  it('a realm that needs more tiles per open edge is worth less while few tiles are left, the same once none are', () => {
+    const slow = { ...DEFAULT_WEIGHTS, pace: 12, planetPace: 10 };
+    for (const s of [stat('A', 3, 0, 2), stat('P', 1, 0, 2, 6)]) {
+      expect(realmWorth(s, 12, slow)).toBeLessThan(realmWorth(s, 12, DEFAULT_WEIGHTS));
+      expect(realmWorth(s, 0, slow)).toBe(realmWorth(s, 0, DEFAULT_WEIGHTS)); // R8.2 alone
+    }
   });
 });

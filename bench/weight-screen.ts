@@ -1,0 +1,94 @@
+// Not a speed figure: does a change of the evaluation's weights (src/bots/evaluate.ts) make the
+// greedy bot better? One greedy with the changed weights plays against seats − 1 greedies with
+// the defaults, its seat rotated; each deal is also played by defaults only (the control, the
+// same seat and seed), so the two rates and the paired margin compare like with like.
+// Greedy games are fast (about 25 a second on one core), so a few thousand games per variant
+// can tell apart what a tournament of the searching bots cannot (docs/bots.md, "4-seat weights").
+//   npx tsx bench/weight-screen.ts [--seats 2–5] [--games 1–20000] [--seed n] [key=value …]
+// keys: the number fields of DEFAULT_WEIGHTS, values from 0 to 100; and completion=learned
+// (the completion chances of src/bots/completion-table.ts instead of the hand-set formula).
+import { COLOURS, applyInPlace, defaultOptions, newGame, winners, type GameSetup } from '../src/engine';
+import { SeededChooser, botAction, createGreedyBot, randomEventAction } from '../src/bots';
+import { DEFAULT_WEIGHTS, type Weights } from '../src/bots/evaluate';
+import { LEARNED_COMPLETION } from '../src/bots/completion-table';
+import { wilson } from '../src/cli/tournament';
+
+function fail(line: string): never {
+  console.error(`weight-screen: ${line}`);
+  process.exit(2);
+}
+
+function whole(name: string, v: string | undefined, min: number, max: number): number {
+  const n = v !== undefined && /^\d{1,6}$/.test(v) ? Number(v) : Number.NaN;
+  if (!(n >= min && n <= max)) fail(`${name} must be a whole number from ${min} to ${max}, got ${JSON.stringify((v ?? '').slice(0, 20))}`);
+  return n;
+}
+
+let seats = 4;
+let games = 2000;
+let seed = 7;
+type NumberKey = Exclude<keyof Weights, 'completion'>;
+const changed: Partial<Record<NumberKey, number>> & { completion?: typeof LEARNED_COMPLETION } = {};
+const args = process.argv.slice(2);
+for (let i = 0; i < args.length; i++) {
+  const a = args[i];
+  if (a === '--seats') seats = whole('--seats', args[++i], 2, 5);
+  else if (a === '--games') games = whole('--games', args[++i], 1, 20000);
+  else if (a === '--seed') seed = whole('--seed', args[++i], 0, 999999);
+  else if (a === 'completion=learned') changed.completion = LEARNED_COMPLETION;
+  else {
+    const m = /^([a-zA-Z]{1,20})=(\d{1,3}(\.\d{1,4})?)$/.exec(a);
+    if (!m) fail(`expected --seats, --games, --seed or key=value, got ${JSON.stringify(a.slice(0, 30))}`);
+    const key = m[1] as NumberKey;
+    if (!(key in DEFAULT_WEIGHTS) || (key as string) === 'completion')
+      fail(`${key} is not a weight; the weights are ${Object.keys(DEFAULT_WEIGHTS).join(', ')}`);
+    if (key in changed) fail(`${key} is given twice`);
+    const v = Number(m[2]);
+    if (v > 100) fail(`${key} must be from 0 to 100, got ${m[2]}`);
+    changed[key] = v;
+  }
+}
+
+const setup: GameSetup = { seats: COLOURS.slice(0, seats), options: defaultOptions() };
+const variant = createGreedyBot({ ...DEFAULT_WEIGHTS, ...changed });
+const base = createGreedyBot();
+
+/** One deal: the seat `vs` played by `bot`, the others by the defaults; its share of the win and its margin over the others' mean. */
+function play(g: number, vs: number, bot: typeof base): { win: number; margin: number } {
+  const events = new SeededChooser(seed * 1000003 + g);
+  const ties = new SeededChooser(seed * 7919 + g);
+  const s = newGame(setup);
+  while (s.phase !== 'over')
+    applyInPlace(s, randomEventAction(s, events) ?? botAction(s, s.seat === vs ? bot : base, { rng: ties, budgetMs: 1e9 }));
+  const won = winners(s);
+  const others = (s.scores.reduce((a, c) => a + c, 0) - s.scores[vs]) / (seats - 1);
+  return { win: won.includes(vs) ? 1 / won.length : 0, margin: s.scores[vs] - others };
+}
+
+let wins = 0;
+let controlWins = 0;
+let sum = 0;
+let sumSq = 0;
+for (let g = 0; g < games; g++) {
+  const vs = g % seats;
+  const v = play(g, vs, variant);
+  const c = play(g, vs, base);
+  wins += v.win;
+  controlWins += c.win;
+  const d = v.margin - c.margin;
+  sum += d;
+  sumSq += d * d;
+}
+const name =
+  Object.entries(changed)
+    .map(([k, v]) => `${k}=${typeof v === 'number' ? v : 'learned'}`)
+    .join(' ') || 'the defaults';
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+const [lo, hi] = wilson(wins, games);
+const mean = sum / games;
+const se = Math.sqrt(Math.max(0, sumSq / games - mean * mean) / games);
+const sign = mean < 0 ? '−' : '+';
+console.log(
+  `weight-screen: ${name} wins ${pct(wins / games)} [${pct(lo)}, ${pct(hi)}] of ${games} ${seats}-seat games against ${seats - 1} default greedies;` +
+    ` the defaults on the same deals ${pct(controlWins / games)}; margin ${sign}${Math.abs(mean).toFixed(2)} ± ${(1.96 * se).toFixed(2)} points`,
+);
