@@ -34,6 +34,7 @@ import {
   type GameState,
 } from '../engine';
 import { mix, SeededChooser } from './chooser';
+import { LEARNED_COMPLETION } from './completion-table';
 import { DEFAULT_WEIGHTS, position, project, utility, type Weights } from './evaluate';
 import { bestIndex, bestTurn, scoreDeployments, scoreMoves } from './moves';
 import { randomEventAction } from './playout';
@@ -60,6 +61,12 @@ export interface ExpertOptions {
    * (common random numbers): a difference between them is the move's, not the draw's luck.
    */
   futures: number;
+  /**
+   * Where the evaluation takes its completion chances from self-play (completion-table.ts)
+   * instead of the hand-set formula: with three or more scorers (`many`), everywhere (`all`), or
+   * nowhere (`none`). `weights.completion`, when set, is the table used.
+   */
+  learned: (typeof LEARNED_WHERE)[number];
   /** The PUCT exploration constant. */
   exploration: number;
   /** Points that make one unit of value (a node's values are utilities ÷ this). */
@@ -74,6 +81,9 @@ export interface ExpertOptions {
  * two, the bot's gain is its opponent's loss and the tree models the one opponent's replies; with
  * three opponents between two of its own moves, their nodes would spread the budget thin.
  */
+/** The values `ExpertOptions.learned` may take (the tournament's `--expert-options learned=` reads this list). */
+export const LEARNED_WHERE = ['many', 'all', 'none'] as const;
+
 /** The values `ManyScorers.value` may take (the tournament's `--expert-options value=` reads this list). */
 export const MANY_VALUES = ['blend', 'mean', 'leader', 'bounded', 'win'] as const;
 
@@ -106,6 +116,7 @@ export const DEFAULT_EXPERT: ExpertOptions = {
   widenBase: 2,
   widenFactor: 1,
   futures: 24,
+  learned: 'many',
   exploration: 1.4,
   valueScale: 10,
   many: { othersGreedy: false, value: 'blend', marginPoints: 20, winPoints: 40, paranoid: false },
@@ -278,7 +289,10 @@ export function winChance(values: number[], scorer: number, left: number): numbe
 
 export function createExpertBot(options: Partial<ExpertOptions> = {}): Bot {
   const opts: ExpertOptions = { ...DEFAULT_EXPERT, ...options };
-  const w = opts.weights;
+  /** The weights with the learned completion chances, and which weights judge a position (`learned`). */
+  const learnedWeights: Weights = { ...opts.weights, completion: opts.weights.completion ?? LEARNED_COMPLETION };
+  const weightsFor = (state: GameState): Weights =>
+    opts.learned === 'all' || (opts.learned === 'many' && state.scores.length > 2) ? learnedWeights : opts.weights;
   const scale = opts.valueScale;
   const many = opts.many;
 
@@ -287,7 +301,7 @@ export function createExpertBot(options: Partial<ExpertOptions> = {}): Bot {
    * `valueScale`); `left`: the tiles still face down, -1 once the game is over.
    */
   function manyValue(values: number[], scorer: number, left: number): number {
-    if (many.value === 'blend') return utility(values, scorer) / scale;
+    if (many.value === 'blend') return utility(values, scorer, opts.weights) / scale;
     if (many.value === 'win') return (winChance(values, scorer, left) * many.winPoints) / scale;
     let best = -Infinity;
     let sum = 0;
@@ -345,6 +359,7 @@ export function createExpertBot(options: Partial<ExpertOptions> = {}): Bot {
     policy: Chooser,
     horizon: number,
     manyScorers: boolean,
+    w: Weights,
   ): void {
     const s = cloneState(state);
     const own = scorerOf(s, s.seat);
@@ -382,9 +397,9 @@ export function createExpertBot(options: Partial<ExpertOptions> = {}): Bot {
     const left = s.phase === 'over' ? -1 : supplySize(s);
     for (const p of path) {
       p.edge.visits++;
-      if (!manyScorers) p.edge.total += utility(values, p.scorer) / scale;
+      if (!manyScorers) p.edge.total += utility(values, p.scorer, w) / scale;
       else if (p.scorer === own) p.edge.total += manyValue(values, own, left);
-      else p.edge.total += many.paranoid ? -manyValue(values, own, left) : utility(values, p.scorer) / scale;
+      else p.edge.total += many.paranoid ? -manyValue(values, own, left) : utility(values, p.scorer, w) / scale;
     }
   }
 
@@ -395,6 +410,7 @@ export function createExpertBot(options: Partial<ExpertOptions> = {}): Bot {
    * so all moves of a round are compared under the same futures. Returns the chosen move.
    */
   function search(state: GameState, iterations: number, seed: number, ctx: BotContext): Move {
+    const w = weightsFor(state);
     const rootMoves = movesOf(state, w);
     if (rootMoves.length === 1) return rootMoves[0];
     const seats = state.setup.seats.length;
@@ -422,7 +438,7 @@ export function createExpertBot(options: Partial<ExpertOptions> = {}): Bot {
       for (let n = 0; n < per && !outOfTime(); n++) {
         for (const c of alive) {
           const k = c.edge.visits % opts.futures;
-          iterate(state, c, futureOf(k), new SeededChooser(mix(seed, 3 * k + 2)), horizon, manyScorers);
+          iterate(state, c, futureOf(k), new SeededChooser(mix(seed, 3 * k + 2)), horizon, manyScorers, w);
         }
       }
       alive = alive

@@ -3,7 +3,7 @@
 export { randomBot } from './random';
 export { greedyBot, createGreedyBot } from './greedy';
 export { strongBot, createStrongBot, DEFAULT_STRONG, type StrongOptions } from './strong';
-export { expertBot, createExpertBot, DEFAULT_EXPERT, MANY_VALUES, type ExpertOptions } from './expert';
+export { expertBot, createExpertBot, DEFAULT_EXPERT, LEARNED_WHERE, MANY_VALUES, type ExpertOptions } from './expert';
 export { botByLevel, BOT_LEVELS, type BotLevel } from './levels';
 export { createBotRunner, type BotRunner } from './bot-runner';
 export { SeededChooser } from './chooser';

@@ -11,6 +11,7 @@ import {
   createStrongBot,
   BOT_LEVELS,
   DEFAULT_EXPERT,
+  LEARNED_WHERE,
   MANY_VALUES,
   type Bot,
   type BotLevel,
@@ -113,12 +114,13 @@ const MANY_DEFAULTS: Readonly<Record<string, unknown>> = { ...DEFAULT_EXPERT.man
 
 /**
  * `--expert-options value=leader,deployCandidates=4`: comma-separated key=value pairs, each key
- * once; `value`, `othersGreedy`, `paranoid`, `marginPoints` and `winPoints` are the `many` settings
- * (three or more scorers). Anything else is one line saying what and where.
+ * once; `learned` is where the learned completion chances judge (many, all, none); `value`,
+ * `othersGreedy`, `paranoid`, `marginPoints` and `winPoints` are the `many` settings (three or
+ * more scorers). Anything else is one line saying what and where.
  */
 export function parseExpertOptions(text: string): Partial<ExpertOptions> {
   if (text.length > 500) throw new UsageError('--expert-options is longer than 500 characters');
-  const top: Record<string, number> = {};
+  const top: Record<string, unknown> = {};
   const many: Record<string, unknown> = {};
   const seen = new Set<string>();
   for (const pair of text.split(',')) {
@@ -128,9 +130,10 @@ export function parseExpertOptions(text: string): Partial<ExpertOptions> {
     if (seen.has(key)) throw new UsageError(`--expert-options: ${key} given twice`);
     seen.add(key);
     const into = Object.hasOwn(MANY_DEFAULTS, key) ? many : top;
-    if (key === 'value') {
-      if (!(MANY_VALUES as readonly string[]).includes(v))
-        throw new UsageError(`--expert-options: value must be one of ${MANY_VALUES.join(', ')}, got ${JSON.stringify(v.slice(0, 20))}`);
+    if (key === 'value' || key === 'learned') {
+      const allowed: readonly string[] = key === 'value' ? MANY_VALUES : LEARNED_WHERE;
+      if (!allowed.includes(v))
+        throw new UsageError(`--expert-options: ${key} must be one of ${allowed.join(', ')}, got ${JSON.stringify(v.slice(0, 20))}`);
       into[key] = v;
     } else if (typeof MANY_DEFAULTS[key] === 'boolean') {
       if (v !== 'true' && v !== 'false')

@@ -80,7 +80,7 @@ describe('bots are deterministic for a seed (P2.6)', () => {
       });
       return states.map((s, i) => bot.choose(s, { rng: new SeededChooser(i), budgetMs: Infinity }));
     };
-    const four = decisionStates(2, 11);
+    const four = decisionStates(2, 7);
     expect(choices(true, four)).not.toEqual(choices(false, four));
     const two = decisionStates(0, 37); // 2 seats: max^n and paranoid are the same search
     expect(choices(true, two)).toEqual(choices(false, two));

@@ -109,7 +109,9 @@ describe('tournament', () => {
       paranoid: true,
       othersGreedy: false,
     });
+    expect(parseArgs(['--seats', 'expert,strong', '--expert-options', 'learned=none']).expertOptions).toEqual({ learned: 'none' });
     const bad = (text: string) => () => parseArgs(['--seats', 'expert,strong', '--expert-options', text]);
+    expect(bad('learned=yes')).toThrow(/learned must be one of many, all, none, got "yes"/);
     expect(bad('value=lead')).toThrow(/value must be one of blend, mean, leader, bounded, win, got "lead"/);
     expect(bad('iterations=2.5')).toThrow(/iterations must be a whole number from 1 to 100000, got "2.5"/);
     expect(bad('iterations=0')).toThrow(/iterations must be a whole number/);
