@@ -36,10 +36,7 @@ export interface Weights {
   rivals: number;
   /** The part of that weight on the best other projection; the rest on their mean (`utility`). */
   leaderShare: number;
-  /** Tiles the supply must still hold per open edge for a route or field to be sure to complete (planets: `planetPace` per missing neighbour). */
-  pace: number;
-  planetPace: number;
-  /** Completion chances learned from self-play (completion-table.ts), or null: the hand-set formula with `pace`. */
+  /** Completion chances learned from self-play (completion-table.ts), or null: the hand-set formula. */
   completion: CompletionTable | null;
 }
 
@@ -66,8 +63,6 @@ export const DEFAULT_WEIGHTS: Weights = {
   fieldGrowth: 0.5,
   rivals: 1,
   leaderShare: 0.5,
-  pace: 6,
-  planetPace: 5,
   completion: null,
 };
 
@@ -164,7 +159,7 @@ function completionChance(kind: 'R' | 'A' | 'P', open: number, tilesLeft: number
   if (tilesLeft <= 0) return 0;
   if (w.completion) return learnedChance(w.completion, kind, open, kind === 'P' ? tilesLeft : tilesLeft / seats);
   const base = kind === 'P' ? 0.95 - 0.1 * open : 0.85 - 0.15 * (open - 1);
-  const time = clamp01(tilesLeft / ((kind === 'P' ? w.planetPace : w.pace) * open));
+  const time = clamp01(tilesLeft / ((kind === 'P' ? 5 : 6) * open));
   return clamp01(base < 0.1 ? 0.1 : base) * time;
 }
 

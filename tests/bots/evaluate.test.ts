@@ -121,13 +121,3 @@ describe('the weights that only three or more scorers feel (rivals, leaderShare)
       expect(utility([61, 48], 0, { ...DEFAULT_WEIGHTS, ...w })).toBe(13);
   });
 });
-
-describe('the pace of completion (pace, planetPace)', () => {
-  it('a realm that needs more tiles per open edge is worth less while few tiles are left, the same once none are', () => {
-    const slow = { ...DEFAULT_WEIGHTS, pace: 12, planetPace: 10 };
-    for (const s of [stat('A', 3, 0, 2), stat('P', 1, 0, 2, 6)]) {
-      expect(realmWorth(s, 12, slow)).toBeLessThan(realmWorth(s, 12, DEFAULT_WEIGHTS));
-      expect(realmWorth(s, 0, slow)).toBe(realmWorth(s, 0, DEFAULT_WEIGHTS)); // R8.2 alone
-    }
-  });
-});
