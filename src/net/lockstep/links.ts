@@ -98,6 +98,9 @@ export type HandshakeVerdict =
   | { kind: 'ignored' }
   | { kind: 'authed'; early: Frame[] };
 
+/** The verdict on any frame before the session reads it: the handshake's, held until the link is proven, or the session's. */
+export type LinkVerdict = HandshakeVerdict | { kind: 'held' } | { kind: 'proven' };
+
 export class Links {
   private readonly byPeer = new Map<PeerId, Link>();
   /** Last known transport id of every identity met. */
@@ -295,11 +298,27 @@ export class Links {
   }
 
   /**
+   * Any frame on `link`: `hello` and `auth` are the handshake's; before the other side proves
+   * who it is a few other frames are held (the rest refused); after, a frame is the session's.
+   */
+  judge(link: Link, f: Frame, me: Identity, roster: readonly LobbySeat[]): LinkVerdict {
+    if (f.t === 'hello') return this.hello(link, f, me, roster);
+    if (f.t === 'auth') {
+      const v = this.auth(link, f, roster);
+      if (v.kind === 'authed') this.transport.proven?.(link.peer); // no longer a stranger's slot (transport.ts)
+      return v;
+    }
+    if (link.authed) return { kind: 'proven' };
+    if (this.holdEarly(link, f)) return { kind: 'held' };
+    return { kind: 'refused', reason: `${who(link, roster)} sent ${f.t} before proving who it is` };
+  }
+
+  /**
    * The other side's hello: remember who it says it is and prove who this peer is. The proof
    * is signed once per link: the same hello again gets the same answer, another nonce none
    * (an honest side keeps its nonce for the link's life), so nobody makes this peer sign on demand.
    */
-  hello(link: Link, f: Extract<Frame, { t: 'hello' }>, me: Identity, roster: readonly LobbySeat[]): HandshakeVerdict {
+  private hello(link: Link, f: Extract<Frame, { t: 'hello' }>, me: Identity, roster: readonly LobbySeat[]): HandshakeVerdict {
     if (link.pub && link.pub !== f.pub) return { kind: 'refused', reason: `${who(link, roster)} changed its key mid-link` };
     if (f.pub === me.publicKey) return { kind: 'refused', reason: "a peer presented this device's own key" };
     if (link.answered && link.answered.nonce !== f.nonce) return { kind: 'ignored' };
@@ -312,7 +331,7 @@ export class Links {
   }
 
   /** The other side's proof: the link is authenticated, and the frames that overtook it are handed back. */
-  auth(link: Link, f: Extract<Frame, { t: 'auth' }>, roster: readonly LobbySeat[]): HandshakeVerdict {
+  private auth(link: Link, f: Extract<Frame, { t: 'auth' }>, roster: readonly LobbySeat[]): HandshakeVerdict {
     // An answer that overtook the other side's hello: the heartbeat says hello again and it comes back.
     if (!link.pub || link.authed) return { kind: 'ignored' };
     if (!verifySignature(link.pub, 'auth', authSigningText(link.nonce, link.peer, this.transport.id), f.sig))
@@ -324,7 +343,7 @@ export class Links {
   }
 
   /** Reordering lets a frame overtake the proof it follows: keep a few (true), refuse the rest. */
-  holdEarly(link: Link, f: Frame): boolean {
+  private holdEarly(link: Link, f: Frame): boolean {
     if (link.early.length >= MAX_EARLY_FRAMES) return false;
     link.early.push(f);
     return true;

@@ -2,17 +2,39 @@
 // guest dialled, the colour it asked for (asked again until the lobby shows it), the
 // invitation (a secret the host draws and the join link carries: a seat is taken only with
 // a proof of it, bound to the guest's key and the host's nonce, never the secret itself),
-// the guests the host sent away, and the rematch lobbies other peers offered. Returns
-// verdicts; the session sends and reports.
+// the guests the host sent away, and the rematch lobbies other peers offered; the start
+// record the host signs, and the lobby after a game. Returns verdicts; a guest's asks and a
+// host's repeated lobby go out on the links it is given, the session sends the rest and reports.
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
-import type { Colour } from '../../engine';
+import type { Colour, GameSetup } from '../../engine';
+import { DEFAULT_CHAIN_LENGTH, freshGameId, readEntry, type GameClock, type SettingsEntry } from '../../fair';
+import { STAND_IN_BOT, type BotLevel } from '../../fair/bot-levels';
 import { fromHex, isHex, toHex } from '../../fair/hex';
+import { Replica } from '../../fair/replica';
 import type { PeerId } from '../transport';
-import { verifySignature } from '../identity';
-import { startSigningText, type LobbyState, type StartRecord } from '../wire';
-import { MAX_PENDING_LOBBIES } from './limits';
+import { freshNonce, sign, verifySignature, type Identity } from '../identity';
+import { startSigningText, type Frame, type LobbySeat, type LobbyState, type StartRecord } from '../wire';
+import { clockOf, MAX_PENDING_LOBBIES, type Timeouts } from './limits';
+import type { Link, Links } from './links';
+
+/** A lobby a host opens: each colour an open seat (bot null) or a bot's; the host sits in `hostColour`. */
+export interface HostPlan {
+  options: GameSetup['options'];
+  seats: { colour: Colour; bot: BotLevel | null }[];
+  hostColour: Colour;
+  shuffleSeats?: boolean;
+  /** The game clock (P6, bullet 5); the default: the host's timeouts (`clockOf`). */
+  clock?: GameClock;
+  /** The bot for a dropped or resigned seat (default greedy: cheap enough for a phone). */
+  standIn?: BotLevel;
+  gameId?: string;
+  rematchOf?: string | null;
+}
+
+/** How a take of a seat is judged: the seat is assigned, or refused (`once`: said once per link, a guest's heartbeat repeats it). */
+export type TakeVerdict = { kind: 'assign' } | { kind: 'refused'; reason: string; once: boolean };
 
 export type SeatVerdict = { kind: 'changed' } | { kind: 'refused'; reason: string };
 export type LobbyVerdict = { kind: 'adopted' } | { kind: 'offered' } | { kind: 'ignored' } | { kind: 'refused'; reason: string };
@@ -30,6 +52,38 @@ export class Lobby {
   /** Rematches offered, by the offering identity, and their lobbies until one is accepted. */
   private readonly offers = new Map<string, string>();
   private readonly offeredLobbies = new Map<string, LobbyState>();
+
+  /** Opens the lobby of `plan`, hosted by `me`, and draws its invitation (the join link carries it). */
+  open(plan: HostPlan, me: { pub: string; name: string }, timeouts: Timeouts | undefined): void {
+    const seats: LobbySeat[] = plan.seats.map((x) => ({ colour: x.colour, bot: x.bot, pub: null, name: null }));
+    const mine = seats.find((x) => x.colour === plan.hostColour && !x.bot);
+    if (!mine) throw new Error(`the host's colour ${plan.hostColour} must be an open seat`);
+    mine.pub = me.pub;
+    mine.name = me.name;
+    const gameId = plan.gameId ?? freshGameId();
+    this.state = {
+      gameId,
+      host: me.pub,
+      options: plan.options,
+      shuffleSeats: plan.shuffleSeats ?? false,
+      clock: plan.clock ?? clockOf(timeouts),
+      ...(plan.standIn && plan.standIn !== STAND_IN_BOT ? { standIn: plan.standIn } : {}),
+      seats,
+      rematchOf: plan.rematchOf ?? null,
+    };
+    // The invitation the join link carries: knowing the host's address is not enough to take a seat.
+    this.invite = freshNonce();
+  }
+
+  /** Every seat of the game before (`roster`) reserved for the same player, but those of `gone`: the others accept by joining. */
+  reserve(roster: readonly LobbySeat[], gone: ReadonlySet<Colour>): void {
+    const seats = this.state!.seats;
+    for (const [i, r] of roster.entries())
+      if (r.pub && !gone.has(r.colour)) {
+        seats[i].pub = r.pub;
+        seats[i].name = r.name;
+      }
+  }
 
   isHostedBy(pub: string): boolean {
     return !!this.state && this.state.host === pub;
@@ -56,8 +110,19 @@ export class Lobby {
     return { kind: 'changed' };
   }
 
-  wasSentAway(pub: string): boolean {
-    return this.sentAway.has(pub);
+  /** A take on a link from `from` (`hosting`: this peer hosts the lobby now). */
+  judgeTake(
+    hosting: boolean,
+    from: { pub: string | null; role: string; nonce: string },
+    colour: Colour | null,
+    proof: string | null,
+  ): TakeVerdict {
+    if (!hosting) return { kind: 'refused', reason: 'asked for a seat, but this peer hosts no lobby', once: false };
+    if (from.role === 'watch') return { kind: 'refused', reason: 'watches and cannot take a seat', once: false };
+    if (colour !== null && this.sentAway.has(from.pub!)) return { kind: 'refused', reason: 'was sent away by the host', once: true };
+    if (colour !== null && !this.admits(from.pub!, from.nonce, proof))
+      return { kind: 'refused', reason: "asked for a seat without this game's invitation", once: true };
+    return { kind: 'assign' };
   }
 
   /** The host gives `pub` the colour it asked for (null: leaves its seat), if that colour is free. */
@@ -78,8 +143,51 @@ export class Lobby {
     return { kind: 'changed' };
   }
 
+  /** This guest asks the host for `colour` (null: to leave its seat), and asks again on every beat until the lobby shows it. */
+  ask(colour: Colour | null, links: Links, myPub: string): void {
+    this.wanted = colour;
+    const host = this.hostPeer ? links.get(this.hostPeer) : undefined;
+    if (host) links.sendTo(host.peer, this.takeFrame(host, colour, myPub));
+  }
+
+  /**
+   * A beat before the start: a guest dials its host until linked, then asks again for its seat
+   * until the lobby shows it and polls with `poll` for a start it may have missed; a host sends its lobby again.
+   */
+  beat(links: Links, myPub: string, poll: Frame, dial: (peer: PeerId) => void): void {
+    if (this.hostPeer && !links.has(this.hostPeer)) dial(this.hostPeer);
+    const host = this.hostPeer ? links.get(this.hostPeer) : null;
+    if (host?.authed) {
+      if (this.wanted !== undefined && this.seatOf(myPub) !== this.wanted)
+        links.sendTo(host.peer, this.takeFrame(host, this.wanted, myPub));
+      links.sendTo(host.peer, poll);
+    }
+    if (this.isHostedBy(myPub) && this.state) links.broadcast({ t: 'lobby', lobby: this.state });
+  }
+
+  /** A take for the host on `host`'s link, with the proof of the invitation bound to `myPub` and the host's nonce on that link. */
+  private takeFrame(host: Link, colour: Colour | null, myPub: string): Frame {
+    const nonce = host.answered?.nonce;
+    const invite = this.invite;
+    return { t: 'take', colour, proof: invite && nonce ? invitationProof(invite, myPub, nonce) : null };
+  }
+
+  /**
+   * A lobby frame from `from`. Before the start (`playing` null): the lobby this guest waits in, or
+   * a refusal. After it (`playing`: this game's id): another game's lobby offered after this one (a
+   * rematch, or this start begun again), kept for acceptRematch; 'offered' once `from` offered it too.
+   */
+  heard(lobby: LobbyState, from: string, playing: string | null, connecting: boolean): LobbyVerdict {
+    if (playing === null) {
+      const v = this.receive(lobby, from, connecting);
+      return v.kind === 'offered' ? { kind: 'ignored' } : v;
+    }
+    if (lobby.gameId === playing || this.receive(lobby, from, false).kind !== 'offered') return { kind: 'ignored' };
+    return this.offered(from, lobby.gameId) ? { kind: 'offered' } : { kind: 'ignored' };
+  }
+
   /** A lobby sent by `from`: the one this guest waits in, a rematch offered, or nothing of ours. */
-  receive(lobby: LobbyState, from: string, connecting: boolean): LobbyVerdict {
+  private receive(lobby: LobbyState, from: string, connecting: boolean): LobbyVerdict {
     if (connecting || (this.state && this.state.host === from && this.state.gameId === lobby.gameId)) {
       if (lobby.host !== from) return { kind: 'refused', reason: 'sent a lobby it does not host' };
       this.state = lobby;
@@ -123,6 +231,43 @@ export class Lobby {
       return 'sent a start record whose roster does not match its settings';
     return null;
   }
+}
+
+/** The start record the host signs for lobby `l`, its settings read back through the log's own reader and checked first. */
+export function signedStart(l: LobbyState, identity: Identity): StartRecord {
+  // Read back through the log's own reader, so the host's log holds the bytes (field order included) every guest reads.
+  const settings = readEntry(
+    {
+      k: 'settings',
+      setup: { seats: l.seats.map((s) => s.colour), options: l.options },
+      gameId: l.gameId,
+      chainLength: DEFAULT_CHAIN_LENGTH,
+      shuffleSeats: l.shuffleSeats,
+      bots: l.seats.map((s) => s.bot),
+      ...(l.standIn ? { standIn: l.standIn } : {}),
+      clock: l.clock,
+    },
+    0,
+  ) as SettingsEntry;
+  const unsigned = { settings, roster: l.seats.map((s) => ({ ...s })), host: identity.publicKey };
+  const start: StartRecord = { ...unsigned, sig: sign(identity, 'start', startSigningText(unsigned)) };
+  // The settings go through the log's checker before anyone else sees them.
+  const probe = new Replica().receive(settings);
+  if (probe.kind !== 'applied') throw new Error(probe.kind === 'rejected' ? probe.reason : probe.why);
+  return start;
+}
+
+/** The lobby after game `st` (a rematch, or its start begun again), hosted by seat `mySeat`: the seats of `gone` free or a bot's. */
+export function nextLobbyPlan(st: StartRecord, mySeat: number, gone: ReadonlySet<Colour>, absent: 'free' | 'bot'): HostPlan {
+  return {
+    options: st.settings.setup.options,
+    seats: st.roster.map((r) => ({ colour: r.colour, bot: gone.has(r.colour) && absent === 'bot' ? ('greedy' as const) : r.bot })),
+    hostColour: st.roster[mySeat].colour,
+    shuffleSeats: st.settings.shuffleSeats,
+    clock: st.settings.clock,
+    standIn: st.settings.standIn,
+    rematchOf: st.settings.gameId,
+  };
 }
 
 /**

@@ -6,7 +6,7 @@ import { fromHex, toHex } from '../../fair/hex';
 import type { GameStore, StoredGame } from '../../session/game-store';
 import type { Clock } from '../clock';
 import { parseStrictJson } from '../../fair/strict-json';
-import { encodeFrame, MAX_NAME_CHARS, parseFrame, type Frame, type Item, type LobbyState, type StartRecord } from '../wire';
+import { encodeFrame, MAX_NAME_CHARS, parseFrame, type Frame, type Item, type LobbySeat, type LobbyState, type StartRecord } from '../wire';
 
 export const MESH_SAVE_FORMAT = 'carcassonne-sw-mesh-save';
 /** Version 2: items of wire version 7 (a move carries its time-bank claim); a version-1 save's items no longer pass the wire. */
@@ -59,9 +59,31 @@ export function meshSave(p: MeshSaveParts): SavedMesh {
   };
 }
 
+/** What the home screen lists of a game kept here: each seat a bot's, this device's or a remote player's, and the turn. */
+export function saveSummary(
+  gameId: string,
+  roster: readonly LobbySeat[],
+  mySeat: number | null,
+  turn: number,
+): Omit<StoredGame, 'updatedAt'> {
+  const seats = roster.map((r, i) => ({
+    colour: r.colour,
+    who: r.bot ? ('bot' as const) : i === mySeat ? ('me' as const) : ('remote' as const),
+    label: r.bot ?? r.name ?? '',
+  }));
+  return { gameId, kind: 'online', turn, seats };
+}
+
 /** The chain secret of a save (checked as 64 hex digits by parseMeshSave). */
 export function savedSecret(saved: SavedMesh): Uint8Array | null {
   return saved.secret ? fromHex(saved.secret, 32, 'the stored secret') : null;
+}
+
+/** The save of online game `gameId` kept in `store`, with its journal (throws if this device keeps none). */
+export function loadMeshSave(store: GameStore | null | undefined, gameId: string): SavedMesh {
+  const text = store?.load(gameId);
+  if (!text) throw new Error(`no online game ${gameId} is kept on this device`);
+  return parseMeshSave(text, store?.loadAux(gameId) ?? null);
 }
 
 /** A mesh save from this device's storage; its items are checked again as they are replayed. */

@@ -9,11 +9,21 @@
 import type { Colour } from '../../engine';
 import type { Clock } from '../clock';
 import type { GameClock } from '../../fair/log-entries';
+import type { Replica } from '../../fair/replica';
 import { BANK_UNIT_MS, MAX_BANK_CLAIM } from '../../fair/time-bank';
 
 export interface Wait {
   colour: Colour;
   what: 'move' | 'reveal';
+}
+
+/** The seat log `r` waits for now, if a person plays it (none before the start, once over, or once this peer `stopped`). */
+export function waitOf(r: Replica | null, stopped: boolean): Wait | null {
+  if (!r?.state || stopped || r.state.phase === 'over') return null;
+  const at = r.awaiting();
+  if (at.kind === 'reveal') return { colour: r.follower.lobby[at.chains[0]], what: 'reveal' };
+  if (at.kind === 'action' && at.control.by === 'player') return { colour: at.colour, what: 'move' };
+  return null;
 }
 
 export class WaitTimer {
