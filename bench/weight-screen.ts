@@ -4,7 +4,7 @@
 // same seat and seed), so the two rates and the paired margin compare like with like.
 // Greedy games are fast (about 25 a second on one core), so a few thousand games per variant
 // can tell apart what a tournament of the searching bots cannot (docs/bots.md, "4-seat weights").
-//   npx tsx bench/weight-screen.ts [--seats 2–5] [--games 1–20000] [--seed n] [key=value …]
+//   npx tsx bench/weight-screen.ts [--seats 2–5] [--games 1–20000] [--seed n] [--base-learned] [key=value …]
 // keys: the number fields of DEFAULT_WEIGHTS, values from 0 to 100; and completion=learned
 // (the completion chances of src/bots/completion-table.ts instead of the hand-set formula).
 import { COLOURS, applyInPlace, defaultOptions, newGame, winners, type GameSetup } from '../src/engine';
@@ -27,6 +27,8 @@ function whole(name: string, v: string | undefined, min: number, max: number): n
 let seats = 4;
 let games = 2000;
 let seed = 7;
+/** --base-learned: the other seats and the control judge by the learned completion table too (a change screened on top of it). */
+let baseLearned = false;
 type NumberKey = Exclude<keyof Weights, 'completion'>;
 const changed: Partial<Record<NumberKey, number>> & { completion?: typeof LEARNED_COMPLETION } = {};
 const args = process.argv.slice(2);
@@ -35,10 +37,11 @@ for (let i = 0; i < args.length; i++) {
   if (a === '--seats') seats = whole('--seats', args[++i], 2, 5);
   else if (a === '--games') games = whole('--games', args[++i], 1, 20000);
   else if (a === '--seed') seed = whole('--seed', args[++i], 0, 999999);
+  else if (a === '--base-learned') baseLearned = true;
   else if (a === 'completion=learned') changed.completion = LEARNED_COMPLETION;
   else {
     const m = /^([a-zA-Z]{1,20})=(\d{1,3}(\.\d{1,4})?)$/.exec(a);
-    if (!m) fail(`expected --seats, --games, --seed or key=value, got ${JSON.stringify(a.slice(0, 30))}`);
+    if (!m) fail(`expected --seats, --games, --seed, --base-learned or key=value, got ${JSON.stringify(a.slice(0, 30))}`);
     const key = m[1] as NumberKey;
     if (!(key in DEFAULT_WEIGHTS) || (key as string) === 'completion')
       fail(`${key} is not a weight; the weights are ${Object.keys(DEFAULT_WEIGHTS).join(', ')}`);
@@ -50,8 +53,9 @@ for (let i = 0; i < args.length; i++) {
 }
 
 const setup: GameSetup = { seats: COLOURS.slice(0, seats), options: defaultOptions() };
-const variant = createGreedyBot({ ...DEFAULT_WEIGHTS, ...changed });
-const base = createGreedyBot();
+const baseWeights: Weights = baseLearned ? { ...DEFAULT_WEIGHTS, completion: LEARNED_COMPLETION } : DEFAULT_WEIGHTS;
+const variant = createGreedyBot({ ...baseWeights, ...changed });
+const base = createGreedyBot(baseWeights);
 
 /** One deal: the seat `vs` played by `bot`, the others by the defaults; its share of the win and its margin over the others' mean. */
 function play(g: number, vs: number, bot: typeof base): { win: number; margin: number } {
@@ -89,6 +93,6 @@ const mean = sum / games;
 const se = Math.sqrt(Math.max(0, sumSq / games - mean * mean) / games);
 const sign = mean < 0 ? '−' : '+';
 console.log(
-  `weight-screen: ${name} wins ${pct(wins / games)} [${pct(lo)}, ${pct(hi)}] of ${games} ${seats}-seat games against ${seats - 1} default greedies;` +
-    ` the defaults on the same deals ${pct(controlWins / games)}; margin ${sign}${Math.abs(mean).toFixed(2)} ± ${(1.96 * se).toFixed(2)} points`,
+  `weight-screen: ${name} wins ${pct(wins / games)} [${pct(lo)}, ${pct(hi)}] of ${games} ${seats}-seat games against ${seats - 1} ${baseLearned ? 'learned-table' : 'default'} greedies;` +
+    ` ${baseLearned ? 'the base' : 'the defaults'} on the same deals ${pct(controlWins / games)}; margin ${sign}${Math.abs(mean).toFixed(2)} ± ${(1.96 * se).toFixed(2)} points`,
 );
