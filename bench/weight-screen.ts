@@ -92,7 +92,9 @@ const [lo, hi] = wilson(wins, games);
 const mean = sum / games;
 const se = Math.sqrt(Math.max(0, sumSq / games - mean * mean) / games);
 const sign = mean < 0 ? '−' : '+';
+const others = `${seats - 1} ${baseLearned ? 'learned-table' : 'default'} greedies`;
+const control = `${baseLearned ? 'the base' : 'the defaults'} on the same deals ${pct(controlWins / games)}`;
 console.log(
-  `weight-screen: ${name} wins ${pct(wins / games)} [${pct(lo)}, ${pct(hi)}] of ${games} ${seats}-seat games against ${seats - 1} ${baseLearned ? 'learned-table' : 'default'} greedies;` +
-    ` ${baseLearned ? 'the base' : 'the defaults'} on the same deals ${pct(controlWins / games)}; margin ${sign}${Math.abs(mean).toFixed(2)} ± ${(1.96 * se).toFixed(2)} points`,
+  `weight-screen: ${name} wins ${pct(wins / games)} [${pct(lo)}, ${pct(hi)}] of ${games} ${seats}-seat games against ${others}; ${control};` +
+    ` margin ${sign}${Math.abs(mean).toFixed(2)} ± ${(1.96 * se).toFixed(2)} points`,
 );
