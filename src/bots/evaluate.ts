@@ -17,6 +17,7 @@ import {
   type MeepleSize,
 } from '../engine';
 import { battleOdds, type Fighter } from './battle-odds';
+import { LEARNED_COMPLETION } from './completion-table';
 
 /** Tunable weights of the evaluation (documented in docs/bots.md). */
 export interface Weights {
@@ -65,6 +66,14 @@ export const DEFAULT_WEIGHTS: Weights = {
   leaderShare: 0.5,
   completion: null,
 };
+
+/**
+ * The weights the expert judges by where `ExpertOptions.learned` says: the completion chances
+ * learned from self-play and, screened on top of them (bench/weight-screen.ts, docs/bots.md), a
+ * reserve meeple worth 13 points instead of 3 — once realms are seen to complete as rarely as
+ * they do, a meeple kept is worth far more than the hand-set weight said.
+ */
+export const LEARNED_WEIGHTS: Weights = { ...DEFAULT_WEIGHTS, completion: LEARNED_COMPLETION, meeple: 13 };
 
 const FACTION_BIT: Record<Faction, number> = { Rebel: 1, Empire: 2, BountyHunters: 4 };
 

@@ -34,8 +34,7 @@ import {
   type GameState,
 } from '../engine';
 import { mix, SeededChooser } from './chooser';
-import { LEARNED_COMPLETION } from './completion-table';
-import { DEFAULT_WEIGHTS, position, project, utility, type Weights } from './evaluate';
+import { DEFAULT_WEIGHTS, LEARNED_WEIGHTS, position, project, utility, type Weights } from './evaluate';
 import { bestIndex, bestTurn, scoreDeployments, scoreMoves } from './moves';
 import { randomEventAction } from './playout';
 import type { Bot, BotChoice, BotContext, Chooser } from './types';
@@ -62,11 +61,12 @@ export interface ExpertOptions {
    */
   futures: number;
   /**
-   * Where the evaluation takes its completion chances from self-play (completion-table.ts)
-   * instead of the hand-set formula: with three or more scorers (`many`), everywhere (`all`), or
-   * nowhere (`none`). `weights.completion`, when set, is the table used.
+   * Where the search judges by `learnedWeights` (the completion chances learned from self-play)
+   * instead of `weights` (the hand-set formula): with three or more scorers (`many`), everywhere
+   * (`all`), or nowhere (`none`).
    */
   learned: (typeof LEARNED_WHERE)[number];
+  learnedWeights: Weights;
   /** The PUCT exploration constant. */
   exploration: number;
   /** Points that make one unit of value (a node's values are utilities ÷ this). */
@@ -117,6 +117,7 @@ export const DEFAULT_EXPERT: ExpertOptions = {
   widenFactor: 1,
   futures: 24,
   learned: 'many',
+  learnedWeights: LEARNED_WEIGHTS,
   exploration: 1.4,
   valueScale: 10,
   many: { othersGreedy: false, value: 'blend', marginPoints: 20, winPoints: 40, paranoid: false },
@@ -289,10 +290,9 @@ export function winChance(values: number[], scorer: number, left: number): numbe
 
 export function createExpertBot(options: Partial<ExpertOptions> = {}): Bot {
   const opts: ExpertOptions = { ...DEFAULT_EXPERT, ...options };
-  /** The weights with the learned completion chances, and which weights judge a position (`learned`). */
-  const learnedWeights: Weights = { ...opts.weights, completion: opts.weights.completion ?? LEARNED_COMPLETION };
+  /** Which weights judge a position (`learned`). */
   const weightsFor = (state: GameState): Weights =>
-    opts.learned === 'all' || (opts.learned === 'many' && state.scores.length > 2) ? learnedWeights : opts.weights;
+    opts.learned === 'all' || (opts.learned === 'many' && state.scores.length > 2) ? opts.learnedWeights : opts.weights;
   const scale = opts.valueScale;
   const many = opts.many;
 

@@ -5,8 +5,7 @@ import { cloneState, newGame, type GameState } from '../../src/engine';
 import { SeededChooser, botAction, createExpertBot, greedyBot } from '../../src/bots';
 import { scoreDeployments } from '../../src/bots/moves';
 import { winChance } from '../../src/bots/expert';
-import { DEFAULT_WEIGHTS } from '../../src/bots/evaluate';
-import { LEARNED_COMPLETION } from '../../src/bots/completion-table';
+import { LEARNED_WEIGHTS } from '../../src/bots/evaluate';
 import { decisionsOf, mixedSetup } from './support';
 
 describe('winChance: a chance to finish first from projected scores (R8.3)', () => {
@@ -47,8 +46,8 @@ describe('deployCandidates: how many deployments the root of a deployment decisi
     expect(states.length).toBeGreaterThan(2);
     const bot = createExpertBot({ iterations: 24, deployIterations: 16, futures: 4, deployCandidates: 1 });
     for (const [i, s] of states.entries()) {
-      // 4 seats: the expert judges with the learned completion chances (its default `learned: 'many'`).
-      const ds = scoreDeployments(s, { ...DEFAULT_WEIGHTS, completion: LEARNED_COMPLETION });
+      // 4 seats: the expert judges by LEARNED_WEIGHTS (its default `learned: 'many'`).
+      const ds = scoreDeployments(s, LEARNED_WEIGHTS);
       const best = ds.reduce((b, d) => (d.value > b.value ? d : b), ds[0]);
       expect(bot.choose(s, { rng: new SeededChooser(i), budgetMs: Infinity })).toEqual({ type: 'deploy', deployment: best.deployment });
     }
