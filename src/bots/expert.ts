@@ -8,7 +8,8 @@
 // (its team's, R9), the edges their moves by identity, so a move seen under several
 // sampled tiles gathers the evidence of all of them, judged by how often it was available.
 // Below the tree a greedy policy plays on to a fixed horizon and the evaluation judges the
-// position (evaluate.ts).
+// position (evaluate.ts) — with three or more scorers by LEARNED_WEIGHTS, the completion chances
+// seen in self-play (`learned`; docs/bots.md), which is what made it win at 4 seats.
 //
 // The root is sequential halving (Karnin, Koren and Somekh 2013) over the best distinct
 // placements by the one-ply evaluation, each owning its subtree, under common random
@@ -61,9 +62,9 @@ export interface ExpertOptions {
    */
   futures: number;
   /**
-   * Where the search judges by `learnedWeights` (the completion chances learned from self-play)
-   * instead of `weights` (the hand-set formula): with three or more scorers (`many`), everywhere
-   * (`all`), or nowhere (`none`).
+   * Where the search judges by `learnedWeights` (by default `LEARNED_WEIGHTS`: the completion
+   * chances learned from self-play and a dearer reserve meeple) instead of `weights` (the hand-set
+   * ones): with three or more scorers (`many`), everywhere (`all`), or nowhere (`none`).
    */
   learned: (typeof LEARNED_WHERE)[number];
   learnedWeights: Weights;
@@ -76,17 +77,17 @@ export interface ExpertOptions {
   weights: Weights;
 }
 
-/**
- * The search with three or more scorers (not 2 seats, not the team variant's two teams). With
- * two, the bot's gain is its opponent's loss and the tree models the one opponent's replies; with
- * three opponents between two of its own moves, their nodes would spread the budget thin.
- */
 /** The values `ExpertOptions.learned` may take (the tournament's `--expert-options learned=` reads this list). */
 export const LEARNED_WHERE = ['many', 'all', 'none'] as const;
 
 /** The values `ManyScorers.value` may take (the tournament's `--expert-options value=` reads this list). */
 export const MANY_VALUES = ['blend', 'mean', 'leader', 'bounded', 'win'] as const;
 
+/**
+ * The search with three or more scorers (not 2 seats, not the team variant's two teams). With
+ * two, the bot's gain is its opponent's loss and the tree models the one opponent's replies; with
+ * three opponents between two of its own moves, their nodes would spread the budget thin.
+ */
 export interface ManyScorers {
   /** The other seats play the greedy policy inside the tree as in the rollout: only the bot's own decisions are nodes. */
   othersGreedy: boolean;
