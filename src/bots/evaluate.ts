@@ -174,9 +174,15 @@ function completionChance(kind: 'R' | 'A' | 'P', open: number, tilesLeft: number
 
 /** Expected points of a realm for its holder, R7 if it completes, R8.2 if not. */
 export function realmWorth(stat: RealmStat, tilesLeft: number, w: Weights, seats = 2): number {
+  // A route is worth the same either way (R7.1 = R8.2): its chance is not needed.
+  const needed = stat.open > 0 && stat.kind !== 'R';
+  return worthAt(stat, tilesLeft, w, needed ? completionChance(stat.kind, stat.open, tilesLeft, seats, w) : 1);
+}
+
+/** realmWorth with the realm's chance to complete, `pc`, already known. */
+function worthAt(stat: RealmStat, tilesLeft: number, w: Weights, pc: number): number {
   const sym = 2 * stat.symbols; // R7.4
   if (stat.open <= 0) return stat.kind === 'P' ? 9 + sym : stat.kind === 'A' ? 2 * stat.tiles + sym : stat.tiles + sym;
-  const pc = completionChance(stat.kind, stat.open, tilesLeft, seats, w);
   const early = clamp01(tilesLeft / 25);
   if (stat.kind === 'R') return stat.tiles + sym + w.routeGrowth * stat.open * early; // R7.1 = R8.2
   if (stat.kind === 'A') return (stat.tiles + w.fieldGrowth * stat.open * early) * (1 + pc) + sym; // R7.2, R8.2
@@ -290,10 +296,12 @@ export function project(pos: Position, w: Weights = DEFAULT_WEIGHTS, extra?: Mee
   };
   for (const [root, sides] of groups) {
     const stat = pos.stats.get(root)!;
-    const worth = realmWorth(stat, tilesLeft, w, seats);
     const complete = stat.open <= 0;
+    // One chance to complete serves the realm's worth and its meeples' return.
+    const pc = complete ? 1 : completionChance(stat.kind, stat.open, tilesLeft, seats, w);
+    const worth = worthAt(stat, tilesLeft, w, pc);
     // Locked meeples come back when their realm completes (R7.5).
-    const returnChance = complete ? 1 : completionChance(stat.kind, stat.open, tilesLeft, seats, w) * clamp01(turnsLeft / 4);
+    const returnChance = complete ? 1 : pc * clamp01(turnsLeft / 4);
     if (sides.length === 1) {
       values[sides[0].scorer] += worth;
       back(sides[0], returnChance);
