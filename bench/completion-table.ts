@@ -7,39 +7,31 @@
 // open edges never gets a better chance than one with fewer.
 // Generation 1 is learned from greedy judging by the hand-set formula, generation k from greedy
 // judging by generation k − 1; the table in src/bots is generation 2 (docs/bots.md).
-//   npx tsx bench/completion-table.ts [--games 100–5000] [--generations 1–4] [--write]
+// `npx tsx bench/completion-table.ts --help` gives the usage; --write rewrites the table.
 import { writeFileSync } from 'node:fs';
 import { COLOURS, STRIDE, applyInPlace, defaultOptions, newGame } from '../src/engine';
 import { SeededChooser, botAction, createGreedyBot, randomEventAction } from '../src/bots';
 import { DEFAULT_WEIGHTS, position, rootOf, type CompletionTable } from '../src/bots/evaluate';
+import { commandLineOrExit, parseFlags, wholeInRange } from '../src/cli/args';
 
 const RA_EDGES = [0, 1, 2, 3, 4, 6, 8, 10, 13, 16, 20, 25, 30, 37];
 const P_EDGES = [0, 4, 8, 12, 16, 24, 32, 40, 48, 56, 64, 73];
 const KINDS = ['R', 'A', 'P'] as const;
 type Kind = (typeof KINDS)[number];
 
-function fail(line: string): never {
-  console.error(`completion-table: ${line}`);
-  process.exit(2);
+const USAGE = 'usage: npx tsx bench/completion-table.ts [--games 100–5000] [--generations 1–4] [--write]';
+
+function parse(argv: string[]): { games: number; generations: number; write: boolean } {
+  const flags = { games: { type: 'string' }, generations: { type: 'string' }, write: { type: 'boolean' } } as const;
+  const { values: f } = parseFlags(argv, flags);
+  return {
+    games: f.games === undefined ? 800 : wholeInRange('--games', f.games, 100, 5000),
+    generations: f.generations === undefined ? 2 : wholeInRange('--generations', f.generations, 1, 4),
+    write: f.write ?? false,
+  };
 }
 
-let games = 800;
-let generations = 2;
-let write = false;
-const args = process.argv.slice(2);
-for (let i = 0; i < args.length; i++) {
-  const a = args[i];
-  const whole = (min: number, max: number) => {
-    const v = args[++i];
-    const n = v !== undefined && /^\d{1,5}$/.test(v) ? Number(v) : Number.NaN;
-    if (!(n >= min && n <= max)) fail(`${a} must be a whole number from ${min} to ${max}, got ${JSON.stringify((v ?? '').slice(0, 20))}`);
-    return n;
-  };
-  if (a === '--games') games = whole(100, 5000);
-  else if (a === '--generations') generations = whole(1, 4);
-  else if (a === '--write') write = true;
-  else fail(`expected --games, --generations or --write, got ${JSON.stringify(a.slice(0, 30))}`);
-}
+const { games, generations, write } = commandLineOrExit('completion-table', USAGE, process.argv.slice(2), parse);
 
 interface Cell {
   n: number;

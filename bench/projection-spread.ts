@@ -8,20 +8,20 @@ import { COLOURS, applyInPlace, defaultOptions, newGame, supplySize } from '../s
 import { SeededChooser, botAction, greedyBot, randomEventAction } from '../src/bots';
 import { position, project } from '../src/bots/evaluate';
 import { winSigma } from '../src/bots/expert';
+import { commandLineOrExit, parseFlags, UsageError, wholeInRange } from '../src/cli/args';
 
-function arg(i: number, name: string, fallback: number, min: number, max: number): number {
-  const v = process.argv[i];
-  if (v === undefined) return fallback;
-  const n = /^\d+$/.test(v) ? Number(v) : Number.NaN;
-  if (!(n >= min && n <= max)) {
-    console.error(`projection-spread: ${name} must be a whole number from ${min} to ${max}, got ${JSON.stringify(v.slice(0, 20))}`);
-    process.exit(2);
-  }
-  return n;
+const USAGE = 'usage: npx tsx bench/projection-spread.ts [seats 2–5] [games 1–2000]';
+
+function parse(argv: string[]): { seats: number; games: number } {
+  const { positionals: p } = parseFlags(argv, {}, true);
+  if (p.length > 2) throw new UsageError(`at most two arguments (seats, games), got ${p.length}`);
+  return {
+    seats: p[0] === undefined ? 4 : wholeInRange('seats', p[0], 2, 5),
+    games: p[1] === undefined ? 100 : wholeInRange('games', p[1], 1, 2000),
+  };
 }
 
-const seats = arg(2, 'seats', 4, 2, 5);
-const games = arg(3, 'games', 100, 1, 2000);
+const { seats, games } = commandLineOrExit('projection-spread', USAGE, process.argv.slice(2), parse);
 const setup = { seats: COLOURS.slice(0, seats), options: defaultOptions() };
 /** Pairwise margin errors (final − projected), by tiles left in buckets of 8. */
 const buckets = new Map<number, number[]>();

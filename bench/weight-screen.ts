@@ -4,54 +4,65 @@
 // same seat and seed), so the two rates and the paired margin compare like with like.
 // Greedy games are fast (about 25 a second on one core), so a few thousand games per variant
 // can tell apart what a tournament of the searching bots cannot (docs/bots.md, "4-seat weights").
-//   npx tsx bench/weight-screen.ts [--seats 2–5] [--games 1–20000] [--seed n] [--base-learned] [key=value …]
-// keys: the number fields of DEFAULT_WEIGHTS, values from 0 to 100; and completion=learned
-// (the completion chances of src/bots/completion-table.ts instead of the hand-set formula).
+// `npx tsx bench/weight-screen.ts --help` gives the usage; completion=learned judges by the
+// completion chances of src/bots/completion-table.ts instead of the hand-set formula.
 import { COLOURS, applyInPlace, defaultOptions, newGame, winners, type GameSetup } from '../src/engine';
 import { SeededChooser, botAction, createGreedyBot, randomEventAction } from '../src/bots';
 import { DEFAULT_WEIGHTS, type Weights } from '../src/bots/evaluate';
 import { LEARNED_COMPLETION } from '../src/bots/completion-table';
+import { commandLineOrExit, parseFlags, UsageError, wholeInRange } from '../src/cli/args';
 import { wilson } from '../src/cli/tournament';
 
-function fail(line: string): never {
-  console.error(`weight-screen: ${line}`);
-  process.exit(2);
-}
-
-function whole(name: string, v: string | undefined, min: number, max: number): number {
-  const n = v !== undefined && /^\d{1,6}$/.test(v) ? Number(v) : Number.NaN;
-  if (!(n >= min && n <= max)) fail(`${name} must be a whole number from ${min} to ${max}, got ${JSON.stringify((v ?? '').slice(0, 20))}`);
-  return n;
-}
-
-let seats = 4;
-let games = 2000;
-let seed = 7;
-/** --base-learned: the other seats and the control judge by the learned completion table too (a change screened on top of it). */
-let baseLearned = false;
 type NumberKey = Exclude<keyof Weights, 'completion'>;
-const changed: Partial<Record<NumberKey, number>> & { completion?: typeof LEARNED_COMPLETION } = {};
-const args = process.argv.slice(2);
-for (let i = 0; i < args.length; i++) {
-  const a = args[i];
-  if (a === '--seats') seats = whole('--seats', args[++i], 2, 5);
-  else if (a === '--games') games = whole('--games', args[++i], 1, 20000);
-  else if (a === '--seed') seed = whole('--seed', args[++i], 0, 999999);
-  else if (a === '--base-learned') baseLearned = true;
-  else if (a === 'completion=learned') changed.completion = LEARNED_COMPLETION;
-  else {
+/** The weights a key=value may change: the number fields of the defaults. */
+const NUMBER_KEYS = Object.keys(DEFAULT_WEIGHTS).filter((k) => typeof DEFAULT_WEIGHTS[k as keyof Weights] === 'number') as NumberKey[];
+
+const USAGE =
+  'usage: npx tsx bench/weight-screen.ts [--seats 2–5] [--games 1–20000] [--seed 0–999999] [--base-learned] [key=value …]\n' +
+  `  keys: ${NUMBER_KEYS.join(', ')} (values from 0 to 100); completion=learned`;
+
+interface Screen {
+  seats: number;
+  games: number;
+  seed: number;
+  /** The other seats and the control judge by the learned completion table too (a change screened on top of it). */
+  baseLearned: boolean;
+  changed: Partial<Record<NumberKey, number>> & { completion?: typeof LEARNED_COMPLETION };
+}
+
+function parse(argv: string[]): Screen {
+  const flags = {
+    seats: { type: 'string' },
+    games: { type: 'string' },
+    seed: { type: 'string' },
+    'base-learned': { type: 'boolean' },
+  } as const;
+  const { values: f, positionals } = parseFlags(argv, flags, true);
+  const changed: Screen['changed'] = {};
+  for (const a of positionals) {
+    if (a === 'completion=learned') {
+      changed.completion = LEARNED_COMPLETION;
+      continue;
+    }
     const m = /^([a-zA-Z]{1,20})=(\d{1,3}(\.\d{1,4})?)$/.exec(a);
-    if (!m) fail(`expected --seats, --games, --seed, --base-learned or key=value, got ${JSON.stringify(a.slice(0, 30))}`);
+    if (!m) throw new UsageError(`expected key=value, got ${JSON.stringify(a.slice(0, 30))}`);
     const key = m[1] as NumberKey;
-    if (!(key in DEFAULT_WEIGHTS) || (key as string) === 'completion')
-      fail(`${key} is not a weight; the weights are ${Object.keys(DEFAULT_WEIGHTS).join(', ')}`);
-    if (key in changed) fail(`${key} is given twice`);
+    if (!NUMBER_KEYS.includes(key)) throw new UsageError(`${key} is not a weight; the weights are ${NUMBER_KEYS.join(', ')}`);
+    if (Object.hasOwn(changed, key)) throw new UsageError(`${key} is given twice`);
     const v = Number(m[2]);
-    if (v > 100) fail(`${key} must be from 0 to 100, got ${m[2]}`);
+    if (v > 100) throw new UsageError(`${key} must be from 0 to 100, got ${m[2]}`);
     changed[key] = v;
   }
+  return {
+    seats: f.seats === undefined ? 4 : wholeInRange('--seats', f.seats, 2, 5),
+    games: f.games === undefined ? 2000 : wholeInRange('--games', f.games, 1, 20000),
+    seed: f.seed === undefined ? 7 : wholeInRange('--seed', f.seed, 0, 999999),
+    baseLearned: f['base-learned'] ?? false,
+    changed,
+  };
 }
 
+const { seats, games, seed, baseLearned, changed } = commandLineOrExit('weight-screen', USAGE, process.argv.slice(2), parse);
 const setup: GameSetup = { seats: COLOURS.slice(0, seats), options: defaultOptions() };
 const baseWeights: Weights = baseLearned ? { ...DEFAULT_WEIGHTS, completion: LEARNED_COMPLETION } : DEFAULT_WEIGHTS;
 const variant = createGreedyBot({ ...baseWeights, ...changed });

@@ -7,6 +7,14 @@ export class UsageError extends Error {}
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
+/** A whole number from `min` to `max` given for `name`, or a one-line UsageError. */
+export function wholeInRange(name: string, v: string, min: number, max: number): number {
+  const n = /^\d{1,15}$/.test(v) ? Number(v) : Number.NaN;
+  if (!(n >= min && n <= max))
+    throw new UsageError(`${name} must be a whole number from ${min} to ${max}, got ${JSON.stringify(v.slice(0, 20))}`);
+  return n;
+}
+
 /** `argv` read strictly against `options`; Node's complaints become one-line UsageErrors. */
 export function parseFlags<O extends Options>(argv: readonly string[], options: O, allowPositionals = false) {
   try {

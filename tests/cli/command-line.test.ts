@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parseFlags, readCommandLine, UsageError } from '../../src/cli/args';
+import { parseFlags, readCommandLine, UsageError, wholeInRange } from '../../src/cli/args';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const scripts = (JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { scripts: Record<string, string> }).scripts;
@@ -113,6 +113,15 @@ describe('parseFlags and readCommandLine', () => {
     expect(said(['--seed'])).toBe('--seed needs a value');
     expect(said(['--seed', '--fast'])).toBe('--seed needs a value, got "--fast"');
     expect(said(['--fast=no'])).toBe('--fast takes no value');
+  });
+
+  it('wholeInRange: a whole number within its bounds, anything else one line naming the flag', () => {
+    expect(wholeInRange('--games', '12', 1, 20)).toBe(12);
+    expect(wholeInRange('--games', '20', 1, 20)).toBe(20);
+    for (const v of ['0', '21', '-3', '2.5', '1e3', ' 4', '', 'x'.repeat(40)])
+      expect(() => wholeInRange('--games', v, 1, 20)).toThrow(
+        new UsageError(`--games must be a whole number from 1 to 20, got ${JSON.stringify(v.slice(0, 20))}`),
+      );
   });
 
   it('--help wins over anything else; after -- it is a plain argument', () => {
