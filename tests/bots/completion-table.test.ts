@@ -1,11 +1,11 @@
 // The completion chances learned from self-play (bench/completion-table.ts) are a well-formed
 // table, the evaluation reads them as documented, and the expert uses them where `learned` says.
 import { describe, expect, it } from 'vitest';
-import { cloneState, newGame, type GameState } from '../../src/engine';
-import { SeededChooser, botAction, createExpertBot, greedyBot } from '../../src/bots';
+import type { GameState } from '../../src/engine';
+import { SeededChooser, createExpertBot } from '../../src/bots';
 import { LEARNED_COMPLETION as T } from '../../src/bots/completion-table';
 import { DEFAULT_WEIGHTS, realmWorth, type RealmStat } from '../../src/bots/evaluate';
-import { decisionsOf, mixedSetup } from './support';
+import { sampledDecisions } from './support';
 
 const learned = { ...DEFAULT_WEIGHTS, completion: T };
 const field = (open: number): RealmStat => ({ kind: 'A', tiles: 4, symbols: 0, factions: 0, open, around: 0, lastTile: -1 });
@@ -54,17 +54,8 @@ describe('the learned completion table', () => {
   });
 });
 
-/** Placement decisions of a seeded game played by greedy (`g` picks the seats: mixedSetup). */
-function placements(g: number, every: number): GameState[] {
-  const rng = new SeededChooser(g);
-  const out: GameState[] = [];
-  let n = 0;
-  for (const s of decisionsOf(newGame(mixedSetup(g)), new SeededChooser(700 + g), (st) =>
-    botAction(st, greedyBot, { rng, budgetMs: Infinity }),
-  ))
-    if (s.phase === 'place' && n++ % every === 0) out.push(cloneState(s)); // the game goes on in `s`
-  return out;
-}
+/** Every fifth placement decision of game `g` (`mixedSetup(g)`, played by greedy). */
+const placements = (g: number) => sampledDecisions(g, 5, 700 + g, (s) => s.phase === 'place');
 
 describe("the expert's `learned` option", () => {
   const choices = (learnedWhere: 'many' | 'all' | 'none', states: GameState[]) => {
@@ -73,13 +64,13 @@ describe("the expert's `learned` option", () => {
   };
 
   it('with three or more scorers the default (many) judges by the table: other choices than the formula', () => {
-    const four = placements(2, 5);
+    const four = placements(2);
     expect(four[0].scores.length).toBe(4);
     expect(choices('many', four)).not.toEqual(choices('none', four));
   });
 
   it('with two scorers the default keeps the formula (the 2-seat figures), and `all` uses the table there too', () => {
-    const two = placements(0, 5);
+    const two = placements(0);
     expect(two[0].scores.length).toBe(2);
     const formula = choices('none', two);
     expect(choices('many', two)).toEqual(formula);

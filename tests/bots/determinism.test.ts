@@ -1,22 +1,10 @@
 // Same seed, same state → same choice, for every bot (P2.6: a bot seat plays identically on
 // every peer), also after the state crossed as text (serialize → parseState, as to a worker).
 import { describe, expect, it } from 'vitest';
-import { newGame, parseState, serialize, type GameState } from '../../src/engine';
-import { SeededChooser, botAction, createExpertBot, createStrongBot, greedyBot, randomBot, type Bot } from '../../src/bots';
+import { parseState, serialize, type GameState } from '../../src/engine';
+import { SeededChooser, createExpertBot, createStrongBot, greedyBot, randomBot, type Bot } from '../../src/bots';
 import { DEFAULT_EXPERT, type ManyScorers } from '../../src/bots/expert';
-import { assertLegal, decisionsOf, mixedSetup } from './support';
-
-/** States of one game (played by greedy) at which a seat must place or deploy. */
-function decisionStates(g: number, every: number): GameState[] {
-  const rng = new SeededChooser(g);
-  const out: GameState[] = [];
-  let n = 0;
-  for (const state of decisionsOf(newGame(mixedSetup(g)), new SeededChooser(500 + g), (s) =>
-    botAction(s, greedyBot, { rng, budgetMs: Infinity }),
-  ))
-    if (n++ % every === 0) out.push(parseState(serialize(state)));
-  return out;
-}
+import { assertLegal, sampledDecisions } from './support';
 
 function expectDeterministic(bot: Bot, states: GameState[]): void {
   for (const [i, s] of states.entries()) {
@@ -32,28 +20,28 @@ describe('bots are deterministic for a seed (P2.6)', () => {
   it('random', () =>
     expectDeterministic(
       randomBot,
-      [0, 3, 5].flatMap((g) => decisionStates(g, 7)),
+      [0, 3, 5].flatMap((g) => sampledDecisions(g, 7)),
     ));
   it('greedy', () =>
     expectDeterministic(
       greedyBot,
-      [0, 3, 5, 10].flatMap((g) => decisionStates(g, 7)),
+      [0, 3, 5, 10].flatMap((g) => sampledDecisions(g, 7)),
     ));
   it('strong (reduced effort)', () => {
     expectDeterministic(
       createStrongBot({ iterations: 12, deployIterations: 6, candidates: 4 }),
-      [1, 5, 16].flatMap((g) => decisionStates(g, 29)),
+      [1, 5, 16].flatMap((g) => sampledDecisions(g, 29)),
     );
   });
   it('expert (reduced effort): the same move for a seed, and again after the state crossed as text', () => {
     expectDeterministic(
       createExpertBot({ iterations: 24, deployIterations: 8, futures: 6 }),
-      [2, 7, 16].flatMap((g) => decisionStates(g, 31)),
+      [2, 7, 16].flatMap((g) => sampledDecisions(g, 31)),
     );
   });
   it('expert with 3+ scorers: every variant screened in docs/bots.md moves legally and the same for a seed', () => {
     // g = 2 and 3: 4 and 5 seats (mixedSetup), where `many` decides how the tree values positions
-    const states = [2, 3].flatMap((g) => decisionStates(g, 37));
+    const states = [2, 3].flatMap((g) => sampledDecisions(g, 37));
     const small = { iterations: 24, deployIterations: 8, futures: 6 };
     const variants: Partial<ManyScorers>[] = [
       { othersGreedy: true },
@@ -80,14 +68,14 @@ describe('bots are deterministic for a seed (P2.6)', () => {
       });
       return states.map((s, i) => bot.choose(s, { rng: new SeededChooser(i), budgetMs: Infinity }));
     };
-    const four = decisionStates(2, 7);
+    const four = sampledDecisions(2, 7);
     expect(choices(true, four)).not.toEqual(choices(false, four));
-    const two = decisionStates(0, 37); // 2 seats: max^n and paranoid are the same search
+    const two = sampledDecisions(0, 37); // 2 seats: max^n and paranoid are the same search
     expect(choices(true, two)).toEqual(choices(false, two));
   });
   it('the time cap applies only when a clock is given, and a clock within budget changes nothing', () => {
     const bot = createStrongBot({ iterations: 40, deployIterations: 10, candidates: 6 });
-    const s = decisionStates(2, 31)[1];
+    const s = sampledDecisions(2, 31)[1];
     const free = bot.choose(s, { rng: new SeededChooser(1), budgetMs: Infinity });
     // A clock that never moves: same work, same choice as the lockstep call without a clock.
     expect(bot.choose(s, { rng: new SeededChooser(1), budgetMs: 5, now: () => 0 })).toEqual(free);

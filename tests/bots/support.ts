@@ -5,13 +5,16 @@ import {
   defaultOptions,
   legalDeployments,
   legalPlacements,
+  newGame,
+  parseState,
+  serialize,
   type Colour,
   type Deployment,
   type GameSetup,
   type Action,
   type GameState,
 } from '../../src/engine';
-import { randomEventAction, type Chooser } from '../../src/bots';
+import { SeededChooser, botAction, greedyBot, randomEventAction, type Chooser } from '../../src/bots';
 import type { BotChoice } from '../../src/bots/types';
 
 const COLOURS: Colour[] = ['red', 'black', 'green', 'white', 'orange', 'blue'];
@@ -67,4 +70,20 @@ export function* decisionsOf(state: GameState, events: Chooser, move: (state: Ga
     yield state;
     applyInPlace(state, move(state));
   }
+}
+
+/**
+ * Every `every`-th decision that `keep` accepts of game `g` (`mixedSetup(g)`, played by greedy,
+ * chance events seeded `eventSeed`), each a copy that crossed as text (serialize → parseState,
+ * as a state crosses to the bot worker).
+ */
+export function sampledDecisions(g: number, every: number, eventSeed = 500 + g, keep: (s: GameState) => boolean = () => true): GameState[] {
+  const rng = new SeededChooser(g);
+  const out: GameState[] = [];
+  let n = 0;
+  for (const state of decisionsOf(newGame(mixedSetup(g)), new SeededChooser(eventSeed), (s) =>
+    botAction(s, greedyBot, { rng, budgetMs: Infinity }),
+  ))
+    if (keep(state) && n++ % every === 0) out.push(parseState(serialize(state)));
+  return out;
 }
